@@ -1,0 +1,32 @@
+# Compiles GLSL compute shaders with glslc at build time and embeds the SPIR-V in an interface
+# library as `inline constexpr std::uint32_t <name>_spv[]` in <name>_spv.hpp, so that no shader
+# file is needed at run time.
+function(vknoise_embed_shaders target)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS" ${ARGN})
+  set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/spirv)
+  file(MAKE_DIRECTORY ${out_dir})
+  set(headers)
+  foreach(src IN LISTS ARG_SOURCES)
+    get_filename_component(stem ${src} NAME_WE)
+    set(numbers ${out_dir}/${stem}.spv.inc)
+    set(header ${out_dir}/${stem}_spv.hpp)
+    set(deps)
+    foreach(dep IN LISTS ARG_DEPENDS)
+      list(APPEND deps ${CMAKE_CURRENT_SOURCE_DIR}/${dep})
+    endforeach()
+    add_custom_command(
+      OUTPUT ${numbers}
+      COMMAND ${GLSLC} --target-env=vulkan1.1 -O -Werror -mfmt=num
+              -I ${CMAKE_CURRENT_SOURCE_DIR}/shaders -o ${numbers} ${CMAKE_CURRENT_SOURCE_DIR}/${src}
+      DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${src} ${deps}
+      COMMENT "glslc ${src}")
+    file(WRITE ${header}.in
+      "#pragma once\n#include <cstdint>\nnamespace vknoise::spirv {\ninline constexpr std::uint32_t ${stem}[] = {\n#include \"${stem}.spv.inc\"\n};\n}\n")
+    configure_file(${header}.in ${header} COPYONLY)
+    list(APPEND headers ${numbers} ${header})
+  endforeach()
+  add_custom_target(${target}_compile DEPENDS ${headers})
+  add_library(${target} INTERFACE)
+  target_include_directories(${target} INTERFACE ${out_dir})
+  add_dependencies(${target} ${target}_compile)
+endfunction()

@@ -1,0 +1,112 @@
+// The Vulkan side of vknoise: a context is an instance, a physical device, a device and one queue
+// that supports compute. It either owns them (create) or borrows a caller's (borrow); a borrowed
+// handle is never destroyed. All device-level calls go through the context's own volk device
+// table, so a host program's global Vulkan function pointers are left alone.
+//
+// Threading: a context may be shared by several threads only for const calls; recording and
+// submitting through one context must be externally synchronised (Vulkan's queue rule).
+#pragma once
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan_core.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vknoise/result.hpp"
+
+struct VolkDeviceTable;
+
+namespace vknoise {
+
+struct context_options {
+  // Physical device index as listed by list_devices(). When empty, the environment variable
+  // VKNOISE_DEVICE is used if set, else the preferred device: discrete GPU, then integrated GPU,
+  // then virtual GPU, then CPU (e.g. lavapipe).
+  std::optional<std::uint32_t> device_index;
+  // Enable VK_LAYER_KHRONOS_validation (errc::no_device if it is not installed) and collect its
+  // messages; with synchronization_validation also its synchronization checks.
+  bool validation = false;
+  bool synchronization_validation = false;
+  // Longest wait for any one submission before errc::timeout. Never infinite.
+  std::uint64_t fence_timeout_ns = 120'000'000'000ull;
+};
+
+struct device_info {
+  std::uint32_t index = 0;
+  std::string name;
+  VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+  std::uint32_t api_version = 0;
+  bool suitable = false;  // Vulkan 1.1+ with a compute queue
+  bool preferred = false;  // the one create() picks without device_index / VKNOISE_DEVICE
+  std::string reason;      // why it is (un)suitable or preferred, one phrase
+};
+
+const char* device_type_name(VkPhysicalDeviceType type);
+const char* vk_result_name(VkResult result);
+
+// Every physical device the loader reports, in its order. errc::no_device when no loader or no
+// device is present (the message suggests --backend cpu).
+result<std::vector<device_info>> list_devices();
+
+// The handles a host program lends to borrow(). All must stay valid until the context is gone.
+struct borrowed_device {
+  PFN_vkGetInstanceProcAddr get_instance_proc_addr = nullptr;  // the host's loader entry point
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_device = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  std::uint32_t queue_family_index = 0;  // must support VK_QUEUE_COMPUTE_BIT
+  VkQueue queue = VK_NULL_HANDLE;
+};
+
+class context {
+ public:
+  static result<std::unique_ptr<context>> create(const context_options& options = {});
+  static result<std::unique_ptr<context>> borrow(const borrowed_device& handles,
+                                                 const context_options& options = {});
+  ~context();
+  context(const context&) = delete;
+  context& operator=(const context&) = delete;
+
+  VkInstance instance() const { return instance_; }
+  VkPhysicalDevice physical_device() const { return physical_device_; }
+  VkDevice device() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  std::uint32_t queue_family_index() const { return queue_family_; }
+  bool owns_device() const { return owns_; }
+  const VolkDeviceTable& vk() const { return *table_; }
+  const VkPhysicalDeviceProperties& properties() const { return properties_; }
+  const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_; }
+  const context_options& options() const { return options_; }
+  // Timestamps in nanoseconds are available on the queue (timestampValidBits > 0).
+  bool has_timestamps() const { return timestamp_valid_bits_ > 0; }
+
+  // Messages the validation layer reported so far (warnings and errors), oldest first.
+  std::vector<std::string> validation_messages() const;
+
+  struct state;  // messenger sink, shared with the debug callback
+
+ private:
+  context() = default;
+  status load_device(VkPhysicalDevice physical_device, VkDevice device, std::uint32_t family,
+                     VkQueue queue);
+
+  context_options options_;
+  bool owns_ = false;
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_device_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  std::uint32_t queue_family_ = 0;
+  std::uint32_t timestamp_valid_bits_ = 0;
+  VkPhysicalDeviceProperties properties_{};
+  VkPhysicalDeviceMemoryProperties memory_{};
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  std::unique_ptr<VolkDeviceTable> table_;
+  std::unique_ptr<state> state_;
+};
+
+}  // namespace vknoise

@@ -1,0 +1,60 @@
+// Renders fields and evaluates points with Vulkan compute on a context's device.
+//
+// Memory: a fill works in chunks of whole rows (or row segments) of at most chunk_bytes, each
+// dispatched, copied to host-visible memory and copied into `out` while the next chunk runs, so
+// device and host memory beyond `out` stay bounded by 2 * chunk_bytes whatever the field size.
+// Chunks also keep every dispatch within maxComputeWorkGroupCount and maxStorageBufferRange.
+//
+// Threading: one renderer belongs to one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "vknoise/context.hpp"
+#include "vknoise/field.hpp"
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise {
+
+struct gpu_stats {
+  double kernel_ns = 0;  // sum of the dispatches' timestamp-query durations (0 if unsupported)
+  std::uint32_t dispatches = 0;
+};
+
+struct renderer_options {
+  std::uint64_t chunk_bytes = 64ull << 20;  // clamped to the device's limits
+};
+
+class gpu_renderer {
+ public:
+  // The context must outlive the renderer.
+  static result<std::unique_ptr<gpu_renderer>> create(context& ctx,
+                                                      const renderer_options& options = {});
+  ~gpu_renderer();
+  gpu_renderer(const gpu_renderer&) = delete;
+  gpu_renderer& operator=(const gpu_renderer&) = delete;
+
+  // Fills `out` (exactly sample_count(field) floats, layout in field.hpp) with the field.
+  // Errors: those of validate(), errc::invalid_argument for a wrong span size, errc::vulkan_error,
+  // errc::timeout.
+  status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
+              gpu_stats* stats = nullptr);
+
+  // Evaluates noise at arbitrary points: `points` holds dims doubles per point (x y z [w]),
+  // `out` one float per point. Each coordinate is reduced on the host with reduce_coordinate, so
+  // the result equals noise3f/noise4f of the reduced point where the device honours
+  // NoContraction. errc::out_of_range for a non-finite coordinate or |c| >= max_abs_coordinate.
+  status eval(int dims, std::span<const double> points, const permutation_table& table,
+              std::span<float> out, gpu_stats* stats = nullptr);
+
+  struct impl;
+
+ private:
+  explicit gpu_renderer(std::unique_ptr<impl> impl);
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace vknoise

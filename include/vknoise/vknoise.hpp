@@ -1,0 +1,11 @@
+// vknoise: Ken Perlin's Improved Noise on the GPU with Vulkan compute, proven against a CPU
+// reference. Start with field.hpp (what a field is), noise.hpp (the functions), context.hpp and
+// gpu_renderer.hpp (the GPU path).
+#pragma once
+
+#include "vknoise/context.hpp"
+#include "vknoise/field.hpp"
+#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/noise.hpp"
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
