@@ -7,7 +7,9 @@
 // submitting through one context must be externally synchronised (Vulkan's queue rule).
 #pragma once
 
-#define VK_NO_PROTOTYPES
+#ifndef VK_NO_PROTOTYPES
+#define VK_NO_PROTOTYPES  // vknoise loads Vulkan through its own function tables
+#endif
 #include <vulkan/vulkan_core.h>
 
 #include <cstdint>
@@ -83,6 +85,7 @@ class context {
   const context_options& options() const { return options_; }
   // Timestamps in nanoseconds are available on the queue (timestampValidBits > 0).
   bool has_timestamps() const { return timestamp_valid_bits_ > 0; }
+  std::uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
 
   // Messages the validation layer reported so far (warnings and errors), oldest first.
   std::vector<std::string> validation_messages() const;

@@ -41,6 +41,10 @@ std::uint64_t sample_count(const field_spec& field);
 // The double position of sample `index` on `axis` (0..3): origin[axis] + double(index) * step[axis].
 double sample_position(const field_spec& field, int axis, std::uint32_t index);
 
+// reduce_coordinate(sample_position(field, axis, index)) for the field's axes; {0, 0} for the t
+// axis of a 3D field.
+lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index);
+
 // Every axis's sample positions reduced with reduce_coordinate, concatenated: size[0] entries for
 // x, then size[1] for y, size[2] for z and size[3] for t. The GPU kernel and the float mirror
 // both read exactly these, which is what makes them bit-comparable.

@@ -1,0 +1,131 @@
+// vknoise check: renders one field on the GPU and on the CPU and compares them, which is how a
+// user finds out whether their device computes the same noise as the reference.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "cli/field_buffer.hpp"
+#include "cli/field_options.hpp"
+#include "cli/gpu_session.hpp"
+#include "cli/report.hpp"
+
+namespace vknoise::cli {
+namespace {
+
+// The GPU computes in float on reduced coordinates; against the double reference it may differ
+// by float rounding, which stays far below this.
+constexpr double tolerance = 1e-5;
+
+struct check_options {
+  field_options field;
+  common_options common;
+};
+
+struct comparison {
+  double max_difference_to_reference = 0;
+  double max_difference_to_mirror = 0;
+  std::uint64_t identical_to_mirror = 0;
+};
+
+// NaN anywhere counts as an infinite difference, so it can never pass the tolerance.
+double difference(double a, double b) {
+  const double d = std::fabs(a - b);
+  return std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
+}
+
+comparison compare(std::span<const float> gpu, std::span<const double> reference,
+                   std::span<const float> mirror) {
+  comparison result;
+  for (std::size_t i = 0; i < gpu.size(); ++i) {
+    result.max_difference_to_reference =
+        std::max(result.max_difference_to_reference, difference(gpu[i], reference[i]));
+    result.max_difference_to_mirror =
+        std::max(result.max_difference_to_mirror, difference(gpu[i], mirror[i]));
+    if (std::bit_cast<std::uint32_t>(gpu[i]) == std::bit_cast<std::uint32_t>(mirror[i])) {
+      ++result.identical_to_mirror;
+    }
+  }
+  return result;
+}
+
+// "100" only when every sample matched; otherwise rounding never hides a mismatch.
+double percentage(std::uint64_t part, std::uint64_t whole) {
+  if (part == whole) return 100.0;
+  return std::min(99.99, std::floor(10000.0 * static_cast<double>(part) / whole) / 100.0);
+}
+
+std::array<std::uint32_t, 4> default_size(int dims) {
+  if (dims == 3) return {256, 256, 1, 1};
+  return {64, 64, 4, 4};
+}
+
+int run_check(const check_options& options) {
+  auto dims = parse_dims(options.field);
+  if (!dims) return report_error(exit_usage_error, dims.message());
+  auto field = parse_field(options.field, default_size(*dims));
+  if (!field) return report_error(exit_usage_error, field.message());
+  auto table = parse_table(options.common);
+  if (!table) return report_error(exit_usage_error, table.message());
+  auto device = parse_device(options.common);
+  if (!device) return report_error(exit_usage_error, device.message());
+  if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
+
+  auto gpu_values = allocate_field_buffer<float>(*field);
+  if (!gpu_values) return report_error(exit_runtime_error, gpu_values.message());
+  auto reference = allocate_field_buffer<double>(*field);
+  if (!reference) return report_error(exit_runtime_error, reference.message());
+  auto mirror = allocate_field_buffer<float>(*field);
+  if (!mirror) return report_error(exit_runtime_error, mirror.message());
+
+  auto gpu = open_gpu_session(*device);
+  if (!gpu) return report_error(exit_runtime_error, gpu.message());
+  if (auto done = gpu->renderer->fill(*field, *table, *gpu_values); !done) {
+    return report_error(exit_runtime_error, done.message());
+  }
+  if (auto done = fill_reference(*field, *table, std::span<double>(*reference)); !done) {
+    return report_error(exit_runtime_error, done.message());
+  }
+  if (auto done = fill_mirror(*field, *table, *mirror); !done) {
+    return report_error(exit_runtime_error, done.message());
+  }
+
+  const comparison result = compare(*gpu_values, *reference, *mirror);
+  const std::uint64_t count = gpu_values->size();
+  std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n",
+              result.max_difference_to_reference, tolerance);
+  std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
+  std::printf("bit-identical to float mirror: %llu of %llu (%g%%)\n",
+              static_cast<unsigned long long>(result.identical_to_mirror),
+              static_cast<unsigned long long>(count),
+              percentage(result.identical_to_mirror, count));
+  if (!(result.max_difference_to_reference <= tolerance)) {
+    return report_error(exit_runtime_error,
+                        "GPU differs from the CPU reference by more than 1e-05");
+  }
+  return exit_success;
+}
+
+}  // namespace
+
+command add_check_command(CLI::App& app) {
+  auto options = std::make_shared<check_options>();
+  CLI::App* parser = app.add_subcommand(
+      "check", "Render a field on the GPU and the CPU and compare (default 256x256, or "
+               "64x64x4x4 with --dims 4)");
+  add_dims_option(*parser, options->field);
+  add_field_options(*parser, options->field);
+  add_seed_option(*parser, options->common);
+  add_device_option(*parser, options->common);
+  return {parser, [options] { return run_check(*options); }};
+}
+
+}  // namespace vknoise::cli

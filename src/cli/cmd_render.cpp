@@ -1,0 +1,83 @@
+// vknoise render: a field to a .png (2D) or .raw (float32) file.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "cli/common_options.hpp"
+#include "cli/field_buffer.hpp"
+#include "cli/field_options.hpp"
+#include "cli/gpu_session.hpp"
+#include "cli/output_file.hpp"
+#include "cli/report.hpp"
+#include "cli/text_option.hpp"
+
+namespace vknoise::cli {
+namespace {
+
+struct render_options {
+  field_options field;
+  common_options common;
+  std::optional<std::string> out;
+};
+
+status render_on_gpu(const field_spec& field, const permutation_table& table,
+                     std::optional<std::uint32_t> device, std::span<float> values) {
+  auto gpu = open_gpu_session(device);
+  if (!gpu) return gpu.error_value();
+  return gpu->renderer->fill(field, table, values);
+}
+
+int run_render(const render_options& options) {
+  auto field = parse_field(options.field, {1, 1, 1, 1});
+  if (!field) return report_error(exit_usage_error, field.message());
+  auto chosen_backend = parse_backend(options.common);
+  if (!chosen_backend) return report_error(exit_usage_error, chosen_backend.message());
+  auto table = parse_table(options.common);
+  if (!table) return report_error(exit_usage_error, table.message());
+  auto device = parse_device(options.common);
+  if (!device) return report_error(exit_usage_error, device.message());
+  auto format = output_format_for(*options.out);
+  if (!format) return report_error(exit_usage_error, format.message());
+  if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
+
+  // Fail before the possibly long render when the output cannot work anyway.
+  if (auto writable = check_output(*options.out, *format, *field); !writable) {
+    const bool usage = writable.error_value().code != errc::io_error;
+    return report_error(usage ? exit_usage_error : exit_runtime_error, writable.message());
+  }
+
+  auto values = allocate_field_buffer<float>(*field);
+  if (!values) return report_error(exit_runtime_error, values.message());
+  const status rendered = *chosen_backend == backend::cpu
+                              ? fill_reference(*field, *table, std::span<float>(*values))
+                              : render_on_gpu(*field, *table, *device, *values);
+  if (!rendered) return report_error(exit_runtime_error, rendered.message());
+
+  if (auto written = write_output(*options.out, *format, *field, *values); !written) {
+    return report_error(exit_runtime_error, written.message());
+  }
+  return exit_success;
+}
+
+}  // namespace
+
+command add_render_command(CLI::App& app) {
+  auto options = std::make_shared<render_options>();
+  CLI::App* parser = app.add_subcommand("render", "Render a field to a .png (2D) or .raw file");
+  add_dims_option(*parser, options->field);
+  add_field_options(*parser, options->field);
+  add_backend_option(*parser, options->common);
+  add_seed_option(*parser, options->common);
+  add_device_option(*parser, options->common);
+  add_text_option(*parser, "--out", options->out,
+                  "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "
+                  "fastest, then y, z, t)");
+  parser->get_option("--dims")->required();
+  parser->get_option("--size")->required();
+  parser->get_option("--out")->required();
+  return {parser, [options] { return run_render(*options); }};
+}
+
+}  // namespace vknoise::cli

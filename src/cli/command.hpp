@@ -1,0 +1,21 @@
+// A subcommand: its options are registered on the parser up front, and `run` executes it once
+// the command line has parsed, returning the process exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace vknoise::cli {
+
+struct command {
+  CLI::App* parser;
+  std::function<int()> run;
+};
+
+command add_info_command(CLI::App& app);
+command add_eval_command(CLI::App& app);
+command add_render_command(CLI::App& app);
+command add_check_command(CLI::App& app);
+
+}  // namespace vknoise::cli

@@ -1,0 +1,61 @@
+#include "cli/common_options.hpp"
+
+#include <limits>
+
+#include "cli/number_parsing.hpp"
+#include "cli/report.hpp"
+#include "cli/text_option.hpp"
+
+namespace vknoise::cli {
+
+void add_backend_option(CLI::App& app, common_options& options) {
+  add_text_option(app, "--backend", options.backend,
+                  "cpu (the double-precision reference, default) or gpu (Vulkan compute)");
+}
+
+void add_seed_option(CLI::App& app, common_options& options) {
+  add_text_option(app, "--seed", options.seed,
+                  "permutation table shuffled from this 64-bit seed (default: Perlin's table)");
+}
+
+void add_device_option(CLI::App& app, common_options& options) {
+  add_text_option(app, "--device", options.device,
+                  "Vulkan device index as listed by `vknoise info` (default: $VKNOISE_DEVICE, "
+                  "else the preferred device)");
+}
+
+result<backend> parse_backend(const common_options& options) {
+  if (!options.backend || *options.backend == "cpu") return backend::cpu;
+  if (*options.backend == "gpu") return backend::gpu;
+  return make_error(errc::invalid_argument,
+                    "--backend " + quoted_excerpt(*options.backend) + ": expected cpu or gpu");
+}
+
+result<permutation_table> parse_table(const common_options& options) {
+  if (!options.seed) return permutation_table::perlin();
+  const auto seed = parse_unsigned(*options.seed, std::numeric_limits<std::uint64_t>::max());
+  if (!seed) {
+    return make_error(errc::invalid_argument,
+                      "--seed " + quoted_excerpt(*options.seed) +
+                          ": expected an integer in [0, 18446744073709551615]");
+  }
+  return permutation_table::from_seed(*seed);
+}
+
+std::optional<std::uint32_t> parse_device_index(const std::string& text) {
+  const auto index = parse_unsigned(text, std::numeric_limits<std::uint32_t>::max());
+  if (!index) return std::nullopt;
+  return static_cast<std::uint32_t>(*index);
+}
+
+result<std::optional<std::uint32_t>> parse_device(const common_options& options) {
+  if (!options.device) return std::optional<std::uint32_t>{};
+  const auto index = parse_device_index(*options.device);
+  if (!index) {
+    return make_error(errc::invalid_argument, "--device " + quoted_excerpt(*options.device) +
+                                                  ": expected a device index (0, 1, ...)");
+  }
+  return std::optional<std::uint32_t>{*index};
+}
+
+}  // namespace vknoise::cli

@@ -1,0 +1,36 @@
+// The options that choose how noise is computed: backend, permutation seed and Vulkan device.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::cli {
+
+enum class backend { cpu, gpu };
+
+struct common_options {
+  std::optional<std::string> backend;
+  std::optional<std::string> seed;
+  std::optional<std::string> device;
+};
+
+void add_backend_option(CLI::App& app, common_options& options);
+void add_seed_option(CLI::App& app, common_options& options);
+void add_device_option(CLI::App& app, common_options& options);
+
+// errc::invalid_argument with a message naming the flag. Defaults: cpu, Perlin's table, and no
+// device index (the library then honours VKNOISE_DEVICE or picks the preferred device).
+result<backend> parse_backend(const common_options& options);
+result<permutation_table> parse_table(const common_options& options);
+result<std::optional<std::uint32_t>> parse_device(const common_options& options);
+
+// A device index as VKNOISE_DEVICE or --device spells it.
+std::optional<std::uint32_t> parse_device_index(const std::string& text);
+
+}  // namespace vknoise::cli

@@ -1,0 +1,128 @@
+#include "cli/field_options.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string_view>
+#include <vector>
+
+#include "cli/number_parsing.hpp"
+#include "cli/report.hpp"
+#include "cli/text_option.hpp"
+
+namespace vknoise::cli {
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  for (;;) {
+    const std::size_t at = text.find(separator);
+    parts.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    text.remove_prefix(at + 1);
+  }
+}
+
+error bad_value(const char* flag, const std::string& text, const std::string& expectation) {
+  return make_error(errc::invalid_argument,
+                    std::string(flag) + " " + quoted_excerpt(text) + ": " + expectation);
+}
+
+// NXxNY[xNZ[xNT]]; missing sizes are 1.
+result<std::array<std::uint32_t, 4>> parse_size(const std::string& text, int dims) {
+  const auto parts = split(text, 'x');
+  if (parts.size() < 2 || parts.size() > 4) {
+    return bad_value("--size", text, "expected 2 to 4 sizes separated by 'x', e.g. 256x256");
+  }
+  std::array<std::uint32_t, 4> size{1, 1, 1, 1};
+  for (std::size_t axis = 0; axis < parts.size(); ++axis) {
+    const auto value = parse_unsigned(parts[axis], std::numeric_limits<std::uint32_t>::max());
+    if (!value || *value == 0) {
+      return bad_value("--size", text,
+                       quoted_excerpt(parts[axis]) + " is not an integer in [1, 4294967295]");
+    }
+    size[axis] = static_cast<std::uint32_t>(*value);
+  }
+  if (dims == 3 && size[3] != 1) {
+    return bad_value("--size", text, "a 3D field has no 4th axis (use --dims 4)");
+  }
+  return size;
+}
+
+// One number per axis: x,y,z for dims 3; x,y,z or x,y,z,w for dims 4 (an axis not given keeps
+// its value from `values`).
+// With `allow_single`, one number applies to every axis.
+result<std::array<double, 4>> parse_vector(const char* flag, const std::string& text, int dims,
+                                           std::array<double, 4> values, bool allow_single) {
+  const auto parts = split(text, ',');
+  const bool single = allow_single && parts.size() == 1;
+  if (!single && (parts.size() < 3 || parts.size() > static_cast<std::size_t>(dims))) {
+    const std::string form = dims == 3 ? "x,y,z" : "x,y,z[,w]";
+    return bad_value(flag, text,
+                     "expected " + std::string(allow_single ? "one number or " : "") + form);
+  }
+  for (std::size_t axis = 0; axis < parts.size(); ++axis) {
+    const auto value = parse_double(parts[axis]);
+    if (!value) return bad_value(flag, text, quoted_excerpt(parts[axis]) + " is not a number");
+    if (!std::isfinite(*value)) {
+      return bad_value(flag, text, quoted_excerpt(parts[axis]) + " is not a finite number");
+    }
+    values[axis] = *value;
+  }
+  if (single) values.fill(values[0]);
+  return values;
+}
+
+}  // namespace
+
+void add_dims_option(CLI::App& app, field_options& options) {
+  add_text_option(app, "--dims", options.dims, "3 (noise3 at x,y,z) or 4 (noise4 at x,y,z,w)");
+}
+
+void add_field_options(CLI::App& app, field_options& options) {
+  add_text_option(app, "--size", options.size,
+                  "samples per axis, NXxNY[xNZ[xNT]] (missing sizes are 1)");
+  add_text_option(app, "--origin", options.origin, "position of the first sample, x,y,z[,w]");
+  add_text_option(app, "--step", options.step,
+                  "distance between samples: one number for every axis, or x,y,z[,w] "
+                  "(default 1/32)");
+}
+
+result<int> parse_dims(const field_options& options) {
+  if (!options.dims || *options.dims == "3") return 3;
+  if (*options.dims == "4") return 4;
+  return bad_value("--dims", *options.dims, "expected 3 or 4");
+}
+
+result<field_spec> parse_field(const field_options& options,
+                               const std::array<std::uint32_t, 4>& default_size) {
+  field_spec field;
+  auto dims = parse_dims(options);
+  if (!dims) return dims.error_value();
+  field.dims = *dims;
+
+  field.size = default_size;
+  if (options.size) {
+    auto size = parse_size(*options.size, field.dims);
+    if (!size) return size.error_value();
+    field.size = *size;
+  }
+  if (options.origin) {
+    auto origin = parse_vector("--origin", *options.origin, field.dims, field.origin, false);
+    if (!origin) return origin.error_value();
+    field.origin = *origin;
+  }
+  if (options.step) {
+    auto step = parse_vector("--step", *options.step, field.dims, field.step, true);
+    if (!step) return step.error_value();
+    field.step = *step;
+  }
+  return field;
+}
+
+std::string format_size(const field_spec& field) {
+  std::string text = std::to_string(field.size[0]);
+  for (int axis = 1; axis < field.dims; ++axis) text += "x" + std::to_string(field.size[axis]);
+  return text;
+}
+
+}  // namespace vknoise::cli

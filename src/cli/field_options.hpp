@@ -1,0 +1,38 @@
+// --dims, --size, --origin and --step: the command line's description of a field.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "vknoise/field.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::cli {
+
+struct field_options {
+  std::optional<std::string> dims;
+  std::optional<std::string> size;
+  std::optional<std::string> origin;
+  std::optional<std::string> step;
+};
+
+void add_dims_option(CLI::App& app, field_options& options);
+void add_field_options(CLI::App& app, field_options& options);  // size, origin, step
+
+// 3 when --dims is not given.
+result<int> parse_dims(const field_options& options);
+
+// The field the options describe; `default_size` applies when --size is not given. Values are
+// checked for form here (errc::invalid_argument naming the flag); vknoise::validate checks the
+// field as a whole.
+result<field_spec> parse_field(const field_options& options,
+                               const std::array<std::uint32_t, 4>& default_size);
+
+// "NXxNYxNZ" for dims 3, "NXxNYxNZxNT" for dims 4: the field's shape in --size notation.
+std::string format_size(const field_spec& field);
+
+}  // namespace vknoise::cli

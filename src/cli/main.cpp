@@ -1,0 +1,70 @@
+// vknoise: Perlin's Improved Noise on the command line, on the CPU reference or a Vulkan device.
+#include <CLI/CLI.hpp>
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <vector>
+
+#include <unistd.h>
+
+#include "cli/command.hpp"
+#include "cli/report.hpp"
+#include "io/temporary_file_registry.hpp"
+
+namespace {
+
+// An interrupted render must not leave a half-written temporary file next to the output.
+void on_termination_signal(int signal_number) {
+  vknoise::io::remove_pending_temporary_files();
+  ::_exit(128 + signal_number);
+}
+
+void install_signal_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_termination_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+int run(int argc, char** argv) {
+  using namespace vknoise::cli;
+  CLI::App app("Perlin's Improved Noise on the GPU with Vulkan compute, checked against the CPU "
+               "reference.",
+               "vknoise");
+  const std::vector<command> commands = {add_info_command(app), add_eval_command(app),
+                                         add_render_command(app), add_check_command(app)};
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForAllHelp&) {
+    std::fputs(app.help("", CLI::AppFormatMode::All).c_str(), stdout);
+    return exit_success;
+  } catch (const CLI::Success&) {  // --help, on the tool or on a subcommand
+    std::fputs(app.help().c_str(), stdout);
+    return exit_success;
+  } catch (const CLI::ParseError& e) {
+    return report_error(exit_usage_error, std::string(e.what()) + " (see --help)");
+  }
+  for (const command& c : commands) {
+    if (c.parser->parsed()) return c.run();
+  }
+  return report_error(exit_usage_error, "no command given: use info, eval, render or check (see --help)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  install_signal_handlers();
+  // Only std::cin is used through iostreams; everything printed goes through stdio.
+  std::ios::sync_with_stdio(false);
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return vknoise::cli::report_error(vknoise::cli::exit_runtime_error, "out of memory");
+  } catch (const std::exception& e) {
+    return vknoise::cli::report_error(vknoise::cli::exit_runtime_error, e.what());
+  }
+}

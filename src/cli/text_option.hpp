@@ -1,0 +1,16 @@
+// Options are taken as text and parsed by the tool itself, so every bad value gets one message
+// that names the flag, in the tool's words rather than the parser's.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+namespace vknoise::cli {
+
+// `target` stays empty unless the option is given (an explicit "" counts as given).
+CLI::Option* add_text_option(CLI::App& app, const std::string& name,
+                             std::optional<std::string>& target, const std::string& description);
+
+}  // namespace vknoise::cli

@@ -1,0 +1,21 @@
+// 8-bit grayscale PNG of a 2D slice of noise.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "vknoise/result.hpp"
+
+namespace vknoise::io {
+
+// errc::out_of_range when the image is too large for the in-memory encoder (checked by
+// write_png_gray8 too; call it first to fail before rendering).
+status check_png_gray8_size(std::uint32_t width, std::uint32_t height);
+
+// `values` holds width * height samples, row y = 0 first. Noise in [-1, 1] maps to [0, 255] as
+// round((v + 1) * 127.5), clamped; NaN becomes 0. The file is written atomically.
+status write_png_gray8(const std::string& path, std::uint32_t width, std::uint32_t height,
+                       std::span<const float> values);
+
+}  // namespace vknoise::io

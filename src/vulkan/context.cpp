@@ -1,0 +1,230 @@
+#include <volk.h>
+
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "vknoise/context.hpp"
+#include "vulkan/device_select.hpp"
+#include "vulkan/vk_check.hpp"
+
+namespace vknoise {
+
+// Collects validation messages; the library never prints them.
+struct context::state {
+  mutable std::mutex mutex;
+  std::vector<std::string> messages;
+};
+
+namespace {
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+
+VKAPI_ATTR VkBool32 VKAPI_CALL collect_message(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                               VkDebugUtilsMessageTypeFlagsEXT,
+                                               const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                               void* user) {
+  auto* sink = static_cast<context::state*>(user);
+  std::lock_guard lock(sink->mutex);
+  sink->messages.emplace_back(data->pMessage ? data->pMessage : "(empty validation message)");
+  return VK_FALSE;  // never abort the call that triggered it
+}
+
+VkDebugUtilsMessengerCreateInfoEXT messenger_info(context::state* sink) {
+  VkDebugUtilsMessengerCreateInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                         VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  info.pfnUserCallback = collect_message;
+  info.pUserData = sink;
+  return info;
+}
+
+// volk opens the loader (libvulkan.so.1) at run time, so the CPU backend needs no Vulkan at all.
+status load_loader() {
+  if (volkInitialize() != VK_SUCCESS) {
+    return make_error(errc::no_device,
+                      "no Vulkan loader found (libvulkan.so.1); install one or use --backend cpu");
+  }
+  if (volkGetInstanceVersion() < VK_API_VERSION_1_1) {
+    return make_error(errc::no_device, "the Vulkan loader is older than 1.1; use --backend cpu");
+  }
+  return {};
+}
+
+bool layer_available(const char* name) {
+  std::uint32_t count = 0;
+  if (vkEnumerateInstanceLayerProperties(&count, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkLayerProperties> layers(count);
+  if (vkEnumerateInstanceLayerProperties(&count, layers.data()) != VK_SUCCESS) return false;
+  for (const VkLayerProperties& layer : layers) {
+    if (std::strcmp(layer.layerName, name) == 0) return true;
+  }
+  return false;
+}
+
+struct instance_request {
+  bool validation = false;
+  bool synchronization_validation = false;
+  context::state* sink = nullptr;
+};
+
+result<VkInstance> create_instance(const instance_request& request) {
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "vknoise";
+  app.pEngineName = "vknoise";
+  app.apiVersion = VK_API_VERSION_1_1;
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pApplicationInfo = &app;
+
+  std::vector<const char*> layers, extensions;
+  VkDebugUtilsMessengerCreateInfoEXT messenger = messenger_info(request.sink);
+  VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+  VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  if (request.validation) {
+    if (!layer_available(kValidationLayer)) {
+      return make_error(errc::no_device, std::string(kValidationLayer) +
+                                             " is not installed (Debian: vulkan-validationlayers)");
+    }
+    layers.push_back(kValidationLayer);
+    extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    // Chained so that instance creation and destruction are validated too.
+    info.pNext = &messenger;
+    if (request.synchronization_validation) {
+      features.enabledValidationFeatureCount = 1;
+      features.pEnabledValidationFeatures = &sync;
+      messenger.pNext = &features;
+    }
+  }
+  info.enabledLayerCount = static_cast<std::uint32_t>(layers.size());
+  info.ppEnabledLayerNames = layers.data();
+  info.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
+
+  VkInstance instance = VK_NULL_HANDLE;
+  VkResult r = vkCreateInstance(&info, nullptr, &instance);
+  if (r == VK_ERROR_INCOMPATIBLE_DRIVER) {
+    return make_error(errc::no_device, "no Vulkan driver found; use --backend cpu");
+  }
+  VKNOISE_TRY(vk::check(r, "vkCreateInstance"));
+  volkLoadInstanceOnly(instance);
+  return instance;
+}
+
+}  // namespace
+
+result<std::vector<device_info>> list_devices() {
+  VKNOISE_TRY(load_loader());
+  auto instance = create_instance({});
+  if (!instance) return instance.error_value();
+  auto candidates = vk::describe_devices(*instance);
+  vkDestroyInstance(*instance, nullptr);
+  if (!candidates) return candidates.error_value();
+  std::vector<device_info> infos;
+  for (const vk::device_candidate& c : *candidates) infos.push_back(c.info);
+  return infos;
+}
+
+result<std::unique_ptr<context>> context::create(const context_options& options) {
+  auto requested = vk::requested_device(options);
+  if (!requested) return requested.error_value();
+  VKNOISE_TRY(load_loader());
+
+  std::unique_ptr<context> ctx(new context());
+  ctx->options_ = options;
+  ctx->owns_ = true;
+  ctx->state_ = std::make_unique<state>();
+  auto instance = create_instance(
+      {options.validation, options.synchronization_validation, ctx->state_.get()});
+  if (!instance) return instance.error_value();
+  ctx->instance_ = *instance;
+  if (options.validation) {
+    VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(ctx->state_.get());
+    VKNOISE_TRY(vk::check(
+        vkCreateDebugUtilsMessengerEXT(ctx->instance_, &info, nullptr, &ctx->messenger_),
+        "vkCreateDebugUtilsMessengerEXT"));
+  }
+
+  auto candidates = vk::describe_devices(ctx->instance_);
+  if (!candidates) return candidates.error_value();
+  auto chosen = vk::choose_device(*candidates, *requested);
+  if (!chosen) return chosen.error_value();
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue_info.queueFamilyIndex = chosen->compute_family;
+  queue_info.queueCount = 1;
+  queue_info.pQueuePriorities = &priority;
+  VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  device_info.queueCreateInfoCount = 1;
+  device_info.pQueueCreateInfos = &queue_info;
+  VkDevice device = VK_NULL_HANDLE;
+  VKNOISE_TRY(vk::check(vkCreateDevice(chosen->handle, &device_info, nullptr, &device),
+                        "vkCreateDevice"));
+  ctx->device_ = device;  // owned from here on, so the destructor cleans up on later errors
+  ctx->timestamp_valid_bits_ = chosen->timestamp_valid_bits;
+  VKNOISE_TRY(ctx->load_device(chosen->handle, device, chosen->compute_family, VK_NULL_HANDLE));
+  return ctx;
+}
+
+result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
+                                                 const context_options& options) {
+  if (!handles.get_instance_proc_addr || !handles.instance || !handles.physical_device ||
+      !handles.device || !handles.queue) {
+    return make_error(errc::invalid_argument,
+                      "borrow() needs the loader entry point, instance, physical device, device "
+                      "and queue");
+  }
+  volkInitializeCustom(handles.get_instance_proc_addr);
+  volkLoadInstanceOnly(handles.instance);
+  std::unique_ptr<context> ctx(new context());
+  ctx->options_ = options;
+  ctx->owns_ = false;
+  ctx->state_ = std::make_unique<state>();
+  ctx->instance_ = handles.instance;
+
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(handles.physical_device, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(handles.physical_device, &count, families.data());
+  if (handles.queue_family_index >= count ||
+      !(families[handles.queue_family_index].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
+    return make_error(errc::invalid_argument,
+                      "the borrowed queue family " + std::to_string(handles.queue_family_index) +
+                          " does not support compute");
+  }
+  ctx->timestamp_valid_bits_ = families[handles.queue_family_index].timestampValidBits;
+  VKNOISE_TRY(ctx->load_device(handles.physical_device, handles.device,
+                               handles.queue_family_index, handles.queue));
+  return ctx;
+}
+
+status context::load_device(VkPhysicalDevice physical_device, VkDevice device,
+                            std::uint32_t family, VkQueue queue) {
+  physical_device_ = physical_device;
+  device_ = device;
+  queue_family_ = family;
+  vkGetPhysicalDeviceProperties(physical_device, &properties_);
+  vkGetPhysicalDeviceMemoryProperties(physical_device, &memory_);
+  table_ = std::make_unique<VolkDeviceTable>();
+  volkLoadDeviceTable(table_.get(), device);
+  if (queue == VK_NULL_HANDLE) table_->vkGetDeviceQueue(device, family, 0, &queue);
+  queue_ = queue;
+  return {};
+}
+
+context::~context() {
+  if (!owns_) return;  // borrowed handles belong to the host
+  if (device_ && table_) table_->vkDestroyDevice(device_, nullptr);
+  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+  if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+std::vector<std::string> context::validation_messages() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->messages;
+}
+
+}  // namespace vknoise

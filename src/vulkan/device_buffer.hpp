@@ -1,0 +1,49 @@
+// A VkBuffer with its own memory, optionally persistently mapped. Move-only; destroys both.
+#pragma once
+
+#include <cstddef>
+
+#include "vknoise/context.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::vk {
+
+enum class memory_use {
+  device,    // written and read by shaders only: prefer DEVICE_LOCAL
+  upload,    // written by the host, read by shaders: HOST_VISIBLE, prefer DEVICE_LOCAL
+  readback,  // written by the device, read by the host: HOST_VISIBLE, prefer HOST_CACHED
+};
+
+class device_buffer {
+ public:
+  static result<device_buffer> create(const context& ctx, VkDeviceSize size,
+                                      VkBufferUsageFlags usage, memory_use use);
+  device_buffer() = default;
+  device_buffer(device_buffer&& other) noexcept { *this = std::move(other); }
+  device_buffer& operator=(device_buffer&& other) noexcept;
+  ~device_buffer();
+
+  VkBuffer buffer() const { return buffer_; }
+  VkDeviceSize size() const { return size_; }
+  // Host pointer for HOST_VISIBLE memory, else nullptr.
+  void* mapped() const { return mapped_; }
+  // Readable by the host without a copy, and cached (so reading it is not slow).
+  bool host_cached() const { return cached_; }
+  // Makes device writes visible to the host (no-op on HOST_COHERENT memory).
+  status invalidate() const;
+  // Makes host writes visible to the device (no-op on HOST_COHERENT memory).
+  status flush() const;
+  // Leaves the Vulkan objects alive: for buffers a timed-out submission may still use.
+  void abandon() { ctx_ = nullptr; }
+
+ private:
+  const context* ctx_ = nullptr;
+  VkBuffer buffer_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkDeviceSize size_ = 0;
+  void* mapped_ = nullptr;
+  bool cached_ = false;
+  bool coherent_ = false;
+};
+
+}  // namespace vknoise::vk

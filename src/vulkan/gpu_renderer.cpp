@@ -1,0 +1,400 @@
+#include "vknoise/gpu_renderer.hpp"
+
+#include <volk.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <new>
+#include <string>
+
+#include "vknoise_shared.h"
+#include "vulkan/chunk_plan.hpp"
+#include "vulkan/compute_pipeline.hpp"
+#include "vulkan/device_buffer.hpp"
+#include "vulkan/submission.hpp"
+#include "vulkan/vk_check.hpp"
+
+namespace vknoise {
+
+using vk::check;
+
+namespace {
+
+constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
+constexpr VkDeviceSize kPermutationBytes = 512 * sizeof(std::int32_t);
+
+// One dispatch's worth of work, independent of the kernel.
+struct chunk_job {
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  std::uint32_t push[2] = {0, 0};
+  std::uint32_t push_bytes = 0;
+  std::uint32_t groups_x = 1, groups_y = 1;
+  std::size_t coord_count = 0;
+  std::function<void(lattice_coord*)> write_coords;
+  std::size_t output_count = 0;
+  float* destination = nullptr;
+};
+
+std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
+  return static_cast<std::uint32_t>((items + local_size - 1) / local_size);
+}
+
+}  // namespace
+
+struct gpu_renderer::impl {
+  struct slot {
+    std::unique_ptr<vk::submission> work;
+    vk::device_buffer coords;    // host-written lattice coordinates
+    vk::device_buffer output;    // written by the kernel
+    vk::device_buffer readback;  // host-cached copy of output; empty when output is host-cached
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    float* destination = nullptr;
+    std::size_t count = 0;
+  };
+
+  context& ctx;
+  vk::dispatch_limits limits{};
+  std::unique_ptr<vk::pipeline_set> pipelines;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  vk::device_buffer permutation;
+  slot slots[kSlots];
+  bool abandoned = false;
+
+  explicit impl(context& c) : ctx(c) {}
+  ~impl();
+
+  status init(const renderer_options& options);
+  status upload_permutation(const permutation_table& table);
+  status ensure_capacity(slot& s, std::size_t coord_count, std::size_t output_count);
+  status record_and_submit(slot& s, const chunk_job& job);
+  status finish(slot& s, gpu_stats* stats);
+  status run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats);
+  void drain();
+};
+
+status gpu_renderer::impl::init(const renderer_options& options) {
+  const VkPhysicalDeviceLimits& device_limits = ctx.properties().limits;
+  limits.max_groups_x = device_limits.maxComputeWorkGroupCount[0];
+  limits.max_groups_y = device_limits.maxComputeWorkGroupCount[1];
+  // Coordinates take up to twice the output bytes, and both are bound as one storage range.
+  limits.chunk_bytes = std::max<std::uint64_t>(
+      4096, std::min<std::uint64_t>(options.chunk_bytes, device_limits.maxStorageBufferRange / 2));
+
+  auto set = vk::pipeline_set::create(ctx);
+  if (!set) return set.error_value();
+  pipelines = std::move(set.value());
+
+  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSlots * VKNOISE_BINDING_COUNT};
+  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pool_info.maxSets = kSlots;
+  pool_info.poolSizeCount = 1;
+  pool_info.pPoolSizes = &size;
+  VKNOISE_TRY(check(ctx.vk().vkCreateDescriptorPool(ctx.device(), &pool_info, nullptr, &pool),
+                    "vkCreateDescriptorPool"));
+  auto perm = vk::device_buffer::create(ctx, kPermutationBytes,
+                                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::memory_use::upload);
+  if (!perm) return perm.error_value();
+  permutation = std::move(perm.value());
+
+  for (slot& s : slots) {
+    auto work = vk::submission::create(ctx);
+    if (!work) return work.error_value();
+    s.work = std::move(work.value());
+    VkDescriptorSetLayout layout = pipelines->set_layout();
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = pool;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &layout;
+    VKNOISE_TRY(check(ctx.vk().vkAllocateDescriptorSets(ctx.device(), &alloc, &s.set),
+                      "vkAllocateDescriptorSets"));
+  }
+  return {};
+}
+
+gpu_renderer::impl::~impl() {
+  if (abandoned) {
+    // A timed-out submission may still read these: leaking them is the only safe choice.
+    for (slot& s : slots) {
+      s.coords.abandon();
+      s.output.abandon();
+      s.readback.abandon();
+    }
+    permutation.abandon();
+    return;
+  }
+  drain();
+  if (pool) ctx.vk().vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
+}
+
+status gpu_renderer::impl::upload_permutation(const permutation_table& table) {
+  // Only called while no submission is pending, so the shaders are not reading it.
+  std::memcpy(permutation.mapped(), table.doubled().data(), kPermutationBytes);
+  return permutation.flush();
+}
+
+status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
+                                           std::size_t output_count) {
+  const VkDeviceSize coord_bytes = std::max<VkDeviceSize>(coord_count * sizeof(lattice_coord), 64);
+  const VkDeviceSize output_bytes = std::max<VkDeviceSize>(output_count * sizeof(float), 64);
+  bool changed = false;
+  if (s.coords.size() < coord_bytes) {
+    auto b = vk::device_buffer::create(ctx, coord_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                       vk::memory_use::upload);
+    if (!b) return b.error_value();
+    s.coords = std::move(b.value());
+    changed = true;
+  }
+  if (s.output.size() < output_bytes) {
+    auto b = vk::device_buffer::create(
+        ctx, output_bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+        vk::memory_use::device);
+    if (!b) return b.error_value();
+    s.output = std::move(b.value());
+    s.readback = {};
+    if (!s.output.host_cached()) {
+      auto r = vk::device_buffer::create(ctx, output_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                         vk::memory_use::readback);
+      if (!r) return r.error_value();
+      s.readback = std::move(r.value());
+    }
+    changed = true;
+  }
+  if (changed) {
+    // The slot is idle (finished), so its descriptor set is not in use.
+    VkDescriptorBufferInfo infos[VKNOISE_BINDING_COUNT];
+    infos[VKNOISE_BINDING_PERMUTATION] = {permutation.buffer(), 0, VK_WHOLE_SIZE};
+    infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
+    infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
+    VkWriteDescriptorSet writes[VKNOISE_BINDING_COUNT];
+    for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
+      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      writes[b].dstSet = s.set;
+      writes[b].dstBinding = b;
+      writes[b].descriptorCount = 1;
+      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[b].pBufferInfo = &infos[b];
+    }
+    ctx.vk().vkUpdateDescriptorSets(ctx.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
+  }
+  return {};
+}
+
+status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
+  const VolkDeviceTable& vk = ctx.vk();
+  job.write_coords(static_cast<lattice_coord*>(s.coords.mapped()));
+  VKNOISE_TRY(s.coords.flush());  // vkQueueSubmit then makes the host writes visible
+
+  auto begun = s.work->begin();
+  if (!begun) return begun.error_value();
+  VkCommandBuffer cmd = *begun;
+
+  // This slot's previous chunk was read by a copy or the host before the fence we waited on;
+  // order this chunk's writes after those reads on the device side too (write-after-read).
+  VkMemoryBarrier reuse{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  reuse.srcAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  reuse.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                          0, 1, &reuse, 0, nullptr, 0, nullptr);
+
+  vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, job.pipeline);
+  vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines->layout(), 0, 1,
+                             &s.set, 0, nullptr);
+  vk.vkCmdPushConstants(cmd, pipelines->layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, job.push_bytes,
+                        job.push);
+  s.work->write_kernel_start();
+  vk.vkCmdDispatch(cmd, job.groups_x, job.groups_y, 1);
+  s.work->write_kernel_end();
+
+  const VkDeviceSize bytes = job.output_count * sizeof(float);
+  VkBufferMemoryBarrier done{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+  done.srcQueueFamilyIndex = done.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  done.buffer = s.output.buffer();
+  done.size = bytes;
+  done.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  if (s.readback.buffer()) {
+    // Kernel writes -> the copy into host-cached memory reads them.
+    done.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                            VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 1, &done, 0, nullptr);
+    const VkBufferCopy region{0, 0, bytes};
+    vk.vkCmdCopyBuffer(cmd, s.output.buffer(), s.readback.buffer(), 1, &region);
+    // Copy writes -> available to host reads after the fence.
+    VkBufferMemoryBarrier to_host = done;
+    to_host.buffer = s.readback.buffer();
+    to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
+                            nullptr, 1, &to_host, 0, nullptr);
+  } else {
+    // Kernel writes -> available to host reads of the mapped output after the fence.
+    done.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                            0, 0, nullptr, 1, &done, 0, nullptr);
+  }
+  VKNOISE_TRY(s.work->submit());
+  s.destination = job.destination;
+  s.count = job.output_count;
+  return {};
+}
+
+status gpu_renderer::impl::finish(slot& s, gpu_stats* stats) {
+  if (!s.work->pending()) return {};
+  if (status waited = s.work->wait(); !waited) {
+    if (waited.error_value().code == errc::timeout) abandoned = true;
+    return waited;
+  }
+  const vk::device_buffer& source = s.readback.buffer() ? s.readback : s.output;
+  VKNOISE_TRY(source.invalidate());
+  std::memcpy(s.destination, source.mapped(), s.count * sizeof(float));
+  if (stats) {
+    auto ns = s.work->kernel_ns();
+    if (!ns) return ns.error_value();
+    stats->kernel_ns += *ns;
+    ++stats->dispatches;
+  }
+  s.destination = nullptr;
+  return {};
+}
+
+void gpu_renderer::impl::drain() {
+  for (slot& s : slots) {
+    if (s.work && s.work->pending() && !s.work->wait() ) abandoned = true;
+  }
+}
+
+status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job,
+                               gpu_stats* stats) {
+  if (abandoned) {
+    return make_error(errc::timeout, "an earlier GPU submission timed out; the renderer is unusable");
+  }
+  // On any error, wait for what is in flight so no pending copy targets the caller's memory.
+  struct drain_on_error {
+    impl* self;
+    bool armed = true;
+    ~drain_on_error() {
+      if (armed) self->drain();
+    }
+  } guard{this};
+
+  chunk_job job;
+  for (std::uint64_t k = 0; next_job(job); ++k) {
+    slot& s = slots[k % kSlots];
+    VKNOISE_TRY(finish(s, stats));
+    VKNOISE_TRY(ensure_capacity(s, job.coord_count, job.output_count));
+    VKNOISE_TRY(record_and_submit(s, job));
+  }
+  for (slot& s : slots) VKNOISE_TRY(finish(s, stats));
+  guard.armed = false;
+  return {};
+}
+
+gpu_renderer::gpu_renderer(std::unique_ptr<impl> impl) : impl_(std::move(impl)) {}
+gpu_renderer::~gpu_renderer() = default;
+
+result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
+                                                           const renderer_options& options) {
+  auto state = std::make_unique<impl>(ctx);
+  VKNOISE_TRY(state->init(options));
+  return std::unique_ptr<gpu_renderer>(new gpu_renderer(std::move(state)));
+}
+
+status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
+                          std::span<float> out, gpu_stats* stats) {
+  VKNOISE_TRY(validate(field));
+  if (out.size() != sample_count(field)) {
+    return make_error(errc::invalid_argument,
+                      "output holds " + std::to_string(out.size()) + " values; the field has " +
+                          std::to_string(sample_count(field)) + " samples");
+  }
+  auto pipeline = impl_->pipelines->get(vk::kernel::field, field.dims);
+  if (!pipeline) return pipeline.error_value();
+  VKNOISE_TRY(impl_->upload_permutation(table));
+
+  const std::uint32_t ny = field.size[1], nz = field.size[2];
+  const std::uint64_t nx = field.size[0];
+  vk::field_chunker chunker(field, impl_->limits);
+  vk::field_chunk chunk{};
+  return impl_->run(
+      [&](chunk_job& job) {
+        if (!chunker.next(chunk)) return false;
+        job.pipeline = *pipeline;
+        job.push[0] = chunk.count_x;    // field_push_constants::count_x
+        job.push[1] = chunk.count_x;    // field_push_constants::rows_offset
+        job.push_bytes = sizeof(shader::field_push_constants);
+        job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
+        job.groups_y = chunk.row_count;
+        job.coord_count = chunk.count_x + 3 * std::size_t{chunk.row_count};
+        job.output_count = std::size_t{chunk.count_x} * chunk.row_count;
+        job.destination = out.data() + chunk.first_row * nx + chunk.first_x;
+        job.write_coords = [&field, chunk, ny, nz](lattice_coord* coords) {
+          for (std::uint32_t i = 0; i < chunk.count_x; ++i) {
+            coords[i] = axis_coordinate(field, 0, chunk.first_x + i);
+          }
+          lattice_coord* rows = coords + chunk.count_x;
+          for (std::uint32_t r = 0; r < chunk.row_count; ++r) {
+            const std::uint64_t row = chunk.first_row + r;
+            const std::uint64_t zt = row / ny;
+            rows[3 * r + 0] = axis_coordinate(field, 1, static_cast<std::uint32_t>(row % ny));
+            rows[3 * r + 1] = axis_coordinate(field, 2, static_cast<std::uint32_t>(zt % nz));
+            rows[3 * r + 2] = axis_coordinate(field, 3, static_cast<std::uint32_t>(zt / nz));
+          }
+        };
+        return true;
+      },
+      stats);
+}
+
+status gpu_renderer::eval(int dims, std::span<const double> points, const permutation_table& table,
+                          std::span<float> out, gpu_stats* stats) {
+  if (dims != 3 && dims != 4) {
+    return make_error(errc::invalid_argument,
+                      "dims is " + std::to_string(dims) + "; it must be 3 or 4");
+  }
+  if (points.size() % dims != 0 || out.size() != points.size() / dims) {
+    return make_error(errc::invalid_argument,
+                      "eval needs " + std::to_string(dims) + " coordinates per point and one "
+                      "output per point");
+  }
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (!(std::fabs(points[i]) < max_abs_coordinate)) {
+      return make_error(errc::out_of_range, "point " + std::to_string(i / dims) +
+                                                " has a coordinate outside +-2^31 or not finite");
+    }
+  }
+  auto pipeline = impl_->pipelines->get(vk::kernel::points, dims);
+  if (!pipeline) return pipeline.error_value();
+  VKNOISE_TRY(impl_->upload_permutation(table));
+
+  const std::size_t total = out.size();
+  const std::size_t per_chunk = vk::points_per_chunk(impl_->limits);
+  std::size_t first = 0;
+  return impl_->run(
+      [&](chunk_job& job) {
+        if (first >= total) return false;
+        const std::size_t count = std::min(per_chunk, total - first);
+        job.pipeline = *pipeline;
+        job.push[0] = static_cast<std::uint32_t>(count);  // points_push_constants::count
+        job.push_bytes = sizeof(shader::points_push_constants);
+        job.groups_x = group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
+        job.groups_y = 1;
+        job.coord_count = 4 * count;
+        job.output_count = count;
+        job.destination = out.data() + first;
+        const double* source = points.data() + first * dims;
+        job.write_coords = [source, count, dims](lattice_coord* coords) {
+          for (std::size_t i = 0; i < count; ++i) {
+            for (int a = 0; a < 4; ++a) {
+              coords[4 * i + a] = a < dims ? reduce_coordinate(source[i * dims + a])
+                                           : lattice_coord{0, 0.0f};
+            }
+          }
+        };
+        first += count;
+        return true;
+      },
+      stats);
+}
+
+}  // namespace vknoise

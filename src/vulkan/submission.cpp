@@ -1,0 +1,109 @@
+#include "vulkan/submission.hpp"
+
+#include <volk.h>
+
+#include <string>
+
+#include "vulkan/vk_check.hpp"
+
+namespace vknoise::vk {
+
+result<std::unique_ptr<submission>> submission::create(const context& ctx) {
+  const VolkDeviceTable& vk = ctx.vk();
+  std::unique_ptr<submission> s(new submission(ctx));
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  pool_info.queueFamilyIndex = ctx.queue_family_index();
+  VKNOISE_TRY(check(vk.vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &s->pool_),
+                    "vkCreateCommandPool"));
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = s->pool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VKNOISE_TRY(check(vk.vkAllocateCommandBuffers(ctx.device(), &alloc, &s->cmd_),
+                    "vkAllocateCommandBuffers"));
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VKNOISE_TRY(check(vk.vkCreateFence(ctx.device(), &fence_info, nullptr, &s->fence_),
+                    "vkCreateFence"));
+  if (ctx.has_timestamps()) {
+    VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    query_info.queryCount = 2;
+    VKNOISE_TRY(check(vk.vkCreateQueryPool(ctx.device(), &query_info, nullptr, &s->queries_),
+                      "vkCreateQueryPool"));
+  }
+  return s;
+}
+
+submission::~submission() {
+  if (abandoned_) return;
+  const VolkDeviceTable& vk = ctx_.vk();
+  if (queries_) vk.vkDestroyQueryPool(ctx_.device(), queries_, nullptr);
+  if (fence_) vk.vkDestroyFence(ctx_.device(), fence_, nullptr);
+  if (pool_) vk.vkDestroyCommandPool(ctx_.device(), pool_, nullptr);  // frees the command buffer
+}
+
+result<VkCommandBuffer> submission::begin() {
+  const VolkDeviceTable& vk = ctx_.vk();
+  VKNOISE_TRY(check(vk.vkResetCommandPool(ctx_.device(), pool_, 0), "vkResetCommandPool"));
+  VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VKNOISE_TRY(check(vk.vkBeginCommandBuffer(cmd_, &info), "vkBeginCommandBuffer"));
+  if (queries_) vk.vkCmdResetQueryPool(cmd_, queries_, 0, 2);
+  return cmd_;
+}
+
+void submission::write_kernel_start() {
+  // Top of pipe: the time at which the dispatch may begin.
+  if (queries_) ctx_.vk().vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries_, 0);
+}
+
+void submission::write_kernel_end() {
+  // Compute stage: written once every preceding dispatch has finished its compute work.
+  if (queries_) {
+    ctx_.vk().vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, queries_, 1);
+  }
+}
+
+status submission::submit() {
+  const VolkDeviceTable& vk = ctx_.vk();
+  VKNOISE_TRY(check(vk.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer"));
+  VKNOISE_TRY(check(vk.vkResetFences(ctx_.device(), 1, &fence_), "vkResetFences"));
+  VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  info.commandBufferCount = 1;
+  info.pCommandBuffers = &cmd_;
+  VKNOISE_TRY(check(vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence_), "vkQueueSubmit"));
+  pending_ = true;
+  return {};
+}
+
+status submission::wait() {
+  if (!pending_) return {};
+  const std::uint64_t timeout = ctx_.options().fence_timeout_ns;
+  const VkResult r = ctx_.vk().vkWaitForFences(ctx_.device(), 1, &fence_, VK_TRUE, timeout);
+  if (r == VK_TIMEOUT) {
+    abandon();
+    return make_error(errc::timeout, "vkWaitForFences timed out after " +
+                                         std::to_string(timeout / 1'000'000'000ull) +
+                                         " s; the GPU work was abandoned");
+  }
+  VKNOISE_TRY(check(r, "vkWaitForFences"));
+  pending_ = false;
+  return {};
+}
+
+result<double> submission::kernel_ns() const {
+  if (!queries_) return 0.0;
+  std::uint64_t stamps[2] = {0, 0};
+  VKNOISE_TRY(check(ctx_.vk().vkGetQueryPoolResults(ctx_.device(), queries_, 0, 2, sizeof(stamps),
+                                                    stamps, sizeof(std::uint64_t),
+                                                    VK_QUERY_RESULT_64_BIT),
+                    "vkGetQueryPoolResults"));
+  // Timestamps wrap at timestampValidBits; modular subtraction gives the right interval.
+  const std::uint32_t bits = ctx_.timestamp_valid_bits();
+  const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  const double period = ctx_.properties().limits.timestampPeriod;
+  return static_cast<double>((stamps[1] - stamps[0]) & mask) * period;
+}
+
+}  // namespace vknoise::vk

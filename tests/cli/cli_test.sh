@@ -1,0 +1,286 @@
+#!/usr/bin/env bash
+# End-to-end tests of the vknoise command line tool: output, exit codes, the one-line error
+# contract, and that a failed command never leaves a file (or a temporary file) behind.
+# Usage: cli_test.sh path/to/vknoise
+set -u
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 path/to/vknoise" >&2
+  exit 2
+fi
+vknoise=$(realpath "$1")
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1" >&2
+  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 2000 >&2
+}
+
+# Runs vknoise in a fresh empty directory, which becomes $case_dir; stdin from $input.
+input=/dev/null
+run() {
+  case_dir=$(mktemp -d "$work/case.XXXXXX")
+  (cd "$case_dir" && "$vknoise" "$@" <"$input" >"$work/stdout" 2>"$work/stderr")
+  status=$?
+}
+
+# expect_error NAME CODE MESSAGE_PART ARGS...: exits with CODE, prints exactly one stderr line
+# "vknoise: ...MESSAGE_PART...", and leaves its directory empty.
+expect_error() {
+  local name=$1 code=$2 part=$3
+  shift 3
+  run "$@"
+  local lines
+  lines=$(wc -l <"$work/stderr")
+  if [[ $status -ne $code ]]; then
+    fail "$name: exit $status, expected $code"
+  elif [[ $lines -ne 1 || $(wc -c <"$work/stderr") -gt 400 ]]; then
+    fail "$name: $lines stderr lines, expected one short line"
+  elif ! head -n 1 "$work/stderr" | grep -q '^vknoise: '; then
+    fail "$name: stderr does not start with 'vknoise: '"
+  elif ! grep -qF -- "$part" "$work/stderr"; then
+    fail "$name: stderr lacks \"$part\""
+  elif [[ -n $(ls -A "$case_dir") ]]; then
+    fail "$name: left files behind: $(ls -A "$case_dir" | tr '\n' ' ')"
+  else
+    pass
+  fi
+}
+
+# expect_success NAME ARGS...: exits 0 with nothing on stderr.
+expect_success() {
+  local name=$1
+  shift
+  run "$@"
+  if [[ $status -ne 0 ]]; then
+    fail "$name: exit $status"
+    return 1
+  fi
+  pass
+}
+
+# check NAME CONDITION...: a plain assertion on the last run.
+check() {
+  local name=$1
+  shift
+  if "$@"; then pass; else fail "$name"; fi
+}
+
+with_input() { input=$work/input; printf "$@" >"$input"; }
+
+# --- eval -------------------------------------------------------------------------------------
+
+with_input '3.14 42 7\n'
+expect_success "eval golden" eval
+check "eval golden value" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
+
+expect_success "eval golden on cpu explicitly" eval --backend cpu --dims 3
+check "eval golden value explicit" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
+
+# Any strtod spelling of the same numbers gives the same result.
+with_input '3.1400000000000001 4.2e1 0x1.cp+2\n'
+expect_success "eval 17 digits, exponent and hex float" eval
+check "eval spellings agree" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
+
+with_input '  3.14\t42   7  \r\n-1e-3 0.5 2.1474836475E9\n0 0 0\n'
+expect_success "eval whitespace, CRLF and the domain's edge" eval
+check "eval prints one line per point" [ "$(wc -l <"$work/stdout")" -eq 3 ]
+check "eval prints 17 significant digits" grep -qx '0.13691995878400012' "$work/stdout"
+check "eval noise at the origin is 0" [ "$(sed -n 3p "$work/stdout")" = 0 ]
+
+with_input '0.5 0.25 0.125 0.0625\n'
+expect_success "eval dims 4" eval --dims 4
+check "eval dims 4 prints a value" grep -qE '^-?[0-9]' "$work/stdout"
+
+input=/dev/null
+expect_success "eval empty input" eval
+check "eval empty input prints nothing" [ ! -s "$work/stdout" ]
+
+with_input '1.5 2.5 3.5\n'
+expect_success "eval seed 7" eval --seed 7
+seed7=$(cat "$work/stdout")
+expect_success "eval seed 7 again" eval --seed 7
+check "eval seed is deterministic" [ "$(cat "$work/stdout")" = "$seed7" ]
+expect_success "eval default table" eval
+check "eval seed changes the table" [ "$(cat "$work/stdout")" != "$seed7" ]
+
+with_input '3.14 42 7\n1.5 2.5 3.5\n-100.25 7.75 1e6\n'
+expect_success "eval cpu for gpu comparison" eval
+cp "$work/stdout" "$work/eval_cpu"
+if expect_success "eval gpu" eval --backend gpu; then
+  check "eval gpu matches cpu within 1e-5" awk 'NR == FNR { cpu[FNR] = $1; next }
+    { d = $1 - cpu[FNR]; if (d < 0) d = -d; if (d > 1e-5) bad = 1 } END { exit bad || FNR != 3 }' \
+    "$work/eval_cpu" "$work/stdout"
+fi
+
+with_input '1 2 3\n1 2\n'
+expect_error "eval short line 2" 2 'stdin line 2: expected 3 numbers, got "1 2"' eval
+with_input '1 2 3 4\n'
+expect_error "eval too many numbers" 2 'line 1: expected 3 numbers' eval
+with_input '1 2 3\n'
+expect_error "eval dims 4 with 3 numbers" 2 'line 1: expected 4 numbers' eval --dims 4
+with_input '1 2 3\n\n4 5 6\n'
+expect_error "eval empty line" 2 'line 2' eval
+with_input '0 0 0\n1 2 3x\n'
+expect_error "eval trailing junk" 2 'line 2: "3x" is not a number' eval
+with_input 'one 2 3\n'
+expect_error "eval word" 2 'line 1: "one" is not a number' eval
+with_input '1 nan 3\n'
+expect_error "eval nan" 2 'line 1: "nan" is not a finite number' eval
+with_input '1 2 -inf\n'
+expect_error "eval inf" 2 'line 1: "-inf" is not a finite number' eval
+with_input '1e400 2 3\n'
+expect_error "eval overflow" 2 'line 1: "1e400" is not a finite number' eval
+with_input '2147483648 0 0\n'
+expect_error "eval 2^31" 2 'outside the noise domain' eval
+with_input '0 -2147483648 0\n'
+expect_error "eval -2^31" 2 'outside the noise domain' eval
+with_input '1 2 3\n1 2 3\n' && head -c 1048576 /dev/zero | tr '\0' 7 >>"$input" && echo >>"$input"
+expect_error "eval 1 MB number" 2 'line 3: "7777777777777777777777777777777777777777..."' eval
+with_input '1 2 ' && head -c 1048576 /dev/zero | tr '\0' x >>"$input"
+expect_error "eval 1 MB junk without newline" 2 'line 1: "xxxxxxxx' eval
+with_input '1 2 3\n'
+expect_error "eval gpu with a bad device" 1 '' eval --backend gpu --device 99
+expect_error "eval unknown flag" 2 '--bogus' eval --bogus
+expect_error "eval bad backend" 2 '--backend "tpu"' eval --backend tpu
+expect_error "eval bad seed" 2 '--seed "-1"' eval --seed=-1
+expect_error "eval seed overflow" 2 '--seed' eval --seed 18446744073709551616
+expect_error "eval bad dims" 2 '--dims "5"' eval --dims 5
+expect_error "eval bad device" 2 '--device "abc"' eval --device abc
+input=/dev/null
+
+# --- render -----------------------------------------------------------------------------------
+
+expect_success "render 64x64 png" render --dims 3 --size 64x64 --out noise.png
+check "png signature" [ "$(head -c 8 "$case_dir/noise.png" | od -An -tx1 | tr -d ' \n')" = \
+  89504e470d0a1a0a ]
+check "png leaves no temporary file" [ "$(ls -A "$case_dir")" = noise.png ]
+
+expect_success "render 3D raw" render --dims 3 --size 16x8x4 --origin -1.5,2,1e6 --step 0.1 \
+  --out field.raw
+check "raw holds 4 bytes per sample" [ "$(stat -c %s "$case_dir/field.raw")" -eq 2048 ]
+
+expect_success "render 4D raw" render --dims 4 --size 2x3x4x5 --step 0.5,0.25,0.125,1 \
+  --origin 0,0,0,0.5 --seed 42 --out field.RAW
+check "4D raw size" [ "$(stat -c %s "$case_dir/field.RAW")" -eq 480 ]
+
+expect_success "render replaces an existing file" render --dims 3 --size 8x8 --out a.raw
+expect_success "render negative origin via =" render --dims 3 --size 8x8 --origin=-3,-2,-1 \
+  --out a.raw
+check "render negative origin size" [ "$(stat -c %s "$case_dir/a.raw")" -eq 256 ]
+
+expect_success "render cpu raw for comparison" render --dims 3 --size 32x32 --out cpu.raw
+cpu_raw=$case_dir/cpu.raw
+if expect_success "render gpu raw" render --dims 3 --size 32x32 --backend gpu --out gpu.raw; then
+  check "gpu raw size equals cpu raw size" \
+    [ "$(stat -c %s "$case_dir/gpu.raw")" -eq "$(stat -c %s "$cpu_raw")" ]
+fi
+expect_success "render gpu png" render --dims 3 --size 48x16 --backend gpu --out gpu.png
+
+expect_error "render size 0x4" 2 '"0" is not an integer' render --dims 3 --size 0x4 --out a.raw
+expect_error "render size -3x4" 2 '--size "-3x4"' render --dims 3 --size -3x4 --out a.raw
+expect_error "render size 4x" 2 '--size "4x"' render --dims 3 --size 4x --out a.raw
+expect_error "render size overflow" 2 '"99999999999" is not an integer' \
+  render --dims 3 --size 99999999999x2 --out a.raw
+expect_error "render size 2^32" 2 '--size' render --dims 3 --size 4294967296x2 --out a.raw
+expect_error "render size abc" 2 '--size "abc"' render --dims 3 --size abc --out a.raw
+expect_error "render size 12abc" 2 '"12abc"' render --dims 3 --size 12abcx4 --out a.raw
+expect_error "render size 1 number" 2 '--size "64"' render --dims 3 --size 64 --out a.raw
+expect_error "render size 5 numbers" 2 '--size' render --dims 4 --size 1x1x1x1x1 --out a.raw
+expect_error "render 4th size with dims 3" 2 '--dims 4' render --dims 3 --size 4x4x1x2 --out a.raw
+expect_error "render origin nan" 2 '--origin "nan,0,0": "nan" is not a finite number' \
+  render --dims 3 --size 4x4 --origin nan,0,0 --out a.raw
+expect_error "render origin count" 2 '--origin "1,2"' render --dims 3 --size 4x4 --origin 1,2 \
+  --out a.raw
+expect_error "render origin 4 values with dims 3" 2 '--origin' \
+  render --dims 3 --size 4x4 --origin 1,2,3,4 --out a.raw
+expect_error "render origin word" 2 '"y" is not a number' render --dims 3 --size 4x4 \
+  --origin 1,y,3 --out a.raw
+expect_error "render step inf" 2 '--step "inf": "inf" is not a finite number' \
+  render --dims 3 --size 4x4 --step inf --out a.raw
+expect_error "render step count" 2 '--step' render --dims 3 --size 4x4 --step 1,2 --out a.raw
+expect_error "render dims 5" 2 '--dims "5"' render --dims 5 --size 4x4 --out a.raw
+expect_error "render without dims" 2 '--dims' render --size 4x4 --out a.raw
+expect_error "render without size" 2 '--size' render --dims 3 --out a.raw
+expect_error "render without out" 2 '--out' render --dims 3 --size 4x4
+expect_error "render unknown flag" 2 '--frobnicate' render --dims 3 --size 4x4 --out a.raw \
+  --frobnicate
+expect_error "render origin outside the domain" 2 '' render --dims 3 --size 4x4 \
+  --origin 3e9,0,0 --out a.raw
+expect_error "render too many samples" 2 '' render --dims 3 \
+  --size 4294967295x4294967295x4294967295 --step 1e-6 --out a.raw
+# 2^59 samples: more bytes than any address space, so the allocation fails whatever the
+# overcommit policy.
+expect_error "render more than memory" 1 'cannot allocate' render --dims 3 \
+  --size 536870912x1073741824 --step 1e-9 --out a.raw
+expect_error "render unwritable directory" 1 'cannot write /nonexistent/dir/out.png' \
+  render --dims 3 --size 4x4 --out /nonexistent/dir/out.png
+expect_error "render below a file" 1 'cannot write /proc/version/x.png' \
+  render --dims 3 --size 4x4 --out /proc/version/x.png
+if [[ $(id -u) -ne 0 ]]; then
+  mkdir "$work/readonly" && chmod 555 "$work/readonly"
+  expect_error "render read-only directory" 1 'Permission denied' \
+    render --dims 3 --size 4x4 --out "$work/readonly/out.png"
+  check "read-only directory stays empty" [ -z "$(ls -A "$work/readonly")" ]
+fi
+expect_error "render png of a 3D field" 2 'a .png holds a 2D field; this field is 8x8x2 (use .raw)' \
+  render --dims 3 --size 8x8x2 --out a.png
+expect_error "render png of a 4D field" 2 'this field is 8x8x1x3' \
+  render --dims 4 --size 8x8x1x3 --out a.png
+expect_error "render unknown extension" 2 'unknown extension' render --dims 3 --size 4x4 \
+  --out a.jpg
+expect_error "render no extension" 2 'unknown extension' render --dims 3 --size 4x4 --out out
+expect_error "render gpu with a bad device" 1 '' render --dims 3 --size 4x4 --backend gpu \
+  --device 99 --out a.raw
+
+# An existing directory in the way: an error, and nothing else appears next to it.
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+mkdir "$case_dir/taken.raw"
+(cd "$case_dir" && "$vknoise" render --dims 3 --size 4x4 --out taken.raw >"$work/stdout" \
+  2>"$work/stderr")
+check "render onto a directory fails" [ $? -eq 1 ]
+check "render onto a directory leaves nothing" [ "$(ls -A "$case_dir")" = taken.raw ]
+
+# A failed render leaves an existing output untouched.
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+echo keep >"$case_dir/keep.raw"
+(cd "$case_dir" && "$vknoise" render --dims 3 --size 4x4 --step nan --out keep.raw \
+  >"$work/stdout" 2>"$work/stderr")
+check "failed render keeps the old file" [ "$(cat "$case_dir/keep.raw")" = keep ]
+
+# --- check, info, usage -----------------------------------------------------------------------
+
+expect_success "check 32x32" check --size 32x32
+check "check prints three lines" [ "$(wc -l <"$work/stdout")" -eq 3 ]
+check "check reports the tolerance" grep -q 'max |gpu - cpu double| = .* (tolerance 1e-05)' \
+  "$work/stdout"
+check "check reports bit identity" grep -qE '^bit-identical to float mirror: [0-9]+ of 1024 \(' \
+  "$work/stdout"
+expect_success "check dims 3" check --dims 3
+expect_success "check dims 4" check --dims 4
+expect_success "check far from the origin" check --size 16x16x2 --origin 1e6,-2e6,12345.5 --seed 3
+expect_error "check bad size" 2 '--size' check --size 0x0
+expect_error "check gpu with a bad device" 1 '' check --device 99
+
+expect_success "info" info
+check "info names a device" grep -qE 'llvmpipe|^device 0: ' "$work/stdout"
+check "info marks the selected device" grep -q '\[selected\]' "$work/stdout"
+expect_success "info with device 0" info --device 0
+expect_error "info with a bad device" 1 'no such device' info --device 99
+VKNOISE_DEVICE=x expect_error "info with a bad VKNOISE_DEVICE" 2 'VKNOISE_DEVICE="x"' info
+
+expect_success "help" --help
+check "help lists the commands" grep -q render "$work/stdout"
+expect_success "render help" render --help
+check "render help lists --out" grep -q -- --out "$work/stdout"
+expect_error "no command" 2 'vknoise: '
+expect_error "unknown command" 2 'frobnicate' frobnicate
+expect_error "unknown top-level flag" 2 '--bogus' --bogus
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,7 @@
+# End-to-end tests of the command line tool; included from tests/CMakeLists.txt when the tool is
+# built. The tool's target is vknoise_cli (the library owns the name vknoise); its file is vknoise.
+if(TARGET vknoise_cli)
+  add_test(NAME cli COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/cli_test.sh
+                            $<TARGET_FILE:vknoise_cli>)
+  set_tests_properties(cli PROPERTIES TIMEOUT 600)
+endif()
