@@ -100,8 +100,8 @@ int run_check(const check_options& options) {
 
   const comparison result = compare(*gpu_values, *reference, *mirror);
   const std::uint64_t count = gpu_values->size();
-  std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n",
-              result.max_difference_to_reference, tolerance);
+  std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n", result.max_difference_to_reference,
+              tolerance);
   std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
   std::printf("bit-identical to float mirror: %llu of %llu (%g%%)\n",
               static_cast<unsigned long long>(result.identical_to_mirror),
@@ -118,9 +118,10 @@ int run_check(const check_options& options) {
 
 command add_check_command(CLI::App& app) {
   auto options = std::make_shared<check_options>();
-  CLI::App* parser = app.add_subcommand(
-      "check", "Render a field on the GPU and the CPU and compare (default 256x256, or "
-               "64x64x4x4 with --dims 4)");
+  CLI::App* parser =
+      app.add_subcommand("check",
+                         "Render a field on the GPU and the CPU and compare (default 256x256, or "
+                         "64x64x4x4 with --dims 4)");
   add_dims_option(*parser, options->field);
   add_field_options(*parser, options->field);
   add_seed_option(*parser, options->common);

@@ -77,8 +77,8 @@ int run_eval(const eval_options& options) {
 
   for (const double value : values) std::printf("%.17g\n", value);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    return report_error(exit_runtime_error, "cannot write to stdout: " +
-                                                std::generic_category().message(errno));
+    return report_error(exit_runtime_error,
+                        "cannot write to stdout: " + std::generic_category().message(errno));
   }
   return exit_success;
 }

@@ -62,9 +62,8 @@ int run_info(const common_options& options) {
     if (info.index == *chosen->index) used = &info;
   }
   if (!used) {
-    return report_error(exit_runtime_error,
-                        chosen->why + ": no such device (" + std::to_string(devices->size()) +
-                            " found)");
+    return report_error(exit_runtime_error, chosen->why + ": no such device (" +
+                                                std::to_string(devices->size()) + " found)");
   }
   std::printf("the GPU backend uses device %u (%s)\n", used->index, chosen->why.c_str());
   if (!used->suitable) {

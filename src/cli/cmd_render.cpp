@@ -71,7 +71,7 @@ command add_render_command(CLI::App& app) {
   add_backend_option(*parser, options->common);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
-  add_text_option(*parser, "--out", options->out,
+  add_text_option(*parser, "--out", "FILE", options->out,
                   "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "
                   "fastest, then y, z, t)");
   parser->get_option("--dims")->required();

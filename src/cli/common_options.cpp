@@ -9,17 +9,17 @@
 namespace vknoise::cli {
 
 void add_backend_option(CLI::App& app, common_options& options) {
-  add_text_option(app, "--backend", options.backend,
+  add_text_option(app, "--backend", "cpu|gpu", options.backend,
                   "cpu (the double-precision reference, default) or gpu (Vulkan compute)");
 }
 
 void add_seed_option(CLI::App& app, common_options& options) {
-  add_text_option(app, "--seed", options.seed,
+  add_text_option(app, "--seed", "N", options.seed,
                   "permutation table shuffled from this 64-bit seed (default: Perlin's table)");
 }
 
 void add_device_option(CLI::App& app, common_options& options) {
-  add_text_option(app, "--device", options.device,
+  add_text_option(app, "--device", "N", options.device,
                   "Vulkan device index as listed by `vknoise info` (default: $VKNOISE_DEVICE, "
                   "else the preferred device)");
 }

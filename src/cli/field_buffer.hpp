@@ -2,6 +2,7 @@
 // their byte count by 2^62), so running out is an expected error, not a crash.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <new>
 #include <stdexcept>
@@ -14,6 +15,16 @@
 
 namespace vknoise::cli {
 
+// "512 MiB", "2 EiB": a byte count for a message.
+inline std::string format_bytes(double bytes) {
+  static constexpr const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int unit = 0;
+  for (; bytes >= 1024.0 && unit < 6; ++unit) bytes /= 1024.0;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g %s", bytes, units[unit]);
+  return text;
+}
+
 template <class T>
 result<std::vector<T>> allocate_field_buffer(const field_spec& field) {
   const std::uint64_t count = sample_count(field);
@@ -22,11 +33,9 @@ result<std::vector<T>> allocate_field_buffer(const field_spec& field) {
   } catch (const std::bad_alloc&) {
   } catch (const std::length_error&) {
   }
-  char bytes[32];
-  std::snprintf(bytes, sizeof bytes, "%.3g GiB",
-                static_cast<double>(count) * sizeof(T) / (1024.0 * 1024.0 * 1024.0));
-  return make_error(errc::out_of_memory, "cannot allocate " + std::string(bytes) + " for a " +
-                                             format_size(field) + " field");
+  return make_error(errc::out_of_memory, "cannot allocate " +
+                                             format_bytes(static_cast<double>(count) * sizeof(T)) +
+                                             " for a " + format_size(field) + " field");
 }
 
 }  // namespace vknoise::cli

@@ -75,14 +75,16 @@ result<std::array<double, 4>> parse_vector(const char* flag, const std::string& 
 }  // namespace
 
 void add_dims_option(CLI::App& app, field_options& options) {
-  add_text_option(app, "--dims", options.dims, "3 (noise3 at x,y,z) or 4 (noise4 at x,y,z,w)");
+  add_text_option(app, "--dims", "3|4", options.dims,
+                  "3 (noise3 at x,y,z) or 4 (noise4 at x,y,z,w)");
 }
 
 void add_field_options(CLI::App& app, field_options& options) {
-  add_text_option(app, "--size", options.size,
+  add_text_option(app, "--size", "NXxNY[xNZ[xNT]]", options.size,
                   "samples per axis, NXxNY[xNZ[xNT]] (missing sizes are 1)");
-  add_text_option(app, "--origin", options.origin, "position of the first sample, x,y,z[,w]");
-  add_text_option(app, "--step", options.step,
+  add_text_option(app, "--origin", "X,Y,Z[,W]", options.origin,
+                  "position of the first sample, x,y,z[,w]");
+  add_text_option(app, "--step", "S|X,Y,Z[,W]", options.step,
                   "distance between samples: one number for every axis, or x,y,z[,w] "
                   "(default 1/32)");
 }

@@ -6,6 +6,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string>
 #include <vector>
 
 #include <unistd.h>
@@ -32,9 +33,10 @@ void install_signal_handlers() {
 
 int run(int argc, char** argv) {
   using namespace vknoise::cli;
-  CLI::App app("Perlin's Improved Noise on the GPU with Vulkan compute, checked against the CPU "
-               "reference.",
-               "vknoise");
+  CLI::App app(
+      "Perlin's Improved Noise on the GPU with Vulkan compute, checked against the CPU "
+      "reference.",
+      "vknoise");
   const std::vector<command> commands = {add_info_command(app), add_eval_command(app),
                                          add_render_command(app), add_check_command(app)};
   try {
@@ -51,7 +53,8 @@ int run(int argc, char** argv) {
   for (const command& c : commands) {
     if (c.parser->parsed()) return c.run();
   }
-  return report_error(exit_usage_error, "no command given: use info, eval, render or check (see --help)");
+  return report_error(exit_usage_error,
+                      "no command given: use info, eval, render or check (see --help)");
 }
 
 }  // namespace

@@ -28,8 +28,8 @@ result<output_format> output_format_for(const std::string& path) {
   const std::string extension = lowercase_extension(path);
   if (extension == ".png") return output_format::png;
   if (extension == ".raw") return output_format::raw;
-  return make_error(errc::invalid_argument, "--out " + quoted_excerpt(path) +
-                                                ": unknown extension (use .png or .raw)");
+  return make_error(errc::invalid_argument,
+                    "--out " + quoted_excerpt(path) + ": unknown extension (use .png or .raw)");
 }
 
 status check_output(const std::string& path, output_format format, const field_spec& field) {

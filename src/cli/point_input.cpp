@@ -13,7 +13,9 @@
 namespace vknoise::cli {
 namespace {
 
-bool is_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+bool is_blank(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) != 0;
+}
 
 // Parses one line into `out`; returns the reason it is malformed, if it is.
 std::optional<std::string> parse_line(std::string_view line, int dims, std::array<double, 4>& out) {

@@ -6,10 +6,11 @@
 namespace vknoise::cli {
 namespace {
 
-std::string printable(std::string_view text) {
+// Control characters would break the one-line contract or garble a terminal.
+std::string printable(std::string_view text, char replacement) {
   std::string out(text);
   for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = replacement;
   }
   return out;
 }
@@ -18,7 +19,7 @@ std::string printable(std::string_view text) {
 
 int report_error(int exit_code, std::string_view message) {
   std::fflush(stdout);  // keep what was printed before the error ahead of it on a terminal
-  const std::string line = "vknoise: " + printable(message) + "\n";
+  const std::string line = "vknoise: " + printable(message, ' ') + "\n";
   std::fputs(line.c_str(), stderr);
   return exit_code;
 }
@@ -26,7 +27,7 @@ int report_error(int exit_code, std::string_view message) {
 std::string quoted_excerpt(std::string_view text) {
   constexpr std::size_t max_length = 40;
   std::string quoted = "\"";
-  quoted += printable(text.substr(0, max_length));
+  quoted += printable(text.substr(0, max_length), '?');
   if (text.size() > max_length) quoted += "...";
   quoted += '"';
   return quoted;

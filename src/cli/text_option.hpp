@@ -10,7 +10,8 @@
 namespace vknoise::cli {
 
 // `target` stays empty unless the option is given (an explicit "" counts as given).
-CLI::Option* add_text_option(CLI::App& app, const std::string& name,
+// `value_name` is how help shows the value, e.g. "N" or "cpu|gpu".
+CLI::Option* add_text_option(CLI::App& app, const std::string& name, const std::string& value_name,
                              std::optional<std::string>& target, const std::string& description);
 
 }  // namespace vknoise::cli

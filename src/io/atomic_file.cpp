@@ -18,8 +18,8 @@ namespace vknoise::io {
 namespace {
 
 error io_error(const std::string& path, int error_number) {
-  return make_error(errc::io_error, "cannot write " + path + ": " +
-                                        std::generic_category().message(error_number));
+  return make_error(errc::io_error,
+                    "cannot write " + path + ": " + std::generic_category().message(error_number));
 }
 
 // Six characters that make a temporary name unlikely to collide; O_EXCL makes collisions safe.
@@ -53,8 +53,7 @@ result<atomic_file> atomic_file::create(const std::string& path) {
   // permissions (0666 minus the umask) like any other file the user creates.
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string temporary_path = directory + "." + base + ".tmp." + random_suffix();
-    const int fd =
-        ::open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    const int fd = ::open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) {
       const int slot = register_temporary_file(temporary_path);
       return atomic_file(path, std::move(temporary_path), fd, slot);
@@ -78,7 +77,9 @@ atomic_file::atomic_file(atomic_file&& other) noexcept
   other.temporary_path_.clear();
 }
 
-atomic_file::~atomic_file() { discard(); }
+atomic_file::~atomic_file() {
+  discard();
+}
 
 void atomic_file::discard() {
   if (fd_ >= 0) ::close(fd_);

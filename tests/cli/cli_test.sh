@@ -146,6 +146,11 @@ with_input '1 2 ' && head -c 1048576 /dev/zero | tr '\0' x >>"$input"
 expect_error "eval 1 MB junk without newline" 2 'line 1: "xxxxxxxx' eval
 with_input '1 2 3\n'
 expect_error "eval gpu with a bad device" 1 '' eval --backend gpu --device 99
+if [[ -w /dev/full ]]; then
+  "$vknoise" eval <"$input" >/dev/full 2>"$work/stderr"
+  check "eval reports a failed stdout" [ $? -eq 1 ]
+  check "eval names stdout" grep -qx 'vknoise: cannot write to stdout: .*' "$work/stderr"
+fi
 expect_error "eval unknown flag" 2 '--bogus' eval --bogus
 expect_error "eval bad backend" 2 '--backend "tpu"' eval --backend tpu
 expect_error "eval bad seed" 2 '--seed "-1"' eval --seed=-1
