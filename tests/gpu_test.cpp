@@ -6,6 +6,8 @@
 #include <random>
 #include <vector>
 
+#include <volk.h>
+
 #include "gpu_fixture.hpp"
 
 namespace {
@@ -227,6 +229,27 @@ TEST(devices, bad_device_environment_variable_is_an_error) {
   ::unsetenv("VKNOISE_DEVICE");
   ASSERT_FALSE(ctx.ok());
   EXPECT_NE(ctx.message().find("VKNOISE_DEVICE=abc"), std::string::npos) << ctx.message();
+}
+
+}  // namespace
+
+namespace {
+
+// Proves the layer is live: without this, "no validation messages" could mean "no layer".
+TEST(validation, layer_reports_misuse) {
+  vknoise::context_options options;
+  options.validation = true;
+  auto ctx = vknoise::context::create(options);
+  ASSERT_TRUE(ctx.ok()) << ctx.message();
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = 0;  // invalid: VUID-VkBufferCreateInfo-size-00912
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  const VkResult r = (*ctx)->vk().vkCreateBuffer((*ctx)->device(), &info, nullptr, &buffer);
+  if (r == VK_SUCCESS && buffer) (*ctx)->vk().vkDestroyBuffer((*ctx)->device(), buffer, nullptr);
+  const auto messages = (*ctx)->validation_messages();
+  ASSERT_FALSE(messages.empty());
+  EXPECT_NE(messages.front().find("00912"), std::string::npos) << messages.front();
 }
 
 }  // namespace
