@@ -1,6 +1,7 @@
 // Measures GPU kernel throughput with timestamp queries: warm-up runs, then repeats, reporting the
 // median and the spread (min..max) in Msamples/s. Usage:
 //   vknoise_kernel_bench [--dims 3|4] [--size NXxNYxNZ[xNT]] [--repeats N] [--warmup N]
+//                        [--table auto|storage|uniform]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -17,7 +18,19 @@ struct bench_args {
   vknoise::field_spec field;
   int repeats = 7;
   int warmup = 2;
+  vknoise::table_placement table = vknoise::table_placement::automatic;
 };
+
+const char* placement_name(vknoise::table_placement table) {
+  switch (table) {
+    case vknoise::table_placement::storage_buffer:
+      return "storage buffer";
+    case vknoise::table_placement::uniform_buffer:
+      return "uniform buffer";
+    default:
+      return "automatic";
+  }
+}
 
 bool parse_size(const char* text, std::array<std::uint32_t, 4>& size) {
   size = {1, 1, 1, 1};
@@ -43,6 +56,14 @@ bool parse(int argc, char** argv, bench_args& args) {
       if (!parse_size(value, args.field.size)) return false;
     } else if (!std::strcmp(argv[i], "--repeats") && value) {
       args.repeats = std::max(1, std::atoi(value));
+    } else if (!std::strcmp(argv[i], "--table") && value) {
+      if (!std::strcmp(value, "storage")) {
+        args.table = vknoise::table_placement::storage_buffer;
+      } else if (!std::strcmp(value, "uniform")) {
+        args.table = vknoise::table_placement::uniform_buffer;
+      } else if (std::strcmp(value, "auto")) {
+        return false;
+      }
     } else if (!std::strcmp(argv[i], "--warmup") && value) {
       args.warmup = std::max(0, std::atoi(value));
     } else {
@@ -59,8 +80,9 @@ bool parse(int argc, char** argv, bench_args& args) {
 int main(int argc, char** argv) {
   bench_args args;
   if (!parse(argc, argv, args)) {
-    std::fprintf(stderr, "usage: vknoise_kernel_bench [--dims 3|4] [--size NXxNYxNZ[xNT]] "
-                         "[--repeats N] [--warmup N]\n");
+    std::fprintf(stderr,
+                 "usage: vknoise_kernel_bench [--dims 3|4] [--size NXxNYxNZ[xNT]] "
+                 "[--repeats N] [--warmup N] [--table auto|storage|uniform]\n");
     return 2;
   }
   if (auto valid = vknoise::validate(args.field); !valid) {
@@ -76,7 +98,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vknoise_kernel_bench: the device has no timestamp queries\n");
     return 1;
   }
-  auto renderer = vknoise::gpu_renderer::create(**ctx);
+  vknoise::renderer_options options;
+  options.table = args.table;
+  auto renderer = vknoise::gpu_renderer::create(**ctx, options);
   if (!renderer) {
     std::fprintf(stderr, "vknoise_kernel_bench: %s\n", renderer.message().c_str());
     return 1;
@@ -95,10 +119,12 @@ int main(int argc, char** argv) {
   }
   std::sort(msps.begin(), msps.end());
   const auto& size = args.field.size;
-  std::printf("device %s\n", (*ctx)->properties().deviceName);
-  std::printf("noise%d %ux%ux%ux%u: kernel median %.1f Msamples/s (min %.1f, max %.1f, %d runs "
-              "after %d warm-up)\n",
-              args.dims, size[0], size[1], size[2], size[3], msps[msps.size() / 2], msps.front(),
-              msps.back(), args.repeats, args.warmup);
+  std::printf("device %s, permutation table: %s\n", (*ctx)->properties().deviceName,
+              placement_name(args.table));
+  std::printf(
+      "noise%d %ux%ux%ux%u: kernel median %.1f Msamples/s (min %.1f, max %.1f, %d runs "
+      "after %d warm-up)\n",
+      args.dims, size[0], size[1], size[2], size[3], msps[msps.size() / 2], msps.front(),
+      msps.back(), args.repeats, args.warmup);
   return 0;
 }

@@ -6,9 +6,7 @@
 layout(local_size_x = VKNOISE_POINTS_LOCAL_SIZE) in;
 layout(constant_id = VKNOISE_SPEC_DIMS) const int dims = 3;
 
-layout(std430, set = 0, binding = VKNOISE_BINDING_PERMUTATION) readonly buffer permutation_buffer {
-  int perm[512];
-};
+#include "permutation.glsl"
 #include "improved_noise.glsl"
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer points_buffer {
   lattice_coord coords[];

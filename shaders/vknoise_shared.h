@@ -16,6 +16,13 @@ using uint = std::uint32_t;
 #define VKNOISE_BINDING_OUTPUT 2       // writeonly float[]: the chunk's samples
 #define VKNOISE_BINDING_COUNT 3
 
+// Where the kernels read the permutation table from. Built twice from the same source:
+//   storage (default): readonly int[512], for GPUs, whose caches serve divergent gathers well;
+//   uniform (VKNOISE_TABLE_IN_UNIFORM=1): ivec4[512] with the entry in .x (std140 pads int arrays
+//   to 16 bytes), for CPU implementations such as lavapipe, which bounds-check every lane of a
+//   storage-buffer gather but not of a uniform array (about 1.7x faster there).
+#define VKNOISE_UNIFORM_TABLE_STRIDE 4  // int32 words per entry in the uniform variant
+
 // Specialization constant ids.
 #define VKNOISE_SPEC_DIMS 0  // 3 or 4
 

@@ -9,7 +9,9 @@
 
 #include "vknoise/vknoise.hpp"
 
-class gpu_test : public ::testing::Test {
+// Parameterised by where the kernels read the permutation table, so that both kernel variants
+// (the one GPUs run and the one CPU implementations run) are proven on whatever device is here.
+class gpu_test : public ::testing::TestWithParam<vknoise::table_placement> {
  protected:
   void SetUp() override {
     vknoise::context_options options;
@@ -18,7 +20,9 @@ class gpu_test : public ::testing::Test {
     auto ctx = vknoise::context::create(options);
     ASSERT_TRUE(ctx.ok()) << ctx.message();
     ctx_ = std::move(ctx.value());
-    auto renderer = vknoise::gpu_renderer::create(*ctx_);
+    vknoise::renderer_options renderer_options;
+    renderer_options.table = GetParam();
+    auto renderer = vknoise::gpu_renderer::create(*ctx_, renderer_options);
     ASSERT_TRUE(renderer.ok()) << renderer.message();
     renderer_ = std::move(renderer.value());
   }

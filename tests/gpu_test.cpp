@@ -62,31 +62,31 @@ void expect_exact(vknoise::gpu_renderer& renderer, const field_spec& field,
   EXPECT_GT(c.samples, 0u);
 }
 
-TEST_F(gpu_test, field3_near_origin_matches_cpu) {
+TEST_P(gpu_test, field3_near_origin_matches_cpu) {
   expect_exact(*renderer_, make_field(3, {64, 48, 5, 1}, {-1.3, -0.7, 0.25, 0}, 0.0371));
 }
 
-TEST_F(gpu_test, field3_far_from_origin_matches_cpu) {
+TEST_P(gpu_test, field3_far_from_origin_matches_cpu) {
   expect_exact(*renderer_, make_field(3, {40, 40, 4, 1}, {1e6 + 0.3, -1e6 - 0.6, 1e6, 0}, 0.043));
   expect_exact(*renderer_, make_field(3, {40, 40, 4, 1}, {-1e6, 1e6 - 0.5, -1e6 + 0.1, 0}, 0.1));
 }
 
-TEST_F(gpu_test, field4_near_origin_matches_cpu) {
+TEST_P(gpu_test, field4_near_origin_matches_cpu) {
   expect_exact(*renderer_, make_field(4, {24, 20, 6, 5}, {-2.2, 0.1, 3.3, -0.4}, 0.077));
 }
 
-TEST_F(gpu_test, field4_far_from_origin_matches_cpu) {
+TEST_P(gpu_test, field4_far_from_origin_matches_cpu) {
   expect_exact(*renderer_, make_field(4, {20, 16, 5, 4}, {1e6, -1e6 + 0.2, 1e6 + 0.9, -1e6}, 0.09));
 }
 
-TEST_F(gpu_test, seeded_table_matches_cpu) {
+TEST_P(gpu_test, seeded_table_matches_cpu) {
   expect_exact(*renderer_, make_field(3, {33, 17, 9, 1}, {0.5, 0.5, 0.5, 0}, 0.11),
                permutation_table::from_seed(42));
   expect_exact(*renderer_, make_field(4, {17, 9, 3, 3}, {0.5, 0.5, 0.5, 7.25}, 0.13),
                permutation_table::from_seed(7));
 }
 
-TEST_F(gpu_test, values_are_those_of_the_reference_at_known_points) {
+TEST_P(gpu_test, values_are_those_of_the_reference_at_known_points) {
   // noise3(3.14, 42, 7) from Perlin's Java reference, on a 1-sample field.
   field_spec f = make_field(3, {1, 1, 1, 1}, {3.14, 42, 7, 0}, 1.0);
   float value = 0;
@@ -94,10 +94,11 @@ TEST_F(gpu_test, values_are_those_of_the_reference_at_known_points) {
   EXPECT_NEAR(value, 0.13691995878400012, 1e-7);
 }
 
-TEST_F(gpu_test, chunked_fill_equals_whole_fill) {
+TEST_P(gpu_test, chunked_fill_equals_whole_fill) {
   // 4 KiB chunks force many dispatches, whole rows (nx = 100) and row segments (nx = 1500).
   vknoise::renderer_options options;
   options.chunk_bytes = 4096;
+  options.table = GetParam();
   auto small = vknoise::gpu_renderer::create(*ctx_, options);
   ASSERT_TRUE(small.ok()) << small.message();
   for (const field_spec& f : {make_field(3, {100, 37, 5, 1}, {-3.5, 2.25, 9.0, 0}, 0.05),
@@ -112,7 +113,7 @@ TEST_F(gpu_test, chunked_fill_equals_whole_fill) {
   }
 }
 
-TEST_F(gpu_test, timestamps_measure_the_kernel) {
+TEST_P(gpu_test, timestamps_measure_the_kernel) {
   ASSERT_TRUE(ctx_->has_timestamps());
   vknoise::gpu_stats stats;
   field_spec f = make_field(3, {64, 64, 16, 1}, {0, 0, 0, 0}, 0.05);
@@ -157,12 +158,12 @@ void expect_points_exact(vknoise::gpu_renderer& renderer, int dims,
   }
 }
 
-TEST_F(gpu_test, eval_points_match_cpu) {
+TEST_P(gpu_test, eval_points_match_cpu) {
   expect_points_exact(*renderer_, 3, random_points(3, 5000, 300.0, 1));
   expect_points_exact(*renderer_, 4, random_points(4, 5000, 300.0, 2));
 }
 
-TEST_F(gpu_test, eval_points_far_from_origin_match_cpu) {
+TEST_P(gpu_test, eval_points_far_from_origin_match_cpu) {
   std::vector<double> p3 = random_points(3, 3000, 1.0, 3), p4 = random_points(4, 3000, 1.0, 4);
   for (std::size_t i = 0; i < p3.size(); ++i) p3[i] += (i % 2 ? 1e6 : -1e6);
   for (std::size_t i = 0; i < p4.size(); ++i) p4[i] += (i % 3 ? -1e6 : 1e6);
@@ -171,7 +172,7 @@ TEST_F(gpu_test, eval_points_far_from_origin_match_cpu) {
   expect_points_exact(*renderer_, 4, p4);
 }
 
-TEST_F(gpu_test, rejects_bad_input_with_errors) {
+TEST_P(gpu_test, rejects_bad_input_with_errors) {
   field_spec f = make_field(3, {4, 4, 1, 1}, {0, 0, 0, 0}, 0.1);
   std::vector<float> wrong(15);
   auto s = renderer_->fill(f, permutation_table::perlin(), wrong);
@@ -195,12 +196,21 @@ TEST_F(gpu_test, rejects_bad_input_with_errors) {
   EXPECT_EQ(s.error_value().code, vknoise::errc::invalid_argument);
 }
 
-TEST_F(gpu_test, borrowed_device_outlives_vknoise) {
+TEST_P(gpu_test, borrowed_device_outlives_vknoise) {
   vknoise::borrowed_device handles;
   handles.get_instance_proc_addr = nullptr;
   auto borrowed = vknoise::context::borrow(handles);
   ASSERT_FALSE(borrowed.ok());  // missing handles are an error, not a crash
 }
+
+INSTANTIATE_TEST_SUITE_P(table, gpu_test,
+                         ::testing::Values(vknoise::table_placement::storage_buffer,
+                                           vknoise::table_placement::uniform_buffer),
+                         [](const auto& info) {
+                           return info.param == vknoise::table_placement::storage_buffer
+                                      ? "storage"
+                                      : "uniform";
+                         });
 
 TEST(devices, listing_marks_exactly_one_preferred_device) {
   auto devices = vknoise::list_devices();

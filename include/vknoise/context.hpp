@@ -42,7 +42,7 @@ struct device_info {
   std::string name;
   VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
   std::uint32_t api_version = 0;
-  bool suitable = false;  // Vulkan 1.1+ with a compute queue
+  bool suitable = false;   // Vulkan 1.1+ with a compute queue
   bool preferred = false;  // the one create() picks without device_index / VKNOISE_DEVICE
   std::string reason;      // why it is (un)suitable or preferred, one phrase
 };

@@ -38,7 +38,8 @@ status validate(const field_spec& field);
 // Samples in the field (valid fields only).
 std::uint64_t sample_count(const field_spec& field);
 
-// The double position of sample `index` on `axis` (0..3): origin[axis] + double(index) * step[axis].
+// The double position of sample `index` on `axis` (0..3): origin[axis] + double(index) *
+// step[axis].
 double sample_position(const field_spec& field, int axis, std::uint32_t index);
 
 // reduce_coordinate(sample_position(field, axis, index)) for the field's axes; {0, 0} for the t

@@ -64,6 +64,8 @@ class [[nodiscard]] result<void> {
 
 using status = result<void>;
 
-inline error make_error(errc code, std::string message) { return error{code, std::move(message)}; }
+inline error make_error(errc code, std::string message) {
+  return error{code, std::move(message)};
+}
 
 }  // namespace vknoise

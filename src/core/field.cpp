@@ -8,7 +8,9 @@ namespace {
 
 constexpr const char* kAxisNames[4] = {"x", "y", "z", "t"};
 
-int axis_count(const field_spec& field) { return field.dims; }
+int axis_count(const field_spec& field) {
+  return field.dims;
+}
 
 // Calls visit(index, x, y, z, t) for every sample in storage order.
 template <class Visit>
@@ -24,9 +26,9 @@ void for_each_sample(const field_spec& field, Visit&& visit) {
 status check_span(const field_spec& field, std::size_t span_size) {
   if (status s = validate(field); !s) return s;
   if (span_size != sample_count(field)) {
-    return make_error(errc::invalid_argument,
-                      "output holds " + std::to_string(span_size) + " values; the field has " +
-                          std::to_string(sample_count(field)) + " samples");
+    return make_error(errc::invalid_argument, "output holds " + std::to_string(span_size) +
+                                                  " values; the field has " +
+                                                  std::to_string(sample_count(field)) + " samples");
   }
   return {};
 }
@@ -39,9 +41,8 @@ status validate(const field_spec& field) {
                       "dims is " + std::to_string(field.dims) + "; it must be 3 or 4");
   }
   if (field.dims == 3 && field.size[3] != 1) {
-    return make_error(errc::invalid_argument,
-                      "a 3D field has no t axis, but its t size is " +
-                          std::to_string(field.size[3]) + " (use dims 4)");
+    return make_error(errc::invalid_argument, "a 3D field has no t axis, but its t size is " +
+                                                  std::to_string(field.size[3]) + " (use dims 4)");
   }
   std::uint64_t samples = 1;
   for (int axis = 0; axis < 4; ++axis) {
@@ -104,9 +105,9 @@ status fill_reference_as(const field_spec& field, const permutation_table& table
                              std::uint32_t t) {
     const double px = sample_position(field, 0, x), py = sample_position(field, 1, y),
                  pz = sample_position(field, 2, z);
-    out[i] = static_cast<T>(field.dims == 4
-                                ? noise4(px, py, pz, sample_position(field, 3, t), table)
-                                : noise3(px, py, pz, table));
+    out[i] =
+        static_cast<T>(field.dims == 4 ? noise4(px, py, pz, sample_position(field, 3, t), table)
+                                       : noise3(px, py, pz, table));
   });
   return {};
 }

@@ -2,7 +2,7 @@
 // operations as Perlin's Java), real = float is the mirror of shaders/improved_noise.glsl.
 // The functions below and their GLSL twins come in the same order under the same names; review
 // them side by side. Inputs are the lattice cell (already & 255) and the fraction in [0, 1] of
-// each axis; p is the permutation doubled to 512 entries.
+// each axis; perm is the permutation doubled to 512 entries.
 //
 // This file must be compiled with -ffp-contract=off: a fused multiply-add changes the bits.
 #pragma once
@@ -37,51 +37,63 @@ inline real grad4(int hash, real x, real y, real z, real w) {
   const int h = hash & 31;
   real a = y, b = z, c = w;
   switch (h >> 3) {
-    case 1: a = w; b = x; c = y; break;
-    case 2: a = z; b = w; c = x; break;
-    case 3: a = y; b = z; c = w; break;
+    case 1:
+      a = w;
+      b = x;
+      c = y;
+      break;
+    case 2:
+      a = z;
+      b = w;
+      c = x;
+      break;
+    case 3:
+      a = y;
+      b = z;
+      c = w;
+      break;
   }
   return ((h & 4) == 0 ? -a : a) + ((h & 2) == 0 ? -b : b) + ((h & 1) == 0 ? -c : c);
 }
 
 template <class real>
-inline real improved_noise3(const std::int32_t* p, int X, int Y, int Z, real x, real y, real z) {
+inline real improved_noise3(const std::int32_t* perm, int X, int Y, int Z, real x, real y, real z) {
   const real u = fade(x), v = fade(y), w = fade(z);
-  const int A = p[X] + Y, AA = p[A] + Z, AB = p[A + 1] + Z;
-  const int B = p[X + 1] + Y, BA = p[B] + Z, BB = p[B + 1] + Z;
+  const int A = perm[X] + Y, AA = perm[A] + Z, AB = perm[A + 1] + Z;
+  const int B = perm[X + 1] + Y, BA = perm[B] + Z, BB = perm[B + 1] + Z;
   const real one = real(1);
-  return lerp(w,
-              lerp(v, lerp(u, grad3(p[AA], x, y, z), grad3(p[BA], x - one, y, z)),
-                   lerp(u, grad3(p[AB], x, y - one, z), grad3(p[BB], x - one, y - one, z))),
-              lerp(v,
-                   lerp(u, grad3(p[AA + 1], x, y, z - one),
-                        grad3(p[BA + 1], x - one, y, z - one)),
-                   lerp(u, grad3(p[AB + 1], x, y - one, z - one),
-                        grad3(p[BB + 1], x - one, y - one, z - one))));
+  return lerp(
+      w,
+      lerp(v, lerp(u, grad3(perm[AA], x, y, z), grad3(perm[BA], x - one, y, z)),
+           lerp(u, grad3(perm[AB], x, y - one, z), grad3(perm[BB], x - one, y - one, z))),
+      lerp(v, lerp(u, grad3(perm[AA + 1], x, y, z - one), grad3(perm[BA + 1], x - one, y, z - one)),
+           lerp(u, grad3(perm[AB + 1], x, y - one, z - one),
+                grad3(perm[BB + 1], x - one, y - one, z - one))));
 }
 
 template <class real>
-inline real improved_noise4(const std::int32_t* p, int X, int Y, int Z, int W, real x, real y,
+inline real improved_noise4(const std::int32_t* perm, int X, int Y, int Z, int W, real x, real y,
                             real z, real w) {
   const real a = fade(x), b = fade(y), c = fade(z), d = fade(w);
-  const int A = p[X] + Y, AA = p[A] + Z, AB = p[A + 1] + Z;
-  const int B = p[X + 1] + Y, BA = p[B] + Z, BB = p[B + 1] + Z;
-  const int AAA = p[AA] + W, AAB = p[AA + 1] + W, ABA = p[AB] + W, ABB = p[AB + 1] + W;
-  const int BAA = p[BA] + W, BAB = p[BA + 1] + W, BBA = p[BB] + W, BBB = p[BB + 1] + W;
+  const int A = perm[X] + Y, AA = perm[A] + Z, AB = perm[A + 1] + Z;
+  const int B = perm[X + 1] + Y, BA = perm[B] + Z, BB = perm[B + 1] + Z;
+  const int AAA = perm[AA] + W, AAB = perm[AA + 1] + W, ABA = perm[AB] + W, ABB = perm[AB + 1] + W;
+  const int BAA = perm[BA] + W, BAB = perm[BA + 1] + W, BBA = perm[BB] + W, BBB = perm[BB + 1] + W;
   const real one = real(1);
   const real x1 = x - one, y1 = y - one, z1 = z - one, w1 = w - one;
   return lerp(
       d,
       lerp(c,
-           lerp(b, lerp(a, grad4(p[AAA], x, y, z, w), grad4(p[BAA], x1, y, z, w)),
-                lerp(a, grad4(p[ABA], x, y1, z, w), grad4(p[BBA], x1, y1, z, w))),
-           lerp(b, lerp(a, grad4(p[AAB], x, y, z1, w), grad4(p[BAB], x1, y, z1, w)),
-                lerp(a, grad4(p[ABB], x, y1, z1, w), grad4(p[BBB], x1, y1, z1, w)))),
+           lerp(b, lerp(a, grad4(perm[AAA], x, y, z, w), grad4(perm[BAA], x1, y, z, w)),
+                lerp(a, grad4(perm[ABA], x, y1, z, w), grad4(perm[BBA], x1, y1, z, w))),
+           lerp(b, lerp(a, grad4(perm[AAB], x, y, z1, w), grad4(perm[BAB], x1, y, z1, w)),
+                lerp(a, grad4(perm[ABB], x, y1, z1, w), grad4(perm[BBB], x1, y1, z1, w)))),
       lerp(c,
-           lerp(b, lerp(a, grad4(p[AAA + 1], x, y, z, w1), grad4(p[BAA + 1], x1, y, z, w1)),
-                lerp(a, grad4(p[ABA + 1], x, y1, z, w1), grad4(p[BBA + 1], x1, y1, z, w1))),
-           lerp(b, lerp(a, grad4(p[AAB + 1], x, y, z1, w1), grad4(p[BAB + 1], x1, y, z1, w1)),
-                lerp(a, grad4(p[ABB + 1], x, y1, z1, w1), grad4(p[BBB + 1], x1, y1, z1, w1)))));
+           lerp(b, lerp(a, grad4(perm[AAA + 1], x, y, z, w1), grad4(perm[BAA + 1], x1, y, z, w1)),
+                lerp(a, grad4(perm[ABA + 1], x, y1, z, w1), grad4(perm[BBA + 1], x1, y1, z, w1))),
+           lerp(b, lerp(a, grad4(perm[AAB + 1], x, y, z1, w1), grad4(perm[BAB + 1], x1, y, z1, w1)),
+                lerp(a, grad4(perm[ABB + 1], x, y1, z1, w1),
+                     grad4(perm[BBB + 1], x1, y1, z1, w1)))));
 }
 
 }  // namespace vknoise::detail

@@ -42,8 +42,8 @@ double noise3(double x, double y, double z, const permutation_table& table) {
     return std::numeric_limits<double>::quiet_NaN();
   }
   const split_double sx = split(x), sy = split(y), sz = split(z);
-  return detail::improved_noise3<double>(table.doubled().data(), sx.cell, sy.cell, sz.cell,
-                                         sx.frac, sy.frac, sz.frac);
+  return detail::improved_noise3<double>(table.doubled().data(), sx.cell, sy.cell, sz.cell, sx.frac,
+                                         sy.frac, sz.frac);
 }
 
 double noise4(double x, double y, double z, double w, const permutation_table& table) {
@@ -51,8 +51,8 @@ double noise4(double x, double y, double z, double w, const permutation_table& t
     return std::numeric_limits<double>::quiet_NaN();
   }
   const split_double sx = split(x), sy = split(y), sz = split(z), sw = split(w);
-  return detail::improved_noise4<double>(table.doubled().data(), sx.cell, sy.cell, sz.cell,
-                                         sw.cell, sx.frac, sy.frac, sz.frac, sw.frac);
+  return detail::improved_noise4<double>(table.doubled().data(), sx.cell, sy.cell, sz.cell, sw.cell,
+                                         sx.frac, sy.frac, sz.frac, sw.frac);
 }
 
 double noise3(double x, double y, double z) {
@@ -73,8 +73,7 @@ float noise3f(lattice_coord x, lattice_coord y, lattice_coord z, const permutati
 float noise4f(lattice_coord x, lattice_coord y, lattice_coord z, lattice_coord w,
               const permutation_table& table) {
   return detail::improved_noise4<float>(table.doubled().data(), x.cell & 255, y.cell & 255,
-                                        z.cell & 255, w.cell & 255, x.frac, y.frac, z.frac,
-                                        w.frac);
+                                        z.cell & 255, w.cell & 255, x.frac, y.frac, z.frac, w.frac);
 }
 
 }  // namespace vknoise

@@ -32,7 +32,7 @@ class field_chunker {
  private:
   std::uint32_t nx_;
   std::uint64_t rows_total_;
-  std::uint32_t segment_x_;      // x samples per chunk
+  std::uint32_t segment_x_;       // x samples per chunk
   std::uint32_t rows_per_chunk_;  // rows per chunk when segment_x_ == nx_
   std::uint64_t row_ = 0;
   std::uint32_t x_ = 0;

@@ -15,27 +15,33 @@ namespace {
 constexpr std::uint32_t kPushConstantBytes =
     std::max(sizeof(shader::field_push_constants), sizeof(shader::points_push_constants));
 
-std::span<const std::uint32_t> spirv_of(kernel which) {
-  return which == kernel::field ? std::span<const std::uint32_t>(spirv::field)
-                                : std::span<const std::uint32_t>(spirv::points);
+std::span<const std::uint32_t> spirv_of(kernel which, bool table_in_uniform) {
+  if (which == kernel::field) {
+    return table_in_uniform ? std::span<const std::uint32_t>(spirv::field_uniform_table)
+                            : std::span<const std::uint32_t>(spirv::field);
+  }
+  return table_in_uniform ? std::span<const std::uint32_t>(spirv::points_uniform_table)
+                          : std::span<const std::uint32_t>(spirv::points);
 }
 
 }  // namespace
 
-result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx) {
+result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
+                                                           bool table_in_uniform) {
   const VolkDeviceTable& vk = ctx.vk();
-  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx));
+  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform));
 
   VkDescriptorSetLayoutBinding bindings[VKNOISE_BINDING_COUNT];
   for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
     bindings[b] = {b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   }
+  bindings[VKNOISE_BINDING_PERMUTATION].descriptorType = set->table_descriptor_type();
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = VKNOISE_BINDING_COUNT;
   set_info.pBindings = bindings;
-  VKNOISE_TRY(check(vk.vkCreateDescriptorSetLayout(ctx.device(), &set_info, nullptr,
-                                                   &set->set_layout_),
-                    "vkCreateDescriptorSetLayout"));
+  VKNOISE_TRY(
+      check(vk.vkCreateDescriptorSetLayout(ctx.device(), &set_info, nullptr, &set->set_layout_),
+            "vkCreateDescriptorSetLayout"));
 
   VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushConstantBytes};
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
@@ -55,7 +61,7 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx) {
 result<VkPipeline> pipeline_set::get(kernel which, int dims) {
   if (auto found = pipelines_.find({which, dims}); found != pipelines_.end()) return found->second;
   const VolkDeviceTable& vk = ctx_.vk();
-  const std::span<const std::uint32_t> code = spirv_of(which);
+  const std::span<const std::uint32_t> code = spirv_of(which, table_in_uniform_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = code.size_bytes();
   module_info.pCode = code.data();
@@ -75,8 +81,8 @@ result<VkPipeline> pipeline_set::get(kernel which, int dims) {
   info.stage.pSpecializationInfo = &spec;
   info.layout = layout_;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  const VkResult r = vk.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr,
-                                                 &pipeline);
+  const VkResult r =
+      vk.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr, &pipeline);
   vk.vkDestroyShaderModule(ctx_.device(), module, nullptr);
   VKNOISE_TRY(check(r, "vkCreateComputePipelines"));
   pipelines_[{which, dims}] = pipeline;

@@ -15,16 +15,25 @@ enum class kernel { field, points };
 
 class pipeline_set {
  public:
-  static result<std::unique_ptr<pipeline_set>> create(const context& ctx);
+  // table_in_uniform selects the kernels built with VKNOISE_TABLE_IN_UNIFORM and a uniform-buffer
+  // binding for the permutation table.
+  static result<std::unique_ptr<pipeline_set>> create(const context& ctx, bool table_in_uniform);
   ~pipeline_set();
 
   VkDescriptorSetLayout set_layout() const { return set_layout_; }
   VkPipelineLayout layout() const { return layout_; }
+  bool table_in_uniform() const { return table_in_uniform_; }
+  VkDescriptorType table_descriptor_type() const {
+    return table_in_uniform_ ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                             : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  }
   result<VkPipeline> get(kernel which, int dims);
 
  private:
-  explicit pipeline_set(const context& ctx) : ctx_(ctx) {}
+  pipeline_set(const context& ctx, bool table_in_uniform)
+      : ctx_(ctx), table_in_uniform_(table_in_uniform) {}
   const context& ctx_;
+  bool table_in_uniform_;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipelineCache cache_ = VK_NULL_HANDLE;

@@ -136,15 +136,15 @@ result<std::unique_ptr<context>> context::create(const context_options& options)
   ctx->options_ = options;
   ctx->owns_ = true;
   ctx->state_ = std::make_unique<state>();
-  auto instance = create_instance(
-      {options.validation, options.synchronization_validation, ctx->state_.get()});
+  auto instance =
+      create_instance({options.validation, options.synchronization_validation, ctx->state_.get()});
   if (!instance) return instance.error_value();
   ctx->instance_ = *instance;
   if (options.validation) {
     VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(ctx->state_.get());
-    VKNOISE_TRY(vk::check(
-        vkCreateDebugUtilsMessengerEXT(ctx->instance_, &info, nullptr, &ctx->messenger_),
-        "vkCreateDebugUtilsMessengerEXT"));
+    VKNOISE_TRY(
+        vk::check(vkCreateDebugUtilsMessengerEXT(ctx->instance_, &info, nullptr, &ctx->messenger_),
+                  "vkCreateDebugUtilsMessengerEXT"));
   }
 
   auto candidates = vk::describe_devices(ctx->instance_);
@@ -161,8 +161,8 @@ result<std::unique_ptr<context>> context::create(const context_options& options)
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
   VkDevice device = VK_NULL_HANDLE;
-  VKNOISE_TRY(vk::check(vkCreateDevice(chosen->handle, &device_info, nullptr, &device),
-                        "vkCreateDevice"));
+  VKNOISE_TRY(
+      vk::check(vkCreateDevice(chosen->handle, &device_info, nullptr, &device), "vkCreateDevice"));
   ctx->device_ = device;  // owned from here on, so the destructor cleans up on later errors
   ctx->timestamp_valid_bits_ = chosen->timestamp_valid_bits;
   VKNOISE_TRY(ctx->load_device(chosen->handle, device, chosen->compute_family, VK_NULL_HANDLE));
@@ -191,18 +191,18 @@ result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
   vkGetPhysicalDeviceQueueFamilyProperties(handles.physical_device, &count, families.data());
   if (handles.queue_family_index >= count ||
       !(families[handles.queue_family_index].queueFlags & VK_QUEUE_COMPUTE_BIT)) {
-    return make_error(errc::invalid_argument,
-                      "the borrowed queue family " + std::to_string(handles.queue_family_index) +
-                          " does not support compute");
+    return make_error(errc::invalid_argument, "the borrowed queue family " +
+                                                  std::to_string(handles.queue_family_index) +
+                                                  " does not support compute");
   }
   ctx->timestamp_valid_bits_ = families[handles.queue_family_index].timestampValidBits;
-  VKNOISE_TRY(ctx->load_device(handles.physical_device, handles.device,
-                               handles.queue_family_index, handles.queue));
+  VKNOISE_TRY(ctx->load_device(handles.physical_device, handles.device, handles.queue_family_index,
+                               handles.queue));
   return ctx;
 }
 
-status context::load_device(VkPhysicalDevice physical_device, VkDevice device,
-                            std::uint32_t family, VkQueue queue) {
+status context::load_device(VkPhysicalDevice physical_device, VkDevice device, std::uint32_t family,
+                            VkQueue queue) {
   physical_device_ = physical_device;
   device_ = device;
   queue_family_ = family;

@@ -36,8 +36,8 @@ result<device_buffer> device_buffer::create(const context& ctx, VkDeviceSize siz
   info.size = size;
   info.usage = usage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  VKNOISE_TRY(check(vk.vkCreateBuffer(ctx.device(), &info, nullptr, &out.buffer_),
-                    "vkCreateBuffer"));
+  VKNOISE_TRY(
+      check(vk.vkCreateBuffer(ctx.device(), &info, nullptr, &out.buffer_), "vkCreateBuffer"));
 
   VkMemoryRequirements requirements;
   vk.vkGetBufferMemoryRequirements(ctx.device(), out.buffer_, &requirements);
@@ -55,17 +55,17 @@ result<device_buffer> device_buffer::create(const context& ctx, VkDeviceSize siz
       preferred = VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
       break;
   }
-  const int type = find_memory_type(ctx.memory_properties(), requirements.memoryTypeBits,
-                                    required, preferred);
+  const int type =
+      find_memory_type(ctx.memory_properties(), requirements.memoryTypeBits, required, preferred);
   if (type < 0) {
-    return make_error(errc::vulkan_error, "no Vulkan memory type fits a buffer of " +
-                                              std::to_string(size) + " bytes");
+    return make_error(errc::vulkan_error,
+                      "no Vulkan memory type fits a buffer of " + std::to_string(size) + " bytes");
   }
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = requirements.size;
   alloc.memoryTypeIndex = static_cast<std::uint32_t>(type);
-  VKNOISE_TRY(check(vk.vkAllocateMemory(ctx.device(), &alloc, nullptr, &out.memory_),
-                    "vkAllocateMemory"));
+  VKNOISE_TRY(
+      check(vk.vkAllocateMemory(ctx.device(), &alloc, nullptr, &out.memory_), "vkAllocateMemory"));
   VKNOISE_TRY(check(vk.vkBindBufferMemory(ctx.device(), out.buffer_, out.memory_, 0),
                     "vkBindBufferMemory"));
 

@@ -11,11 +11,16 @@ namespace vknoise {
 
 const char* device_type_name(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
-    default: return "other";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return "CPU";
+    default:
+      return "other";
   }
 }
 
@@ -24,11 +29,16 @@ namespace {
 
 int preference_rank(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-    default: return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return 3;
+    default:
+      return 4;
   }
 }
 
@@ -70,8 +80,8 @@ device_candidate describe(VkPhysicalDevice handle, std::uint32_t index) {
 
 result<std::vector<device_candidate>> describe_devices(VkInstance instance) {
   std::uint32_t count = 0;
-  VKNOISE_TRY(check(vkEnumeratePhysicalDevices(instance, &count, nullptr),
-                    "vkEnumeratePhysicalDevices"));
+  VKNOISE_TRY(
+      check(vkEnumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices"));
   std::vector<VkPhysicalDevice> handles(count);
   VKNOISE_TRY(check(vkEnumeratePhysicalDevices(instance, &count, handles.data()),
                     "vkEnumeratePhysicalDevices"));
@@ -99,11 +109,12 @@ result<device_candidate> choose_device(const std::vector<device_candidate>& cand
                                        std::optional<std::uint32_t> requested) {
   if (requested) {
     if (*requested >= candidates.size()) {
-      return make_error(errc::invalid_argument,
-                        "device " + std::to_string(*requested) + " does not exist; there " +
-                            (candidates.size() == 1 ? "is 1 device" : "are " +
-                                 std::to_string(candidates.size()) + " devices") +
-                            " (see vknoise info)");
+      return make_error(
+          errc::invalid_argument,
+          "device " + std::to_string(*requested) + " does not exist; there " +
+              (candidates.size() == 1 ? "is 1 device"
+                                      : "are " + std::to_string(candidates.size()) + " devices") +
+              " (see vknoise info)");
     }
     const device_candidate& c = candidates[*requested];
     if (!c.info.suitable) {

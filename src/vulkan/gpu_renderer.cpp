@@ -23,7 +23,6 @@ using vk::check;
 namespace {
 
 constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
-constexpr VkDeviceSize kPermutationBytes = 512 * sizeof(std::int32_t);
 
 // One dispatch's worth of work, independent of the kernel.
 struct chunk_job {
@@ -58,7 +57,8 @@ struct gpu_renderer::impl {
   vk::dispatch_limits limits{};
   std::unique_ptr<vk::pipeline_set> pipelines;
   VkDescriptorPool pool = VK_NULL_HANDLE;
-  vk::device_buffer permutation;
+  vk::device_buffer permutation;  // 512 entries, table_stride int32 words apart
+  int table_stride = 1;
   slot slots[kSlots];
   bool abandoned = false;
 
@@ -82,19 +82,27 @@ status gpu_renderer::impl::init(const renderer_options& options) {
   limits.chunk_bytes = std::max<std::uint64_t>(
       4096, std::min<std::uint64_t>(options.chunk_bytes, device_limits.maxStorageBufferRange / 2));
 
-  auto set = vk::pipeline_set::create(ctx);
+  const bool table_in_uniform = options.table == table_placement::automatic
+                                    ? ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                                    : options.table == table_placement::uniform_buffer;
+  table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
+  auto set = vk::pipeline_set::create(ctx, table_in_uniform);
   if (!set) return set.error_value();
   pipelines = std::move(set.value());
 
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSlots * VKNOISE_BINDING_COUNT};
+  const VkDescriptorPoolSize sizes[2] = {
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSlots * VKNOISE_BINDING_COUNT},
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots}};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   pool_info.maxSets = kSlots;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &size;
+  pool_info.poolSizeCount = 2;
+  pool_info.pPoolSizes = sizes;
   VKNOISE_TRY(check(ctx.vk().vkCreateDescriptorPool(ctx.device(), &pool_info, nullptr, &pool),
                     "vkCreateDescriptorPool"));
-  auto perm = vk::device_buffer::create(ctx, kPermutationBytes,
-                                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::memory_use::upload);
+  auto perm = vk::device_buffer::create(
+      ctx, 512 * table_stride * sizeof(std::int32_t),
+      table_in_uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+      vk::memory_use::upload);
   if (!perm) return perm.error_value();
   permutation = std::move(perm.value());
 
@@ -130,7 +138,8 @@ gpu_renderer::impl::~impl() {
 
 status gpu_renderer::impl::upload_permutation(const permutation_table& table) {
   // Only called while no submission is pending, so the shaders are not reading it.
-  std::memcpy(permutation.mapped(), table.doubled().data(), kPermutationBytes);
+  auto* entries = static_cast<std::int32_t*>(permutation.mapped());
+  for (int i = 0; i < 512; ++i) entries[i * table_stride] = table.doubled()[i];
   return permutation.flush();
 }
 
@@ -173,7 +182,9 @@ status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
       writes[b].dstSet = s.set;
       writes[b].dstBinding = b;
       writes[b].descriptorCount = 1;
-      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[b].descriptorType = b == VKNOISE_BINDING_PERMUTATION
+                                     ? pipelines->table_descriptor_type()
+                                     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[b].pBufferInfo = &infos[b];
     }
     ctx.vk().vkUpdateDescriptorSets(ctx.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
@@ -199,8 +210,8 @@ status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
                           0, 1, &reuse, 0, nullptr, 0, nullptr);
 
   vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, job.pipeline);
-  vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines->layout(), 0, 1,
-                             &s.set, 0, nullptr);
+  vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines->layout(), 0, 1, &s.set,
+                             0, nullptr);
   vk.vkCmdPushConstants(cmd, pipelines->layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, job.push_bytes,
                         job.push);
   s.work->write_kernel_start();
@@ -260,14 +271,14 @@ status gpu_renderer::impl::finish(slot& s, gpu_stats* stats) {
 
 void gpu_renderer::impl::drain() {
   for (slot& s : slots) {
-    if (s.work && s.work->pending() && !s.work->wait() ) abandoned = true;
+    if (s.work && s.work->pending() && !s.work->wait()) abandoned = true;
   }
 }
 
-status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job,
-                               gpu_stats* stats) {
+status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats) {
   if (abandoned) {
-    return make_error(errc::timeout, "an earlier GPU submission timed out; the renderer is unusable");
+    return make_error(errc::timeout,
+                      "an earlier GPU submission timed out; the renderer is unusable");
   }
   // On any error, wait for what is in flight so no pending copy targets the caller's memory.
   struct drain_on_error {
@@ -304,9 +315,9 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
                           std::span<float> out, gpu_stats* stats) {
   VKNOISE_TRY(validate(field));
   if (out.size() != sample_count(field)) {
-    return make_error(errc::invalid_argument,
-                      "output holds " + std::to_string(out.size()) + " values; the field has " +
-                          std::to_string(sample_count(field)) + " samples");
+    return make_error(errc::invalid_argument, "output holds " + std::to_string(out.size()) +
+                                                  " values; the field has " +
+                                                  std::to_string(sample_count(field)) + " samples");
   }
   auto pipeline = impl_->pipelines->get(vk::kernel::field, field.dims);
   if (!pipeline) return pipeline.error_value();
@@ -320,8 +331,8 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
       [&](chunk_job& job) {
         if (!chunker.next(chunk)) return false;
         job.pipeline = *pipeline;
-        job.push[0] = chunk.count_x;    // field_push_constants::count_x
-        job.push[1] = chunk.count_x;    // field_push_constants::rows_offset
+        job.push[0] = chunk.count_x;  // field_push_constants::count_x
+        job.push[1] = chunk.count_x;  // field_push_constants::rows_offset
         job.push_bytes = sizeof(shader::field_push_constants);
         job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
         job.groups_y = chunk.row_count;
@@ -353,9 +364,9 @@ status gpu_renderer::eval(int dims, std::span<const double> points, const permut
                       "dims is " + std::to_string(dims) + "; it must be 3 or 4");
   }
   if (points.size() % dims != 0 || out.size() != points.size() / dims) {
-    return make_error(errc::invalid_argument,
-                      "eval needs " + std::to_string(dims) + " coordinates per point and one "
-                      "output per point");
+    return make_error(errc::invalid_argument, "eval needs " + std::to_string(dims) +
+                                                  " coordinates per point and one "
+                                                  "output per point");
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (!(std::fabs(points[i]) < max_abs_coordinate)) {
@@ -386,8 +397,8 @@ status gpu_renderer::eval(int dims, std::span<const double> points, const permut
         job.write_coords = [source, count, dims](lattice_coord* coords) {
           for (std::size_t i = 0; i < count; ++i) {
             for (int a = 0; a < 4; ++a) {
-              coords[4 * i + a] = a < dims ? reduce_coordinate(source[i * dims + a])
-                                           : lattice_coord{0, 0.0f};
+              coords[4 * i + a] =
+                  a < dims ? reduce_coordinate(source[i * dims + a]) : lattice_coord{0, 0.0f};
             }
           }
         };

@@ -23,8 +23,8 @@ result<std::unique_ptr<submission>> submission::create(const context& ctx) {
   VKNOISE_TRY(check(vk.vkAllocateCommandBuffers(ctx.device(), &alloc, &s->cmd_),
                     "vkAllocateCommandBuffers"));
   VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VKNOISE_TRY(check(vk.vkCreateFence(ctx.device(), &fence_info, nullptr, &s->fence_),
-                    "vkCreateFence"));
+  VKNOISE_TRY(
+      check(vk.vkCreateFence(ctx.device(), &fence_info, nullptr, &s->fence_), "vkCreateFence"));
   if (ctx.has_timestamps()) {
     VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
@@ -95,10 +95,10 @@ status submission::wait() {
 result<double> submission::kernel_ns() const {
   if (!queries_) return 0.0;
   std::uint64_t stamps[2] = {0, 0};
-  VKNOISE_TRY(check(ctx_.vk().vkGetQueryPoolResults(ctx_.device(), queries_, 0, 2, sizeof(stamps),
-                                                    stamps, sizeof(std::uint64_t),
-                                                    VK_QUERY_RESULT_64_BIT),
-                    "vkGetQueryPoolResults"));
+  VKNOISE_TRY(
+      check(ctx_.vk().vkGetQueryPoolResults(ctx_.device(), queries_, 0, 2, sizeof(stamps), stamps,
+                                            sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT),
+            "vkGetQueryPoolResults"));
   // Timestamps wrap at timestampValidBits; modular subtraction gives the right interval.
   const std::uint32_t bits = ctx_.timestamp_valid_bits();
   const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;

@@ -16,7 +16,7 @@ inline status check(VkResult result, const char* call) {
 }  // namespace vknoise::vk
 
 // Returns from the enclosing function with the error when `expr` (a status) failed.
-#define VKNOISE_TRY(expr)                      \
-  do {                                         \
+#define VKNOISE_TRY(expr)                                            \
+  do {                                                               \
     if (::vknoise::status s_ = (expr); !s_) return s_.error_value(); \
   } while (0)
