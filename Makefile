@@ -33,10 +33,11 @@ build: deps
 run: build
 	mkdir -p $(OUT_DIR)
 	$(VKNOISE) info
-	$(VKNOISE) render --dims 3 --size 512x512 --step 0.03125 --backend gpu --out $(OUT_DIR)/noise3.png
-	$(VKNOISE) render --dims 3 --size 512x512 --step 0.0625 --seed 7 --backend gpu --out $(OUT_DIR)/noise3_seed7.png
-	$(VKNOISE) render --dims 4 --size 512x512x1x1 --origin 0,0,0.5,0.25 --step 0.03125 --backend gpu --out $(OUT_DIR)/noise4_slice.png
-	$(VKNOISE) render --dims 3 --size 512x512 --origin 1000000,1000000,0.5 --step 0.03125 --backend gpu --out $(OUT_DIR)/noise3_far.png
+	$(VKNOISE) render --dims 3 --size 512x512 --origin 0,0,0.5 --step 0.015625 --backend gpu --out $(OUT_DIR)/noise3.png
+	$(VKNOISE) render --dims 3 --size 512x512 --origin 0,0,0 --step 0.015625 --backend gpu --out $(OUT_DIR)/noise3_z0.png
+	$(VKNOISE) render --dims 3 --size 512x512 --origin 0,0,0.5 --step 0.015625 --seed 7 --backend gpu --out $(OUT_DIR)/noise3_seed7.png
+	$(VKNOISE) render --dims 4 --size 512x512x1x1 --origin 0,0,0.5,0.25 --step 0.015625 --backend gpu --out $(OUT_DIR)/noise4_slice.png
+	$(VKNOISE) render --dims 3 --size 512x512 --origin 1000000,-1000000,0.5 --step 0.015625 --backend gpu --out $(OUT_DIR)/noise3_far.png
 	$(VKNOISE) render --dims 3 --size 128x128x128 --step 0.0625 --backend gpu --out $(OUT_DIR)/volume3.raw
 	$(VKNOISE) check --dims 3
 	$(VKNOISE) check --dims 4
