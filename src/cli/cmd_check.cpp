@@ -73,10 +73,8 @@ int run_check(const check_options& options) {
   if (!dims) return report_error(exit_usage_error, dims.message());
   auto field = parse_field(options.field, default_size(*dims));
   if (!field) return report_error(exit_usage_error, field.message());
-  auto table = parse_table(options.common);
-  if (!table) return report_error(exit_usage_error, table.message());
-  auto device = parse_device(options.common);
-  if (!device) return report_error(exit_usage_error, device.message());
+  auto how = parse_computation(options.common);
+  if (!how) return report_error(exit_usage_error, how.message());
   if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
 
   auto gpu_values = allocate_field_buffer<float>(*field);
@@ -86,15 +84,15 @@ int run_check(const check_options& options) {
   auto mirror = allocate_field_buffer<float>(*field);
   if (!mirror) return report_error(exit_runtime_error, mirror.message());
 
-  auto gpu = open_gpu_session(*device);
+  auto gpu = open_gpu_session(how->device);
   if (!gpu) return report_error(exit_runtime_error, gpu.message());
-  if (auto done = gpu->renderer->fill(*field, *table, *gpu_values); !done) {
+  if (auto done = gpu->renderer->fill(*field, how->table, *gpu_values); !done) {
     return report_error(exit_runtime_error, done.message());
   }
-  if (auto done = fill_reference(*field, *table, std::span<double>(*reference)); !done) {
+  if (auto done = fill_reference(*field, how->table, std::span<double>(*reference)); !done) {
     return report_error(exit_runtime_error, done.message());
   }
-  if (auto done = fill_mirror(*field, *table, *mirror); !done) {
+  if (auto done = fill_mirror(*field, how->table, *mirror); !done) {
     return report_error(exit_runtime_error, done.message());
   }
 

@@ -51,12 +51,8 @@ result<std::vector<double>> eval_on_gpu(int dims, std::span<const double> points
 int run_eval(const eval_options& options) {
   auto dims = parse_dims(options.field);
   if (!dims) return report_error(exit_usage_error, dims.message());
-  auto chosen_backend = parse_backend(options.common);
-  if (!chosen_backend) return report_error(exit_usage_error, chosen_backend.message());
-  auto table = parse_table(options.common);
-  if (!table) return report_error(exit_usage_error, table.message());
-  auto device = parse_device(options.common);
-  if (!device) return report_error(exit_usage_error, device.message());
+  auto how = parse_computation(options.common);
+  if (!how) return report_error(exit_usage_error, how.message());
 
   // All input is read and checked before anything is computed or printed, so a bad line never
   // leaves half an answer on stdout.
@@ -67,10 +63,10 @@ int run_eval(const eval_options& options) {
   }
 
   std::vector<double> values;
-  if (*chosen_backend == backend::cpu) {
-    values = eval_on_cpu(*dims, *points, *table);
+  if (how->backend == backend::cpu) {
+    values = eval_on_cpu(*dims, *points, how->table);
   } else {
-    auto computed = eval_on_gpu(*dims, *points, *table, *device);
+    auto computed = eval_on_gpu(*dims, *points, how->table, how->device);
     if (!computed) return report_error(exit_runtime_error, computed.message());
     values = std::move(*computed);
   }

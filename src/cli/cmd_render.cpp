@@ -32,12 +32,8 @@ status render_on_gpu(const field_spec& field, const permutation_table& table,
 int run_render(const render_options& options) {
   auto field = parse_field(options.field, {1, 1, 1, 1});
   if (!field) return report_error(exit_usage_error, field.message());
-  auto chosen_backend = parse_backend(options.common);
-  if (!chosen_backend) return report_error(exit_usage_error, chosen_backend.message());
-  auto table = parse_table(options.common);
-  if (!table) return report_error(exit_usage_error, table.message());
-  auto device = parse_device(options.common);
-  if (!device) return report_error(exit_usage_error, device.message());
+  auto how = parse_computation(options.common);
+  if (!how) return report_error(exit_usage_error, how.message());
   auto format = output_format_for(*options.out);
   if (!format) return report_error(exit_usage_error, format.message());
   if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
@@ -50,9 +46,9 @@ int run_render(const render_options& options) {
 
   auto values = allocate_field_buffer<float>(*field);
   if (!values) return report_error(exit_runtime_error, values.message());
-  const status rendered = *chosen_backend == backend::cpu
-                              ? fill_reference(*field, *table, std::span<float>(*values))
-                              : render_on_gpu(*field, *table, *device, *values);
+  const status rendered = how->backend == backend::cpu
+                              ? fill_reference(*field, how->table, std::span<float>(*values))
+                              : render_on_gpu(*field, how->table, how->device, *values);
   if (!rendered) return report_error(exit_runtime_error, rendered.message());
 
   if (auto written = write_output(*options.out, *format, *field, *values); !written) {

@@ -42,6 +42,16 @@ result<permutation_table> parse_table(const common_options& options) {
   return permutation_table::from_seed(*seed);
 }
 
+result<computation> parse_computation(const common_options& options) {
+  auto chosen_backend = parse_backend(options);
+  if (!chosen_backend) return chosen_backend.error_value();
+  auto table = parse_table(options);
+  if (!table) return table.error_value();
+  auto device = parse_device(options);
+  if (!device) return device.error_value();
+  return computation{*chosen_backend, std::move(table.value()), *device};
+}
+
 std::optional<std::uint32_t> parse_device_index(const std::string& text) {
   const auto index = parse_unsigned(text, std::numeric_limits<std::uint32_t>::max());
   if (!index) return std::nullopt;

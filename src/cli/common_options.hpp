@@ -30,6 +30,14 @@ result<backend> parse_backend(const common_options& options);
 result<permutation_table> parse_table(const common_options& options);
 result<std::optional<std::uint32_t>> parse_device(const common_options& options);
 
+// All three at once, for the commands that compute noise.
+struct computation {
+  cli::backend backend;
+  permutation_table table;
+  std::optional<std::uint32_t> device;
+};
+result<computation> parse_computation(const common_options& options);
+
 // A device index as VKNOISE_DEVICE or --device spells it.
 std::optional<std::uint32_t> parse_device_index(const std::string& text);
 
