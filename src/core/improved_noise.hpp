@@ -36,23 +36,13 @@ template <class real>
 inline real grad4(int hash, real x, real y, real z, real w) {
   const int h = hash & 31;
   real a = y, b = z, c = w;
+  // clang-format off
   switch (h >> 3) {
-    case 1:
-      a = w;
-      b = x;
-      c = y;
-      break;
-    case 2:
-      a = z;
-      b = w;
-      c = x;
-      break;
-    case 3:
-      a = y;
-      b = z;
-      c = w;
-      break;
+    case 1: a = w; b = x; c = y; break;
+    case 2: a = z; b = w; c = x; break;
+    case 3: a = y; b = z; c = w; break;
   }
+  // clang-format on
   return ((h & 4) == 0 ? -a : a) + ((h & 2) == 0 ? -b : b) + ((h & 1) == 0 ? -c : c);
 }
 
@@ -62,13 +52,12 @@ inline real improved_noise3(const std::int32_t* perm, int X, int Y, int Z, real 
   const int A = perm[X] + Y, AA = perm[A] + Z, AB = perm[A + 1] + Z;
   const int B = perm[X + 1] + Y, BA = perm[B] + Z, BB = perm[B + 1] + Z;
   const real one = real(1);
-  return lerp(
-      w,
-      lerp(v, lerp(u, grad3(perm[AA], x, y, z), grad3(perm[BA], x - one, y, z)),
-           lerp(u, grad3(perm[AB], x, y - one, z), grad3(perm[BB], x - one, y - one, z))),
-      lerp(v, lerp(u, grad3(perm[AA + 1], x, y, z - one), grad3(perm[BA + 1], x - one, y, z - one)),
-           lerp(u, grad3(perm[AB + 1], x, y - one, z - one),
-                grad3(perm[BB + 1], x - one, y - one, z - one))));
+  const real x1 = x - one, y1 = y - one, z1 = z - one;
+  return lerp(w,
+              lerp(v, lerp(u, grad3(perm[AA], x, y, z), grad3(perm[BA], x1, y, z)),
+                   lerp(u, grad3(perm[AB], x, y1, z), grad3(perm[BB], x1, y1, z))),
+              lerp(v, lerp(u, grad3(perm[AA + 1], x, y, z1), grad3(perm[BA + 1], x1, y, z1)),
+                   lerp(u, grad3(perm[AB + 1], x, y1, z1), grad3(perm[BB + 1], x1, y1, z1))));
 }
 
 template <class real>
