@@ -1,14 +1,17 @@
 #version 450
 // Fills one chunk of a regular field: each invocation evaluates one sample from lattice
-// coordinates that the host reduced in double (see field_push_constants).
+// coordinates that the host reduced in double, octave by octave (see field_push_constants).
 #extension GL_GOOGLE_include_directive : require
 #include "vknoise_shared.h"
 
 layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
 layout(constant_id = VKNOISE_SPEC_DIMS) const int dims = 3;
+layout(constant_id = VKNOISE_SPEC_KIND) const int kind = VKNOISE_NOISE_IMPROVED;
+layout(constant_id = VKNOISE_SPEC_FRACTAL) const int fractal = VKNOISE_FRACTAL_NONE;
 
 #include "permutation.glsl"
 #include "improved_noise.glsl"
+#include "noise.glsl"
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
 };
@@ -17,10 +20,20 @@ layout(std430, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly buffer outpu
 };
 layout(push_constant) uniform push_block { field_push_constants pc; };
 
+uint sample_x;
+uint sample_row;
+
+float octave_noise(uint o) {
+  uint r = pc.rows_offset + (sample_row * pc.fractal.octaves + o) * 3;
+  return basis_noise(kind, dims, decode(coords[o * pc.count_x + sample_x]), decode(coords[r]),
+                     decode(coords[r + 1]), decode(coords[r + 2]));
+}
+
+#include "fractal.glsl"
+
 void main() {
-  uint x = gl_GlobalInvocationID.x;
-  if (x >= pc.count_x) return;
-  uint row = pc.rows_offset + 3 * gl_WorkGroupID.y;
-  values[gl_WorkGroupID.y * pc.count_x + x] =
-      improved_noise(dims, coords[x], coords[row], coords[row + 1], coords[row + 2]);
+  sample_x = gl_GlobalInvocationID.x;
+  if (sample_x >= pc.count_x) return;
+  sample_row = gl_WorkGroupID.y;
+  values[sample_row * pc.count_x + sample_x] = fractal_sum(fractal, pc.fractal);
 }

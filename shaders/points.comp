@@ -1,14 +1,18 @@
 #version 450
-// Evaluates noise at arbitrary points, each given as 4 lattice coordinates reduced on the host.
+// Evaluates noise at arbitrary points, each given as octaves * 4 lattice coordinates reduced on
+// the host (see points_push_constants).
 #extension GL_GOOGLE_include_directive : require
 #include "vknoise_shared.h"
 
 layout(local_size_x = VKNOISE_POINTS_LOCAL_SIZE) in;
 layout(constant_id = VKNOISE_SPEC_DIMS) const int dims = 3;
+layout(constant_id = VKNOISE_SPEC_KIND) const int kind = VKNOISE_NOISE_IMPROVED;
+layout(constant_id = VKNOISE_SPEC_FRACTAL) const int fractal = VKNOISE_FRACTAL_NONE;
 
 #include "permutation.glsl"
 #include "improved_noise.glsl"
-layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer points_buffer {
+#include "noise.glsl"
+layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
 };
 layout(std430, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly buffer output_buffer {
@@ -16,9 +20,18 @@ layout(std430, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly buffer outpu
 };
 layout(push_constant) uniform push_block { points_push_constants pc; };
 
+uint point;
+
+float octave_noise(uint o) {
+  uint base = (point * pc.fractal.octaves + o) * 4;
+  return basis_noise(kind, dims, decode(coords[base]), decode(coords[base + 1]),
+                     decode(coords[base + 2]), decode(coords[base + 3]));
+}
+
+#include "fractal.glsl"
+
 void main() {
-  uint i = gl_GlobalInvocationID.x;
-  if (i >= pc.count) return;
-  uint base = 4 * i;
-  values[i] = improved_noise(dims, coords[base], coords[base + 1], coords[base + 2], coords[base + 3]);
+  point = gl_GlobalInvocationID.x;
+  if (point >= pc.count) return;
+  values[point] = fractal_sum(fractal, pc.fractal);
 }

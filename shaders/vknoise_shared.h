@@ -23,30 +23,52 @@ using uint = std::uint32_t;
 //   storage-buffer gather but not of a uniform array (about 1.7x faster there).
 #define VKNOISE_UNIFORM_TABLE_STRIDE 4  // int32 words per entry in the uniform variant
 
-// Specialization constant ids.
-#define VKNOISE_SPEC_DIMS 0  // 3 or 4
+// Specialization constant ids: the structure of a kernel, fixed per pipeline.
+#define VKNOISE_SPEC_DIMS 0     // 1 to 4
+#define VKNOISE_SPEC_KIND 1     // VKNOISE_NOISE_*
+#define VKNOISE_SPEC_FRACTAL 2  // VKNOISE_FRACTAL_*
+
+// Values of vknoise::noise_kind and vknoise::fractal_kind (static_asserted in C++).
+#define VKNOISE_NOISE_IMPROVED 0
+#define VKNOISE_NOISE_IMPROVED4_BALANCED 1
+#define VKNOISE_FRACTAL_NONE 0
+#define VKNOISE_FRACTAL_FBM 1
+#define VKNOISE_FRACTAL_TURBULENCE 2
+#define VKNOISE_FRACTAL_RIDGED 3
+#define VKNOISE_FRACTAL_BILLOW 4
 
 #define VKNOISE_FIELD_LOCAL_SIZE 64
 #define VKNOISE_POINTS_LOCAL_SIZE 64
 
+// Per-dispatch values of the octave sum (noise_spec.hpp): the host computes 1/norm in float, so
+// that no kernel divides.
+struct fractal_constants {
+  uint octaves;
+  float persistence;
+  float inv_norm;
+};
+
 // field.comp: one dispatch fills a chunk of `row_count` rows (workgroup y index) of `count_x`
 // samples (x). The coords buffer holds the chunk's lattice coordinates, reduced on the host:
-// count_x entries for x, then 3 per row (y, z, t) from entry rows_offset. Sample (x, row) goes to
-// output[row * count_x + x].
+// first x, octave by octave (octaves * count_x entries: octave o of sample x at o * count_x + x),
+// then from entry rows_offset, per row and octave, y, z and t (entry rows_offset +
+// (row * octaves + o) * 3 + axis - 1). Sample (x, row) goes to output[row * count_x + x].
 struct field_push_constants {
+  fractal_constants fractal;
   uint count_x;
   uint rows_offset;
 };
 
-// points.comp: `count` points, 4 lattice coords each (x y z w; w unused in 3D) in the coords
-// buffer; point i goes to output[i].
+// points.comp: `count` points, each with octaves * 4 lattice coords (octave o, axis a at
+// (point * octaves + o) * 4 + a; axes beyond dims are zero); point i goes to output[i].
 struct points_push_constants {
+  fractal_constants fractal;
   uint count;
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(field_push_constants) == 8);
-static_assert(sizeof(points_push_constants) == 4);
+static_assert(sizeof(field_push_constants) == 20);
+static_assert(sizeof(points_push_constants) == 16);
 }  // namespace vknoise::shader
 #endif
 

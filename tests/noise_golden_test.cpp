@@ -225,7 +225,9 @@ TEST(NoiseMirror, Noise4fIsCloseToNoise4OnGoldenPoints) {
 
 TEST(NoiseMirror, ZeroAtLatticePoints) {
   const vknoise::permutation_table table = vknoise::permutation_table::perlin();
-  const vknoise::lattice_coord c0{0, 0.0f}, c7{7, 0.0f}, c255{255, 0.0f};
+  const vknoise::lattice_coord c0 = vknoise::reduce_coordinate(0.0),
+                               c7 = vknoise::reduce_coordinate(7.0),
+                               c255 = vknoise::reduce_coordinate(255.0);
   EXPECT_EQ(vknoise::noise3f(c0, c7, c255, table), 0.0f);
   EXPECT_EQ(vknoise::noise4f(c255, c0, c7, c0, table), 0.0f);
 }

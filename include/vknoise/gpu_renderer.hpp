@@ -49,10 +49,14 @@ class gpu_renderer {
   status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
               gpu_stats* stats = nullptr);
 
-  // Evaluates noise at arbitrary points: `points` holds dims doubles per point (x y z [w]),
-  // `out` one float per point. Each coordinate is reduced on the host with reduce_coordinate, so
-  // the result equals noise3f/noise4f of the reduced point where the device honours
-  // NoContraction. errc::out_of_range for a non-finite coordinate or |c| >= max_abs_coordinate.
+  // Evaluates a noise_spec at arbitrary points: `points` holds dims doubles per point (x [y [z
+  // [w]]]), `out` one float per point. Each point is reduced on the host with reduce_point, so
+  // the result equals sample_mirror of the reduced point where the device honours
+  // NoContraction. errc::invalid_argument for a bad spec or span sizes; errc::out_of_range for a
+  // non-finite coordinate or one whose octaves leave +-max_abs_coordinate.
+  status eval(const noise_spec& noise, int dims, std::span<const double> points,
+              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr);
+  // The default noise_spec: noise3 (dims 3) or noise4 (dims 4) at each point.
   status eval(int dims, std::span<const double> points, const permutation_table& table,
               std::span<float> out, gpu_stats* stats = nullptr);
 

@@ -22,18 +22,25 @@ namespace vknoise {
 // Largest |coordinate| accepted by fields and eval: the reference's domain.
 inline constexpr double max_abs_coordinate = 2147483648.0;  // 2^31, exclusive
 
-// A coordinate reduced exactly modulo the noise period 256:
-//   x == 256*k + cell + frac for some integer k, with cell in [0, 255] and frac in [0, 1).
-// frac is the double fraction x - floor(x) (exact) rounded to float; when that rounding gives 1.0f
-// the coordinate is moved to the next cell with frac 0. This is how a field at origin 1e6 stays as
-// accurate on the GPU as one at 0: the large part never reaches float arithmetic.
+// A coordinate reduced exactly modulo a period (256, the table's, unless a noise_spec says
+// otherwise): x == period*k + c + frac for some integer k, with c = floor(x) mod period and frac in
+// [0, 1). The cells are stored as table indices (mod 256): cell = c, and its neighbours next = c+1,
+// prev = c-1 and next2 = c+2, each wrapped modulo the period first. frac is the double fraction
+// x - floor(x) (exact) rounded to float; when that rounding gives 1.0f the coordinate moves to the
+// next cell with frac 0. This is how a field at origin 1e6 stays as accurate on the GPU as one at
+// 0: the large part never reaches float arithmetic. The GPU reads the four cells as one uint
+// (cell in the low byte) followed by frac.
 struct lattice_coord {
-  std::int32_t cell;
+  std::uint8_t cell;
+  std::uint8_t next;
+  std::uint8_t prev;
+  std::uint8_t next2;
   float frac;
 };
 static_assert(sizeof(lattice_coord) == 8);
 
-lattice_coord reduce_coordinate(double x);
+// period in 1 .. 2^32-1; a non-finite x gives cells 0 and a NaN fraction.
+lattice_coord reduce_coordinate(double x, std::uint64_t period = 256);
 
 double noise3(double x, double y, double z, const permutation_table& table);
 double noise4(double x, double y, double z, double w, const permutation_table& table);

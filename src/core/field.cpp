@@ -8,10 +8,6 @@ namespace {
 
 constexpr const char* kAxisNames[4] = {"x", "y", "z", "t"};
 
-int axis_count(const field_spec& field) {
-  return field.dims;
-}
-
 // Calls visit(index, x, y, z, t) for every sample in storage order.
 template <class Visit>
 void for_each_sample(const field_spec& field, Visit&& visit) {
@@ -36,36 +32,40 @@ status check_span(const field_spec& field, std::size_t span_size) {
 }  // namespace
 
 status validate(const field_spec& field) {
-  if (field.dims != 3 && field.dims != 4) {
+  if (field.dims < 1 || field.dims > 4) {
     return make_error(errc::invalid_argument,
-                      "dims is " + std::to_string(field.dims) + "; it must be 3 or 4");
+                      "dims is " + std::to_string(field.dims) + "; it must be 1 to 4");
   }
-  if (field.dims == 3 && field.size[3] != 1) {
-    return make_error(errc::invalid_argument, "a 3D field has no t axis, but its t size is " +
-                                                  std::to_string(field.size[3]) + " (use dims 4)");
-  }
+  if (status s = validate(field.noise, field.dims); !s) return s;
   std::uint64_t samples = 1;
   for (int axis = 0; axis < 4; ++axis) {
     const std::string name = kAxisNames[axis];
     if (field.size[axis] == 0) {
       return make_error(errc::invalid_argument, "the " + name + " size is 0; it must be >= 1");
     }
+    if (axis >= field.dims && field.size[axis] != 1) {
+      return make_error(errc::invalid_argument,
+                        "a " + std::to_string(field.dims) + "D field has no " + name +
+                            " axis, but its " + name + " size is " +
+                            std::to_string(field.size[axis]) + " (use more dims)");
+    }
     if (samples > max_field_samples / field.size[axis]) {
       return make_error(errc::out_of_range, "the field has more than 2^60 samples");
     }
     samples *= field.size[axis];
-    if (axis >= axis_count(field)) continue;
+    if (axis >= field.dims) continue;
     if (!std::isfinite(field.origin[axis]) || !std::isfinite(field.step[axis])) {
       return make_error(errc::invalid_argument,
                         "the " + name + " origin and step must be finite numbers");
     }
     // Positions are monotonic in the index, so the two ends bound every sample.
     const double last = sample_position(field, axis, field.size[axis] - 1);
-    if (!(std::fabs(field.origin[axis]) < max_abs_coordinate) ||
-        !(std::fabs(last) < max_abs_coordinate)) {
+    const double bound = std::max(std::fabs(field.origin[axis]), std::fabs(last));
+    if (!(max_octave_position(field.noise, axis, bound) < max_abs_coordinate)) {
       return make_error(errc::out_of_range, "the " + name + " axis reaches " +
-                                                std::to_string(last) +
-                                                "; coordinates must stay within +-2^31");
+                                                std::to_string(bound) +
+                                                "; every octave's coordinates must stay within "
+                                                "+-2^31");
     }
   }
   return {};
@@ -81,17 +81,19 @@ double sample_position(const field_spec& field, int axis, std::uint32_t index) {
   return field.origin[axis] + static_cast<double>(index) * field.step[axis];
 }
 
-lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index) {
-  if (axis >= axis_count(field)) return {0, 0.0f};
-  return reduce_coordinate(sample_position(field, axis, index));
+lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index, int octave) {
+  if (axis >= field.dims) return {0, 0, 0, 0, 0.0f};
+  const double x = octave_position(field.noise, axis, octave, sample_position(field, axis, index));
+  return reduce_coordinate(x, octave_period(field.noise, axis, octave));
 }
 
 std::vector<lattice_coord> axis_coordinates(const field_spec& field) {
   std::vector<lattice_coord> coords;
-  coords.reserve(std::size_t{field.size[0]} + field.size[1] + field.size[2] + field.size[3]);
   for (int axis = 0; axis < 4; ++axis) {
-    for (std::uint32_t i = 0; i < field.size[axis]; ++i) {
-      coords.push_back(axis_coordinate(field, axis, i));
+    for (int o = 0; o < field.noise.octaves; ++o) {
+      for (std::uint32_t i = 0; i < field.size[axis]; ++i) {
+        coords.push_back(axis_coordinate(field, axis, i, o));
+      }
     }
   }
   return coords;
@@ -103,11 +105,9 @@ status fill_reference_as(const field_spec& field, const permutation_table& table
   if (status s = check_span(field, out.size()); !s) return s;
   for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
                              std::uint32_t t) {
-    const double px = sample_position(field, 0, x), py = sample_position(field, 1, y),
-                 pz = sample_position(field, 2, z);
-    out[i] =
-        static_cast<T>(field.dims == 4 ? noise4(px, py, pz, sample_position(field, 3, t), table)
-                                       : noise3(px, py, pz, table));
+    const double position[4] = {sample_position(field, 0, x), sample_position(field, 1, y),
+                                sample_position(field, 2, z), sample_position(field, 3, t)};
+    out[i] = static_cast<T>(sample_reference(field.noise, field.dims, position, table));
   });
   return {};
 }
@@ -124,15 +124,21 @@ status fill_reference(const field_spec& field, const permutation_table& table,
 
 status fill_mirror(const field_spec& field, const permutation_table& table, std::span<float> out) {
   if (status s = check_span(field, out.size()); !s) return s;
+  const int octaves = field.noise.octaves;
   const std::vector<lattice_coord> coords = axis_coordinates(field);
-  const lattice_coord* ax = coords.data();
-  const lattice_coord* ay = ax + field.size[0];
-  const lattice_coord* az = ay + field.size[1];
-  const lattice_coord* at = az + field.size[2];
+  // Start of each axis's block; octave o of axis a begins at start[a] + o * size[a].
+  std::size_t start[4] = {0, 0, 0, 0};
+  for (int a = 1; a < 4; ++a) start[a] = start[a - 1] + std::size_t{field.size[a - 1]} * octaves;
+  std::vector<lattice_coord> point(4 * octaves);
   for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
                              std::uint32_t t) {
-    out[i] = field.dims == 4 ? noise4f(ax[x], ay[y], az[z], at[t], table)
-                             : noise3f(ax[x], ay[y], az[z], table);
+    const std::uint32_t index[4] = {x, y, z, t};
+    for (int o = 0; o < octaves; ++o) {
+      for (int a = 0; a < 4; ++a) {
+        point[o * 4 + a] = coords[start[a] + std::size_t{field.size[a]} * o + index[a]];
+      }
+    }
+    out[i] = sample_mirror(field.noise, field.dims, point.data(), table);
   });
   return {};
 }

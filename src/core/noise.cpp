@@ -4,55 +4,43 @@
 #include <limits>
 
 #include "core/improved_noise.hpp"
+#include "core/lattice.hpp"
 
 namespace vknoise {
-namespace {
 
-// floor(x) mod 256 for an integral double: exact for every finite x. For |x| < 2^31 it equals
-// Java's (int)Math.floor(x) & 255.
-int cell_of(double floored) {
-  double m = std::fmod(floored, 256.0);
-  if (m < 0) m += 256.0;
-  return static_cast<int>(m);
+using detail::lattice_axis;
+
+lattice_coord reduce_coordinate(double x, std::uint64_t period) {
+  if (!std::isfinite(x)) return {0, 0, 0, 0, std::numeric_limits<float>::quiet_NaN()};
+  const detail::split_coordinate s = detail::split(x, period);
+  const float frac = static_cast<float>(s.frac);
+  // A fraction just below 1 can round up to 1.0f: that point is the next cell's origin.
+  if (frac >= 1.0f) return detail::wrapped_cells((s.cell + 1) % period, period, 0.0f);
+  return detail::wrapped_cells(s.cell, period, frac);
 }
 
-struct split_double {
-  int cell;
-  double frac;
-};
+namespace {
 
-split_double split(double x) {
-  const double floored = std::floor(x);
-  return {cell_of(floored), x - floored};  // the subtraction is exact
+bool finite(std::initializer_list<double> values) {
+  for (double v : values) {
+    if (!std::isfinite(v)) return false;
+  }
+  return true;
 }
 
 }  // namespace
 
-lattice_coord reduce_coordinate(double x) {
-  if (!std::isfinite(x)) return {0, std::numeric_limits<float>::quiet_NaN()};
-  const split_double s = split(x);
-  const float frac = static_cast<float>(s.frac);
-  // A fraction just below 1 can round up to 1.0f: that point is the next cell's origin.
-  if (frac >= 1.0f) return {(s.cell + 1) & 255, 0.0f};
-  return {s.cell, frac};
-}
-
 double noise3(double x, double y, double z, const permutation_table& table) {
-  if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
-    return std::numeric_limits<double>::quiet_NaN();
-  }
-  const split_double sx = split(x), sy = split(y), sz = split(z);
-  return detail::improved_noise3<double>(table.doubled().data(), sx.cell, sy.cell, sz.cell, sx.frac,
-                                         sy.frac, sz.frac);
+  if (!finite({x, y, z})) return std::numeric_limits<double>::quiet_NaN();
+  return detail::improved_noise3<double>(table.doubled().data(), detail::split_axis(x, 256),
+                                         detail::split_axis(y, 256), detail::split_axis(z, 256));
 }
 
 double noise4(double x, double y, double z, double w, const permutation_table& table) {
-  if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z) || !std::isfinite(w)) {
-    return std::numeric_limits<double>::quiet_NaN();
-  }
-  const split_double sx = split(x), sy = split(y), sz = split(z), sw = split(w);
-  return detail::improved_noise4<double>(table.doubled().data(), sx.cell, sy.cell, sz.cell, sw.cell,
-                                         sx.frac, sy.frac, sz.frac, sw.frac);
+  if (!finite({x, y, z, w})) return std::numeric_limits<double>::quiet_NaN();
+  return detail::improved_noise4<double, false>(
+      table.doubled().data(), detail::split_axis(x, 256), detail::split_axis(y, 256),
+      detail::split_axis(z, 256), detail::split_axis(w, 256));
 }
 
 double noise3(double x, double y, double z) {
@@ -66,14 +54,15 @@ double noise4(double x, double y, double z, double w) {
 }
 
 float noise3f(lattice_coord x, lattice_coord y, lattice_coord z, const permutation_table& table) {
-  return detail::improved_noise3<float>(table.doubled().data(), x.cell & 255, y.cell & 255,
-                                        z.cell & 255, x.frac, y.frac, z.frac);
+  return detail::improved_noise3<float>(table.doubled().data(), detail::to_axis(x, x.frac),
+                                        detail::to_axis(y, y.frac), detail::to_axis(z, z.frac));
 }
 
 float noise4f(lattice_coord x, lattice_coord y, lattice_coord z, lattice_coord w,
               const permutation_table& table) {
-  return detail::improved_noise4<float>(table.doubled().data(), x.cell & 255, y.cell & 255,
-                                        z.cell & 255, w.cell & 255, x.frac, y.frac, z.frac, w.frac);
+  return detail::improved_noise4<float, false>(
+      table.doubled().data(), detail::to_axis(x, x.frac), detail::to_axis(y, y.frac),
+      detail::to_axis(z, z.frac), detail::to_axis(w, w.frac));
 }
 
 }  // namespace vknoise

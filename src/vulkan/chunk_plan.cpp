@@ -21,13 +21,13 @@ field_chunker::field_chunker(const field_spec& field, const dispatch_limits& lim
       rows_total_(std::uint64_t{field.size[1]} * field.size[2] * field.size[3]) {
   const std::uint64_t max_x =
       std::min<std::uint64_t>(std::uint64_t{limits.max_groups_x} * VKNOISE_FIELD_LOCAL_SIZE,
-                              limits.chunk_bytes / kCoordBytes);
+                              limits.chunk_bytes / (kCoordBytes * limits.octaves));
   segment_x_ = clamp_to_u32(std::min<std::uint64_t>(nx_, max_x));
   rows_per_chunk_ = 1;
   if (segment_x_ == nx_) {
     rows_per_chunk_ = clamp_to_u32(
         std::min({std::uint64_t{limits.max_groups_y}, limits.chunk_bytes / (sizeof(float) * nx_),
-                  limits.chunk_bytes / kRowCoordBytes}));
+                  limits.chunk_bytes / (kRowCoordBytes * limits.octaves)}));
   }
 }
 
@@ -55,7 +55,7 @@ bool field_chunker::next(field_chunk& chunk) {
 std::uint32_t points_per_chunk(const dispatch_limits& limits) {
   return clamp_to_u32(
       std::min<std::uint64_t>(std::uint64_t{limits.max_groups_x} * VKNOISE_POINTS_LOCAL_SIZE,
-                              limits.chunk_bytes / (4 * kCoordBytes)));
+                              limits.chunk_bytes / (4 * kCoordBytes * limits.octaves)));
 }
 
 }  // namespace vknoise::vk

@@ -11,6 +11,7 @@ struct dispatch_limits {
   std::uint32_t max_groups_x;  // maxComputeWorkGroupCount[0]
   std::uint32_t max_groups_y;  // maxComputeWorkGroupCount[1]
   std::uint64_t chunk_bytes;   // output bytes per dispatch; coords stay within 2 * chunk_bytes
+  std::uint32_t octaves = 1;   // lattice coords per axis and sample
 };
 
 // A field chunk: rows [first_row, first_row + row_count) (row = y + ny * (z + nz * t)) and x
@@ -38,7 +39,7 @@ class field_chunker {
   std::uint32_t x_ = 0;
 };
 
-// Points per dispatch (4 lattice coords of 8 bytes in, one float out).
+// Points per dispatch (4 lattice coords of 8 bytes per octave in, one float out).
 std::uint32_t points_per_chunk(const dispatch_limits& limits);
 
 }  // namespace vknoise::vk

@@ -58,10 +58,10 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
   return set;
 }
 
-result<VkPipeline> pipeline_set::get(kernel which, int dims) {
-  if (auto found = pipelines_.find({which, dims}); found != pipelines_.end()) return found->second;
+result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
+  if (auto found = pipelines_.find(variant.key()); found != pipelines_.end()) return found->second;
   const VolkDeviceTable& vk = ctx_.vk();
-  const std::span<const std::uint32_t> code = spirv_of(which, table_in_uniform_);
+  const std::span<const std::uint32_t> code = spirv_of(variant.which, table_in_uniform_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = code.size_bytes();
   module_info.pCode = code.data();
@@ -69,10 +69,13 @@ result<VkPipeline> pipeline_set::get(kernel which, int dims) {
   VKNOISE_TRY(check(vk.vkCreateShaderModule(ctx_.device(), &module_info, nullptr, &module),
                     "vkCreateShaderModule"));
 
-  // Structure (the dimension count) is a specialization constant: the driver folds the branch.
-  const std::int32_t dims_value = dims;
-  VkSpecializationMapEntry entry{VKNOISE_SPEC_DIMS, 0, sizeof(dims_value)};
-  VkSpecializationInfo spec{1, &entry, sizeof(dims_value), &dims_value};
+  // Structure is specialization constants: the driver folds the branches on them.
+  const std::int32_t values[3] = {variant.dims, variant.kind, variant.fractal};
+  const VkSpecializationMapEntry entries[3] = {
+      {VKNOISE_SPEC_DIMS, 0, sizeof(std::int32_t)},
+      {VKNOISE_SPEC_KIND, sizeof(std::int32_t), sizeof(std::int32_t)},
+      {VKNOISE_SPEC_FRACTAL, 2 * sizeof(std::int32_t), sizeof(std::int32_t)}};
+  VkSpecializationInfo spec{3, entries, sizeof(values), values};
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -85,7 +88,7 @@ result<VkPipeline> pipeline_set::get(kernel which, int dims) {
       vk.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr, &pipeline);
   vk.vkDestroyShaderModule(ctx_.device(), module, nullptr);
   VKNOISE_TRY(check(r, "vkCreateComputePipelines"));
-  pipelines_[{which, dims}] = pipeline;
+  pipelines_[variant.key()] = pipeline;
   return pipeline;
 }
 

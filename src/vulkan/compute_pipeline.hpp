@@ -4,7 +4,7 @@
 #pragma once
 
 #include <map>
-#include <utility>
+#include <tuple>
 
 #include "vknoise/context.hpp"
 #include "vknoise/result.hpp"
@@ -12,6 +12,15 @@
 namespace vknoise::vk {
 
 enum class kernel { field, points };
+
+// The structure a pipeline is specialised for (specialization constants in vknoise_shared.h).
+struct kernel_variant {
+  kernel which;
+  int dims;
+  int kind;     // VKNOISE_NOISE_*
+  int fractal;  // VKNOISE_FRACTAL_*
+  auto key() const { return std::tuple(which, dims, kind, fractal); }
+};
 
 class pipeline_set {
  public:
@@ -27,7 +36,7 @@ class pipeline_set {
     return table_in_uniform_ ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
                              : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
   }
-  result<VkPipeline> get(kernel which, int dims);
+  result<VkPipeline> get(const kernel_variant& variant);
 
  private:
   pipeline_set(const context& ctx, bool table_in_uniform)
@@ -37,7 +46,7 @@ class pipeline_set {
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipelineCache cache_ = VK_NULL_HANDLE;
-  std::map<std::pair<kernel, int>, VkPipeline> pipelines_;
+  std::map<std::tuple<kernel, int, int, int>, VkPipeline> pipelines_;
 };
 
 }  // namespace vknoise::vk

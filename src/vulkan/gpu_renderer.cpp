@@ -9,6 +9,7 @@
 #include <new>
 #include <string>
 
+#include "core/fractal.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
@@ -24,10 +25,21 @@ namespace {
 
 constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
 
+static_assert(int(noise_kind::improved) == VKNOISE_NOISE_IMPROVED);
+static_assert(int(noise_kind::improved4_balanced) == VKNOISE_NOISE_IMPROVED4_BALANCED);
+static_assert(int(fractal_kind::none) == VKNOISE_FRACTAL_NONE);
+static_assert(int(fractal_kind::fbm) == VKNOISE_FRACTAL_FBM);
+static_assert(int(fractal_kind::turbulence) == VKNOISE_FRACTAL_TURBULENCE);
+static_assert(int(fractal_kind::ridged) == VKNOISE_FRACTAL_RIDGED);
+static_assert(int(fractal_kind::billow) == VKNOISE_FRACTAL_BILLOW);
+
 // One dispatch's worth of work, independent of the kernel.
 struct chunk_job {
   VkPipeline pipeline = VK_NULL_HANDLE;
-  std::uint32_t push[2] = {0, 0};
+  union {
+    shader::field_push_constants field;
+    shader::points_push_constants points;
+  } push{};
   std::uint32_t push_bytes = 0;
   std::uint32_t groups_x = 1, groups_y = 1;
   std::size_t coord_count = 0;
@@ -38,6 +50,16 @@ struct chunk_job {
 
 std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
   return static_cast<std::uint32_t>((items + local_size - 1) / local_size);
+}
+
+// The same float values the mirror uses (detail::make_fractal_params<float>).
+shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
+  const auto f = detail::make_fractal_params<float>(noise);
+  return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.inv_norm};
+}
+
+vk::kernel_variant variant_of(vk::kernel which, int dims, const noise_spec& noise) {
+  return {which, dims, static_cast<int>(noise.kind), static_cast<int>(noise.fractal)};
 }
 
 }  // namespace
@@ -213,7 +235,7 @@ status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
   vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines->layout(), 0, 1, &s.set,
                              0, nullptr);
   vk.vkCmdPushConstants(cmd, pipelines->layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, job.push_bytes,
-                        job.push);
+                        &job.push);
   s.work->write_kernel_start();
   vk.vkCmdDispatch(cmd, job.groups_x, job.groups_y, 1);
   s.work->write_kernel_end();
@@ -319,37 +341,48 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
                                                   " values; the field has " +
                                                   std::to_string(sample_count(field)) + " samples");
   }
-  auto pipeline = impl_->pipelines->get(vk::kernel::field, field.dims);
+  auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::field, field.dims, field.noise));
   if (!pipeline) return pipeline.error_value();
   VKNOISE_TRY(impl_->upload_permutation(table));
 
   const std::uint32_t ny = field.size[1], nz = field.size[2];
   const std::uint64_t nx = field.size[0];
-  vk::field_chunker chunker(field, impl_->limits);
+  const std::uint32_t octaves = static_cast<std::uint32_t>(field.noise.octaves);
+  vk::dispatch_limits limits = impl_->limits;
+  limits.octaves = octaves;
+  vk::field_chunker chunker(field, limits);
   vk::field_chunk chunk{};
+  const shader::fractal_constants fractal = fractal_constants_of(field.noise);
   return impl_->run(
       [&](chunk_job& job) {
         if (!chunker.next(chunk)) return false;
         job.pipeline = *pipeline;
-        job.push[0] = chunk.count_x;  // field_push_constants::count_x
-        job.push[1] = chunk.count_x;  // field_push_constants::rows_offset
+        job.push.field = {fractal, chunk.count_x, octaves * chunk.count_x};
         job.push_bytes = sizeof(shader::field_push_constants);
         job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
         job.groups_y = chunk.row_count;
-        job.coord_count = chunk.count_x + 3 * std::size_t{chunk.row_count};
+        job.coord_count = std::size_t{octaves} * (chunk.count_x + 3 * std::size_t{chunk.row_count});
         job.output_count = std::size_t{chunk.count_x} * chunk.row_count;
         job.destination = out.data() + chunk.first_row * nx + chunk.first_x;
-        job.write_coords = [&field, chunk, ny, nz](lattice_coord* coords) {
-          for (std::uint32_t i = 0; i < chunk.count_x; ++i) {
-            coords[i] = axis_coordinate(field, 0, chunk.first_x + i);
+        job.write_coords = [&field, chunk, ny, nz, octaves](lattice_coord* coords) {
+          for (std::uint32_t o = 0; o < octaves; ++o) {
+            for (std::uint32_t i = 0; i < chunk.count_x; ++i) {
+              coords[o * chunk.count_x + i] = axis_coordinate(field, 0, chunk.first_x + i, o);
+            }
           }
-          lattice_coord* rows = coords + chunk.count_x;
+          lattice_coord* rows = coords + std::size_t{octaves} * chunk.count_x;
           for (std::uint32_t r = 0; r < chunk.row_count; ++r) {
             const std::uint64_t row = chunk.first_row + r;
             const std::uint64_t zt = row / ny;
-            rows[3 * r + 0] = axis_coordinate(field, 1, static_cast<std::uint32_t>(row % ny));
-            rows[3 * r + 1] = axis_coordinate(field, 2, static_cast<std::uint32_t>(zt % nz));
-            rows[3 * r + 2] = axis_coordinate(field, 3, static_cast<std::uint32_t>(zt / nz));
+            const auto y = static_cast<std::uint32_t>(row % ny);
+            const auto z = static_cast<std::uint32_t>(zt % nz);
+            const auto t = static_cast<std::uint32_t>(zt / nz);
+            for (std::uint32_t o = 0; o < octaves; ++o) {
+              lattice_coord* entry = rows + (std::size_t{r} * octaves + o) * 3;
+              entry[0] = axis_coordinate(field, 1, y, o);
+              entry[1] = axis_coordinate(field, 2, z, o);
+              entry[2] = axis_coordinate(field, 3, t, o);
+            }
           }
         };
         return true;
@@ -359,47 +392,59 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
 
 status gpu_renderer::eval(int dims, std::span<const double> points, const permutation_table& table,
                           std::span<float> out, gpu_stats* stats) {
-  if (dims != 3 && dims != 4) {
+  return eval(noise_spec{}, dims, points, table, out, stats);
+}
+
+status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const double> points,
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+  if (dims < 1 || dims > 4) {
     return make_error(errc::invalid_argument,
-                      "dims is " + std::to_string(dims) + "; it must be 3 or 4");
+                      "dims is " + std::to_string(dims) + "; it must be 1 to 4");
   }
+  VKNOISE_TRY(validate(noise, dims));
   if (points.size() % dims != 0 || out.size() != points.size() / dims) {
     return make_error(errc::invalid_argument, "eval needs " + std::to_string(dims) +
                                                   " coordinates per point and one "
                                                   "output per point");
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!(std::fabs(points[i]) < max_abs_coordinate)) {
+    const int axis = static_cast<int>(i % dims);
+    if (!std::isfinite(points[i]) ||
+        !(max_octave_position(noise, axis, std::fabs(points[i])) < max_abs_coordinate)) {
       return make_error(errc::out_of_range, "point " + std::to_string(i / dims) +
-                                                " has a coordinate outside +-2^31 or not finite");
+                                                " has a coordinate that is not finite or whose "
+                                                "octaves leave +-2^31");
     }
   }
-  auto pipeline = impl_->pipelines->get(vk::kernel::points, dims);
+  auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::points, dims, noise));
   if (!pipeline) return pipeline.error_value();
   VKNOISE_TRY(impl_->upload_permutation(table));
 
   const std::size_t total = out.size();
-  const std::size_t per_chunk = vk::points_per_chunk(impl_->limits);
+  const std::size_t octaves = static_cast<std::size_t>(noise.octaves);
+  vk::dispatch_limits limits = impl_->limits;
+  limits.octaves = static_cast<std::uint32_t>(octaves);
+  const std::size_t per_chunk = vk::points_per_chunk(limits);
+  const shader::fractal_constants fractal = fractal_constants_of(noise);
   std::size_t first = 0;
   return impl_->run(
       [&](chunk_job& job) {
         if (first >= total) return false;
         const std::size_t count = std::min(per_chunk, total - first);
         job.pipeline = *pipeline;
-        job.push[0] = static_cast<std::uint32_t>(count);  // points_push_constants::count
+        job.push.points = {fractal, static_cast<std::uint32_t>(count)};
         job.push_bytes = sizeof(shader::points_push_constants);
         job.groups_x = group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
         job.groups_y = 1;
-        job.coord_count = 4 * count;
+        job.coord_count = 4 * octaves * count;
         job.output_count = count;
         job.destination = out.data() + first;
         const double* source = points.data() + first * dims;
-        job.write_coords = [source, count, dims](lattice_coord* coords) {
+        job.write_coords = [&noise, source, count, dims, octaves](lattice_coord* coords) {
           for (std::size_t i = 0; i < count; ++i) {
-            for (int a = 0; a < 4; ++a) {
-              coords[4 * i + a] =
-                  a < dims ? reduce_coordinate(source[i * dims + a]) : lattice_coord{0, 0.0f};
-            }
+            double position[4] = {0, 0, 0, 0};
+            for (int a = 0; a < dims; ++a) position[a] = source[i * dims + a];
+            reduce_point(noise, dims, position, coords + 4 * octaves * i);
           }
         };
         first += count;

@@ -1,0 +1,93 @@
+// What a sample is: the basis noise, the fractal sum over octaves, and the periods.
+//
+// A sample at position p (dims coordinates) is, for octave o = 0 .. octaves-1,
+//   p_o = p * lacunarity^o + (octave_offsets ? o * octave_offset[axis] : 0)      (in double)
+//   n_o = basis noise at p_o, its lattice cells taken modulo period_o = period * lacunarity^o
+// combined by the fractal (amp_o = persistence^o, norm = sum of amp_o):
+//   none        n_0                                   (octaves must be 1)
+//   fbm         sum(amp_o * n_o) / norm               (Perlin's OctavePerlin, normalised)
+//   turbulence  sum(amp_o * |n_o|) / norm
+//   billow      sum(amp_o * (2|n_o| - 1)) / norm
+//   ridged      2 * sum(amp_o * s_o) / norm - 1, with s_o = (1 - |n_o|)^2 * weight_o,
+//               weight_0 = 1, weight_{o+1} = clamp(2 * s_o, 0, 1)   (Musgrave's ridged
+//               multifractal)
+// The float path (mirror and GPU) keeps this order: amp_{o+1} = amp_o * persistence in float, and
+// the division is a multiplication by the host's float 1/norm, so no GPU division is involved.
+//
+// Basis noises (dims):
+//   improved            1-4: Perlin's Improved Noise; 3D and 4D are the references of noise.hpp,
+//                       2D is Perlin's ImprovedNoise2D (noise3's hashing with z = 0), 1D uses the
+//                       gradients +-1 chosen by the low bit of p[X].
+//   improved4_balanced  4: the 4D reference's construction with all 32 directions that have one
+//                       zero coordinate and three +-1 (the reference repeats the x-free set and
+//                       never leaves out w), so no axis is favoured.
+//
+// Periods: period[axis] == 0 means the table's natural period 256; 1..256 makes the noise tile
+// with that period on that axis: f(p + k * period) == f(p) bit for bit whenever p + k * period is
+// exact in double. With any period set, lacunarity must be an integer so every octave's period
+// stays an integer.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "vknoise/result.hpp"
+
+namespace vknoise {
+
+enum class noise_kind { improved, improved4_balanced };
+enum class fractal_kind { none, fbm, turbulence, ridged, billow };
+
+inline constexpr int max_octaves = 16;
+
+// The fixed per-axis shift of octave o is o * octave_offset[axis] (irrational-looking constants,
+// so the octaves' lattices do not line up at the origin).
+inline constexpr std::array<double, 4> octave_offset{37.61803398874989, 51.41421356237309,
+                                                     29.73205080756888, 43.23606797749979};
+
+struct noise_spec {
+  noise_kind kind = noise_kind::improved;
+  fractal_kind fractal = fractal_kind::none;
+  int octaves = 1;
+  double persistence = 0.5;
+  double lacunarity = 2.0;
+  bool octave_offsets = false;
+  std::array<std::uint32_t, 4> period{0, 0, 0, 0};
+};
+
+const char* noise_kind_name(noise_kind kind);
+const char* fractal_kind_name(fractal_kind kind);
+
+// errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
+// 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,
+// a period above 256, or a fractional lacunarity with a period.
+status validate(const noise_spec& noise, int dims);
+
+}  // namespace vknoise
+
+#include "vknoise/noise.hpp"
+#include "vknoise/permutation.hpp"
+
+namespace vknoise {
+
+// Octave o's coordinate for position x on an axis: x * lacunarity^o (+ o * octave_offset[axis]),
+// in double, and the period its cells wrap at (256 when the axis has none).
+double octave_position(const noise_spec& noise, int axis, int octave, double x);
+std::uint64_t octave_period(const noise_spec& noise, int axis, int octave);
+
+// The largest |octave_position| over octaves for |x| <= bound: the value validate() checks
+// against max_abs_coordinate.
+double max_octave_position(const noise_spec& noise, int axis, double bound);
+
+// All octaves' lattice coordinates of one point (dims coordinates): out[octave * 4 + axis], axes
+// at or beyond dims set to zero. `out` holds noise.octaves * 4 entries.
+void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out);
+
+// One sample, in double (the reference, from the position) and in float (the mirror of the GPU
+// kernels, from reduce_point's coordinates). The spec must be valid for dims.
+double sample_reference(const noise_spec& noise, int dims, const double* position,
+                        const permutation_table& table);
+float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                    const permutation_table& table);
+
+}  // namespace vknoise

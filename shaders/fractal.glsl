@@ -1,0 +1,34 @@
+// The sum over octaves, the twin of src/core/fractal.hpp. The including kernel defines
+// `float octave_noise(uint o)` (the basis noise of octave o at its sample) before this file.
+
+float octave_term(int fractal, float n, inout float ridge_weight) {
+  precise float r;
+  if (fractal == VKNOISE_FRACTAL_TURBULENCE) {
+    r = abs(n);
+  } else if (fractal == VKNOISE_FRACTAL_BILLOW) {
+    r = 2.0 * abs(n) - 1.0;
+  } else if (fractal == VKNOISE_FRACTAL_RIDGED) {
+    precise float s = 1.0 - abs(n);
+    s = s * s;
+    s = s * ridge_weight;
+    ridge_weight = clamp(s * 2.0, 0.0, 1.0);
+    r = s;
+  } else {  // none, fbm
+    r = n;
+  }
+  return r;
+}
+
+float fractal_sum(int fractal, fractal_constants f) {
+  // A single octave is the basis noise itself (a loop costs llvmpipe about 40%).
+  if (fractal == VKNOISE_FRACTAL_NONE) return octave_noise(0);
+  precise float sum = 0.0, amp = 1.0;
+  float ridge_weight = 1.0;
+  for (uint o = 0; o < f.octaves; ++o) {
+    sum = sum + amp * octave_term(fractal, octave_noise(o), ridge_weight);
+    amp = amp * f.persistence;
+  }
+  precise float value = sum * f.inv_norm;
+  if (fractal == VKNOISE_FRACTAL_RIDGED) value = value * 2.0 - 1.0;
+  return value;
+}

@@ -1,0 +1,70 @@
+// The sum over octaves, written once for both precisions (twin of shaders/fractal.glsl, same
+// order, same names). The basis noise of octave o comes from a callable, so the reference, the
+// mirror and the GPU kernel share this accumulation exactly.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise::detail {
+
+template <class real>
+struct fractal_params {
+  fractal_kind fractal;
+  int octaves;
+  real persistence;
+  real norm;      // sum of persistence^o over the octaves, accumulated in `real`
+  real inv_norm;  // 1 / norm, computed on the host: the GPU never divides
+};
+
+template <class real>
+fractal_params<real> make_fractal_params(const noise_spec& noise) {
+  fractal_params<real> f{noise.fractal, noise.octaves, static_cast<real>(noise.persistence),
+                         real(0), real(0)};
+  real amp = real(1);
+  for (int o = 0; o < noise.octaves; ++o) {
+    f.norm = f.norm + amp;
+    amp = amp * f.persistence;
+  }
+  f.inv_norm = real(1) / f.norm;
+  return f;
+}
+
+template <class real>
+inline real octave_term(fractal_kind fractal, real n, real& ridge_weight) {
+  switch (fractal) {
+    case fractal_kind::turbulence:
+      return std::fabs(n);
+    case fractal_kind::billow:
+      return real(2) * std::fabs(n) - real(1);
+    case fractal_kind::ridged: {
+      real s = real(1) - std::fabs(n);
+      s = s * s;
+      s = s * ridge_weight;
+      ridge_weight = std::clamp(s * real(2), real(0), real(1));
+      return s;
+    }
+    default:  // none, fbm
+      return n;
+  }
+}
+
+template <class real, class BasisOfOctave>
+real fractal_sum(const fractal_params<real>& f, BasisOfOctave&& basis_of_octave) {
+  // A single octave is the basis noise itself (the GLSL twin skips its loop there too).
+  if (f.fractal == fractal_kind::none) return basis_of_octave(0);
+  real sum = real(0), amp = real(1), ridge_weight = real(1);
+  for (int o = 0; o < f.octaves; ++o) {
+    sum = sum + amp * octave_term(f.fractal, basis_of_octave(o), ridge_weight);
+    amp = amp * f.persistence;
+  }
+  // The reference divides as the formula says; the float path multiplies by the host's 1/norm.
+  real value = std::is_same_v<real, double> ? sum / f.norm : sum * f.inv_norm;
+  if (f.fractal == fractal_kind::ridged) value = value * real(2) - real(1);
+  return value;
+}
+
+}  // namespace vknoise::detail

@@ -1,0 +1,45 @@
+// Splitting a double coordinate into lattice cells and a fraction, modulo a period. Shared by the
+// double reference (lattice_axis<double>) and the host-side reduction for the float path
+// (lattice_coord), so both always name the same cells.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "core/improved_noise.hpp"
+#include "vknoise/noise.hpp"
+
+namespace vknoise::detail {
+
+struct split_coordinate {
+  std::uint64_t cell;  // floor(x) mod period, in [0, period)
+  double frac;         // x - floor(x), exact, in [0, 1)
+};
+
+// Exact for every finite x and integral period <= 2^53.
+inline split_coordinate split(double x, std::uint64_t period) {
+  const double floored = std::floor(x);
+  const double p = static_cast<double>(period);
+  double m = std::fmod(floored, p);
+  if (m < 0) m += p;
+  return {static_cast<std::uint64_t>(m), x - floored};
+}
+
+// The cell and its neighbours modulo the period, as table indices (mod 256).
+inline lattice_coord wrapped_cells(std::uint64_t cell, std::uint64_t period, float frac) {
+  const auto index = [](std::uint64_t c) { return static_cast<std::uint8_t>(c & 255); };
+  return {index(cell), index((cell + 1) % period), index((cell + period - 1) % period),
+          index((cell + 2) % period), frac};
+}
+
+template <class real>
+inline lattice_axis<real> to_axis(const lattice_coord& c, real frac) {
+  return {c.cell, c.next, c.prev, c.next2, frac};
+}
+
+inline lattice_axis<double> split_axis(double x, std::uint64_t period) {
+  const split_coordinate s = split(x, period);
+  return to_axis(wrapped_cells(s.cell, period, 0.0f), s.frac);
+}
+
+}  // namespace vknoise::detail
