@@ -1,7 +1,9 @@
 // What a sample is: the basis noise, the fractal sum over octaves, and the periods.
 //
 // A sample at position p (dims coordinates) is, for octave o = 0 .. octaves-1,
-//   p_o = p * lacunarity^o + (octave_offsets ? o * octave_offset[axis] : 0)      (in double)
+//   p_o = p' * lacunarity^o + (octave_offsets ? o * octave_offset[axis] : 0)     (in double)
+// where p' = p on an axis without a period and p mod period (exact, in [0, period)) on one with a
+// period (the same noise: it moves octave o by a multiple of its period, and keeps tiling exact),
 //   n_o = basis noise at p_o, its lattice cells taken modulo period_o = period * lacunarity^o
 // combined by the fractal (amp_o = persistence^o, norm = sum of amp_o):
 //   none        n_0                                   (octaves must be 1)

@@ -3,9 +3,11 @@
 // gpu_renderer.hpp (the GPU path).
 #pragma once
 
+#include "vknoise/catalogue.hpp"
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
 #include "vknoise/noise.hpp"
+#include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"

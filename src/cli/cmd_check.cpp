@@ -17,6 +17,7 @@
 #include "cli/field_options.hpp"
 #include "cli/gpu_session.hpp"
 #include "cli/report.hpp"
+#include "vknoise/catalogue.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -28,6 +29,7 @@ constexpr double tolerance = 1e-5;
 struct check_options {
   field_options field;
   common_options common;
+  bool all = false;
 };
 
 struct comparison {
@@ -64,11 +66,67 @@ double percentage(std::uint64_t part, std::uint64_t whole) {
 }
 
 std::array<std::uint32_t, 4> default_size(int dims) {
-  if (dims == 3) return {256, 256, 1, 1};
-  return {64, 64, 4, 4};
+  switch (dims) {
+    case 1:
+      return {65536, 1, 1, 1};
+    case 2:
+      return {256, 256, 1, 1};
+    case 3:
+      return {256, 256, 1, 1};
+    default:
+      return {64, 64, 4, 4};
+  }
+}
+
+// Renders `field` on the GPU and on the CPU (double reference and float mirror) and compares.
+result<comparison> compare_field(gpu_session& gpu, const field_spec& field,
+                                 const permutation_table& table) {
+  auto gpu_values = allocate_field_buffer<float>(field);
+  if (!gpu_values) return gpu_values.error_value();
+  auto reference = allocate_field_buffer<double>(field);
+  if (!reference) return reference.error_value();
+  auto mirror = allocate_field_buffer<float>(field);
+  if (!mirror) return mirror.error_value();
+  if (auto done = gpu.renderer->fill(field, table, *gpu_values); !done) return done.error_value();
+  if (auto done = fill_reference(field, table, std::span<double>(*reference)); !done) {
+    return done.error_value();
+  }
+  if (auto done = fill_mirror(field, table, *mirror); !done) return done.error_value();
+  return compare(*gpu_values, *reference, *mirror);
+}
+
+bool within_tolerance(const comparison& c) {
+  return c.max_difference_to_reference <= tolerance;
+}
+
+// One line per catalogue variant; fails when any variant exceeds the tolerance.
+int run_check_all(const check_options& options) {
+  auto how = parse_computation(options.common);
+  if (!how) return report_error(exit_usage_error, how.message());
+  auto gpu = open_gpu_session(how->device);
+  if (!gpu) return report_error(exit_runtime_error, gpu.message());
+  int failures = 0;
+  for (const catalogue_entry& entry : catalogue()) {
+    auto result = compare_field(*gpu, entry.field, how->table);
+    if (!result) return report_error(exit_runtime_error, entry.name + ": " + result.message());
+    const std::uint64_t count = sample_count(entry.field);
+    const bool ok = within_tolerance(*result);
+    failures += !ok;
+    std::printf("%-44s max|gpu-ref| %.2e  max|gpu-mirror| %.2e  bit-identical %6.2f%%  %s\n",
+                entry.name.c_str(), result->max_difference_to_reference,
+                result->max_difference_to_mirror, percentage(result->identical_to_mirror, count),
+                ok ? "ok" : "FAIL");
+  }
+  if (failures > 0) {
+    return report_error(exit_runtime_error, std::to_string(failures) +
+                                                " variant(s) differ from the CPU reference by "
+                                                "more than 1e-05");
+  }
+  return exit_success;
 }
 
 int run_check(const check_options& options) {
+  if (options.all) return run_check_all(options);
   auto dims = parse_dims(options.field);
   if (!dims) return report_error(exit_usage_error, dims.message());
   auto field = parse_field(options.field, default_size(*dims));
@@ -77,27 +135,12 @@ int run_check(const check_options& options) {
   if (!how) return report_error(exit_usage_error, how.message());
   if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
 
-  auto gpu_values = allocate_field_buffer<float>(*field);
-  if (!gpu_values) return report_error(exit_runtime_error, gpu_values.message());
-  auto reference = allocate_field_buffer<double>(*field);
-  if (!reference) return report_error(exit_runtime_error, reference.message());
-  auto mirror = allocate_field_buffer<float>(*field);
-  if (!mirror) return report_error(exit_runtime_error, mirror.message());
-
   auto gpu = open_gpu_session(how->device);
   if (!gpu) return report_error(exit_runtime_error, gpu.message());
-  if (auto done = gpu->renderer->fill(*field, how->table, *gpu_values); !done) {
-    return report_error(exit_runtime_error, done.message());
-  }
-  if (auto done = fill_reference(*field, how->table, std::span<double>(*reference)); !done) {
-    return report_error(exit_runtime_error, done.message());
-  }
-  if (auto done = fill_mirror(*field, how->table, *mirror); !done) {
-    return report_error(exit_runtime_error, done.message());
-  }
-
-  const comparison result = compare(*gpu_values, *reference, *mirror);
-  const std::uint64_t count = gpu_values->size();
+  auto compared = compare_field(*gpu, *field, how->table);
+  if (!compared) return report_error(exit_runtime_error, compared.message());
+  const comparison& result = *compared;
+  const std::uint64_t count = sample_count(*field);
   std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n", result.max_difference_to_reference,
               tolerance);
   std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
@@ -105,7 +148,7 @@ int run_check(const check_options& options) {
               static_cast<unsigned long long>(result.identical_to_mirror),
               static_cast<unsigned long long>(count),
               percentage(result.identical_to_mirror, count));
-  if (!(result.max_difference_to_reference <= tolerance)) {
+  if (!within_tolerance(result)) {
     return report_error(exit_runtime_error,
                         "GPU differs from the CPU reference by more than 1e-05");
   }
@@ -124,6 +167,9 @@ command add_check_command(CLI::App& app) {
   add_field_options(*parser, options->field);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
+  parser->add_flag("--all", options->all,
+                   "check every noise variant on a small field, one line each (ignores the field "
+                   "options)");
   return {parser, [options] { return run_check(*options); }};
 }
 

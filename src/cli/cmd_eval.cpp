@@ -15,37 +15,53 @@
 #include "cli/point_input.hpp"
 #include "cli/report.hpp"
 #include "vknoise/noise.hpp"
+#include "vknoise/noise_spec.hpp"
 
 namespace vknoise::cli {
 namespace {
 
 struct eval_options {
-  field_options field;  // only --dims
+  field_options field;  // --dims and the noise options
   common_options common;
+  std::optional<std::string> remap;
 };
 
-std::vector<double> eval_on_cpu(int dims, std::span<const double> points,
+std::vector<double> eval_on_cpu(const noise_spec& noise, int dims, std::span<const double> points,
                                 const permutation_table& table) {
   std::vector<double> values;
   values.reserve(points.size() / dims);
   for (std::size_t i = 0; i < points.size(); i += dims) {
-    const double* p = &points[i];
-    values.push_back(dims == 3 ? noise3(p[0], p[1], p[2], table)
-                               : noise4(p[0], p[1], p[2], p[3], table));
+    double position[4] = {0, 0, 0, 0};
+    for (int a = 0; a < dims; ++a) position[a] = points[i + a];
+    values.push_back(sample_reference(noise, dims, position, table));
   }
   return values;
 }
 
-result<std::vector<double>> eval_on_gpu(int dims, std::span<const double> points,
+result<std::vector<double>> eval_on_gpu(const noise_spec& noise, int dims,
+                                        std::span<const double> points,
                                         const permutation_table& table,
                                         std::optional<std::uint32_t> device) {
   auto gpu = open_gpu_session(device);
   if (!gpu) return gpu.error_value();
   std::vector<float> values(points.size() / dims);
-  if (auto done = gpu->renderer->eval(dims, points, table, values); !done) {
+  if (auto done = gpu->renderer->eval(noise, dims, points, table, values); !done) {
     return done.error_value();
   }
   return std::vector<double>(values.begin(), values.end());
+}
+
+// The octaves scale a point's coordinates: each must stay inside the reference's domain.
+status check_octave_range(const noise_spec& noise, int dims, std::span<const double> points) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const int axis = static_cast<int>(i % dims);
+    if (!(max_octave_position(noise, axis, std::fabs(points[i])) < max_abs_coordinate)) {
+      return make_error(errc::invalid_argument,
+                        "stdin line " + std::to_string(i / dims + 1) +
+                            ": a coordinate times the octaves' lacunarity leaves +-2^31");
+    }
+  }
+  return {};
 }
 
 int run_eval(const eval_options& options) {
@@ -53,6 +69,13 @@ int run_eval(const eval_options& options) {
   if (!dims) return report_error(exit_usage_error, dims.message());
   auto how = parse_computation(options.common);
   if (!how) return report_error(exit_usage_error, how.message());
+  auto noise = parse_noise(options.field.noise);
+  if (!noise) return report_error(exit_usage_error, noise.message());
+  if (auto valid = validate(*noise, *dims); !valid) {
+    return report_error(exit_usage_error, valid.message());
+  }
+  auto remap = parse_remap(options.remap);
+  if (!remap) return report_error(exit_usage_error, remap.message());
 
   // All input is read and checked before anything is computed or printed, so a bad line never
   // leaves half an answer on stdout.
@@ -62,16 +85,20 @@ int run_eval(const eval_options& options) {
     return report_error(bad_input ? exit_usage_error : exit_runtime_error, points.message());
   }
 
+  if (auto in_range = check_octave_range(*noise, *dims, *points); !in_range) {
+    return report_error(exit_usage_error, in_range.message());
+  }
+
   std::vector<double> values;
   if (how->backend == backend::cpu) {
-    values = eval_on_cpu(*dims, *points, how->table);
+    values = eval_on_cpu(*noise, *dims, *points, how->table);
   } else {
-    auto computed = eval_on_gpu(*dims, *points, how->table, how->device);
+    auto computed = eval_on_gpu(*noise, *dims, *points, how->table, how->device);
     if (!computed) return report_error(exit_runtime_error, computed.message());
     values = std::move(*computed);
   }
 
-  for (const double value : values) std::printf("%.17g\n", value);
+  for (const double value : values) std::printf("%.17g\n", *remap ? value * 0.5 + 0.5 : value);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
     return report_error(exit_runtime_error,
                         "cannot write to stdout: " + std::generic_category().message(errno));
@@ -84,8 +111,10 @@ int run_eval(const eval_options& options) {
 command add_eval_command(CLI::App& app) {
   auto options = std::make_shared<eval_options>();
   CLI::App* parser = app.add_subcommand(
-      "eval", "Noise at points read from stdin (one point per line, 3 or 4 numbers)");
+      "eval", "Noise at points read from stdin (one point per line, --dims numbers)");
   add_dims_option(*parser, options->field);
+  add_noise_options(*parser, options->field.noise);
+  add_remap_option(*parser, options->remap);
   add_backend_option(*parser, options->common);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);

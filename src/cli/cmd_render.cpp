@@ -20,6 +20,7 @@ struct render_options {
   field_options field;
   common_options common;
   std::optional<std::string> out;
+  std::optional<std::string> remap;
 };
 
 status render_on_gpu(const field_spec& field, const permutation_table& table,
@@ -34,6 +35,8 @@ int run_render(const render_options& options) {
   if (!field) return report_error(exit_usage_error, field.message());
   auto how = parse_computation(options.common);
   if (!how) return report_error(exit_usage_error, how.message());
+  auto remap = parse_remap(options.remap);
+  if (!remap) return report_error(exit_usage_error, remap.message());
   auto format = output_format_for(*options.out);
   if (!format) return report_error(exit_usage_error, format.message());
   if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
@@ -51,7 +54,10 @@ int run_render(const render_options& options) {
                               : render_on_gpu(*field, how->table, how->device, *values);
   if (!rendered) return report_error(exit_runtime_error, rendered.message());
 
-  if (auto written = write_output(*options.out, *format, *field, *values); !written) {
+  if (*remap) {
+    for (float& v : *values) v = v * 0.5f + 0.5f;
+  }
+  if (auto written = write_output(*options.out, *format, *field, *values, *remap); !written) {
     return report_error(exit_runtime_error, written.message());
   }
   return exit_success;
@@ -67,6 +73,7 @@ command add_render_command(CLI::App& app) {
   add_backend_option(*parser, options->common);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
+  add_remap_option(*parser, options->remap);
   add_text_option(*parser, "--out", "FILE", options->out,
                   "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "
                   "fastest, then y, z, t)");

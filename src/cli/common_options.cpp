@@ -42,6 +42,18 @@ result<permutation_table> parse_table(const common_options& options) {
   return permutation_table::from_seed(*seed);
 }
 
+void add_remap_option(CLI::App& app, std::optional<std::string>& target) {
+  add_text_option(app, "--remap", "01", target,
+                  "map values from [-1, 1] to [0, 1] (v * 0.5 + 0.5), as the articles do");
+}
+
+result<bool> parse_remap(const std::optional<std::string>& text) {
+  if (!text) return false;
+  if (*text == "01") return true;
+  return make_error(errc::invalid_argument, "--remap " + quoted_excerpt(*text) +
+                                                ": the only remap is 01 ([-1, 1] to [0, 1])");
+}
+
 result<computation> parse_computation(const common_options& options) {
   auto chosen_backend = parse_backend(options);
   if (!chosen_backend) return chosen_backend.error_value();

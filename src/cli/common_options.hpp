@@ -38,6 +38,11 @@ struct computation {
 };
 result<computation> parse_computation(const common_options& options);
 
+// --remap 01: values mapped from [-1, 1] to [0, 1] (v * 0.5 + 0.5), as the articles do.
+void add_remap_option(CLI::App& app, std::optional<std::string>& target);
+// true for "01", false when absent, errc::invalid_argument otherwise.
+result<bool> parse_remap(const std::optional<std::string>& text);
+
 // A device index as VKNOISE_DEVICE or --device spells it.
 std::optional<std::uint32_t> parse_device_index(const std::string& text);
 

@@ -27,11 +27,11 @@ error bad_value(const char* flag, const std::string& text, const std::string& ex
                     std::string(flag) + " " + quoted_excerpt(text) + ": " + expectation);
 }
 
-// NXxNY[xNZ[xNT]]; missing sizes are 1.
+// NX[xNY[xNZ[xNT]]]; missing sizes are 1.
 result<std::array<std::uint32_t, 4>> parse_size(const std::string& text, int dims) {
   const auto parts = split(text, 'x');
-  if (parts.size() < 2 || parts.size() > 4) {
-    return bad_value("--size", text, "expected 2 to 4 sizes separated by 'x', e.g. 256x256");
+  if (parts.empty() || parts.size() > 4) {
+    return bad_value("--size", text, "expected 1 to 4 sizes separated by 'x', e.g. 256x256");
   }
   std::array<std::uint32_t, 4> size{1, 1, 1, 1};
   for (std::size_t axis = 0; axis < parts.size(); ++axis) {
@@ -42,21 +42,28 @@ result<std::array<std::uint32_t, 4>> parse_size(const std::string& text, int dim
     }
     size[axis] = static_cast<std::uint32_t>(*value);
   }
-  if (dims == 3 && size[3] != 1) {
-    return bad_value("--size", text, "a 3D field has no 4th axis (use --dims 4)");
+  for (int axis = dims; axis < 4; ++axis) {
+    if (size[axis] != 1) {
+      return bad_value("--size", text,
+                       "a " + std::to_string(dims) + "D field has " + std::to_string(dims) +
+                           (dims == 1 ? " axis" : " axes") + " (use a larger --dims)");
+    }
   }
   return size;
 }
 
-// One number per axis: x,y,z for dims 3; x,y,z or x,y,z,w for dims 4 (an axis not given keeps
-// its value from `values`).
+// One number per axis: x for dims 1, x,y for dims 2, x,y,z for dims 3, x,y,z or x,y,z,w for
+// dims 4 (an axis not given keeps its value from `values`).
 // With `allow_single`, one number applies to every axis.
 result<std::array<double, 4>> parse_vector(const char* flag, const std::string& text, int dims,
                                            std::array<double, 4> values, bool allow_single) {
   const auto parts = split(text, ',');
   const bool single = allow_single && parts.size() == 1;
-  if (!single && (parts.size() < 3 || parts.size() > static_cast<std::size_t>(dims))) {
-    const std::string form = dims == 3 ? "x,y,z" : "x,y,z[,w]";
+  const std::size_t fewest = dims == 4 ? 3 : static_cast<std::size_t>(dims);
+  const std::size_t most = static_cast<std::size_t>(dims);
+  if (!single && (parts.size() < fewest || parts.size() > most)) {
+    const char* forms[] = {"x", "x,y", "x,y,z", "x,y,z[,w]"};
+    const std::string form = forms[dims - 1];
     return bad_value(flag, text,
                      "expected " + std::string(allow_single ? "one number or " : "") + form);
   }
@@ -75,8 +82,9 @@ result<std::array<double, 4>> parse_vector(const char* flag, const std::string& 
 }  // namespace
 
 void add_dims_option(CLI::App& app, field_options& options) {
-  add_text_option(app, "--dims", "3|4", options.dims,
-                  "3 (noise3 at x,y,z) or 4 (noise4 at x,y,z,w)");
+  add_text_option(app, "--dims", "1|2|3|4", options.dims,
+                  "coordinates per sample: 1 to 4 (default 3; with the default noise, 3 is "
+                  "noise3 and 4 is noise4)");
 }
 
 void add_field_options(CLI::App& app, field_options& options) {
@@ -87,12 +95,15 @@ void add_field_options(CLI::App& app, field_options& options) {
   add_text_option(app, "--step", "S|X,Y,Z[,W]", options.step,
                   "distance between samples: one number for every axis, or x,y,z[,w] "
                   "(default 1/32)");
+  add_noise_options(app, options.noise);
 }
 
 result<int> parse_dims(const field_options& options) {
-  if (!options.dims || *options.dims == "3") return 3;
-  if (*options.dims == "4") return 4;
-  return bad_value("--dims", *options.dims, "expected 3 or 4");
+  if (!options.dims) return 3;
+  for (int dims = 1; dims <= 4; ++dims) {
+    if (*options.dims == std::to_string(dims)) return dims;
+  }
+  return bad_value("--dims", *options.dims, "expected 1, 2, 3 or 4");
 }
 
 result<field_spec> parse_field(const field_options& options,
@@ -118,6 +129,9 @@ result<field_spec> parse_field(const field_options& options,
     if (!step) return step.error_value();
     field.step = *step;
   }
+  auto noise = parse_noise(options.noise);
+  if (!noise) return noise.error_value();
+  field.noise = *noise;
   return field;
 }
 

@@ -1,4 +1,5 @@
-// --dims, --size, --origin and --step: the command line's description of a field.
+// --dims, --size, --origin and --step (and the noise options): the command line's description of
+// a field.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "cli/noise_options.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/result.hpp"
 
@@ -18,12 +20,13 @@ struct field_options {
   std::optional<std::string> size;
   std::optional<std::string> origin;
   std::optional<std::string> step;
+  noise_options noise;
 };
 
 void add_dims_option(CLI::App& app, field_options& options);
-void add_field_options(CLI::App& app, field_options& options);  // size, origin, step
+void add_field_options(CLI::App& app, field_options& options);  // size, origin, step, noise
 
-// 3 when --dims is not given.
+// 1 to 4; 3 when --dims is not given.
 result<int> parse_dims(const field_options& options);
 
 // The field the options describe; `default_size` applies when --size is not given. Values are
@@ -32,7 +35,7 @@ result<int> parse_dims(const field_options& options);
 result<field_spec> parse_field(const field_options& options,
                                const std::array<std::uint32_t, 4>& default_size);
 
-// "NXxNYxNZ" for dims 3, "NXxNYxNZxNT" for dims 4: the field's shape in --size notation.
+// "NX", "NXxNY", ... one size per dim: the field's shape in --size notation.
 std::string format_size(const field_spec& field);
 
 }  // namespace vknoise::cli

@@ -44,9 +44,9 @@ status check_output(const std::string& path, output_format format, const field_s
 }
 
 status write_output(const std::string& path, output_format format, const field_spec& field,
-                    std::span<const float> values) {
+                    std::span<const float> values, bool remapped) {
   if (format == output_format::png) {
-    return io::write_png_gray8(path, field.size[0], field.size[1], values);
+    return io::write_png_gray8(path, field.size[0], field.size[1], values, remapped ? 0.0f : -1.0f);
   }
   return io::write_raw_float32_le(path, values);
 }

@@ -21,8 +21,9 @@ result<output_format> output_format_for(const std::string& path);
 // (errc::invalid_argument / errc::out_of_range) and the file can be created (errc::io_error).
 status check_output(const std::string& path, output_format format, const field_spec& field);
 
-// Writes atomically: the file is complete or absent.
+// Writes atomically: the file is complete or absent. `remapped` values are in [0, 1] rather than
+// [-1, 1] (a PNG maps that range to black..white).
 status write_output(const std::string& path, output_format format, const field_spec& field,
-                    std::span<const float> values);
+                    std::span<const float> values, bool remapped);
 
 }  // namespace vknoise::cli

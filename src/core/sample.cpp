@@ -97,6 +97,14 @@ status validate(const noise_spec& noise, int dims) {
 }
 
 double octave_position(const noise_spec& noise, int axis, int octave, double x) {
+  // On a periodic axis, reduce modulo the period first (exact in double): the octave's position
+  // moves by a multiple of its own period, the same noise, and x and x + k * period now give
+  // identical bits even when an offset is added after scaling.
+  if (noise.period[axis] != 0) {
+    const double period = noise.period[axis];
+    x = std::fmod(x, period);
+    if (x < 0) x += period;
+  }
   const double scaled = x * octave_scale(noise, octave);
   return noise.octave_offsets ? scaled + octave * octave_offset[axis] : scaled;
 }

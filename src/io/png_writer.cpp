@@ -21,8 +21,8 @@ namespace {
 // by doubling), so stay well clear of INT_MAX: (width + 1) * height filtered bytes at most 2^29.
 constexpr std::uint64_t max_filtered_bytes = std::uint64_t{1} << 29;
 
-std::uint8_t to_gray8(float value) {
-  const double scaled = (static_cast<double>(value) + 1.0) * 127.5;
+std::uint8_t to_gray8(float value, float low) {
+  const double scaled = (static_cast<double>(value) - low) / (1.0 - low) * 255.0;
   if (!(scaled > 0.0)) return 0;  // also NaN
   if (scaled >= 255.0) return 255;
   return static_cast<std::uint8_t>(std::lround(scaled));
@@ -47,7 +47,7 @@ status check_png_gray8_size(std::uint32_t width, std::uint32_t height) {
 }
 
 status write_png_gray8(const std::string& path, std::uint32_t width, std::uint32_t height,
-                       std::span<const float> values) {
+                       std::span<const float> values, float low) {
   if (auto size_ok = check_png_gray8_size(width, height); !size_ok) return size_ok;
   const std::size_t pixel_count = std::size_t{width} * height;
   if (values.size() != pixel_count) {
@@ -58,7 +58,7 @@ status write_png_gray8(const std::string& path, std::uint32_t width, std::uint32
   std::vector<std::byte> encoded;
   try {
     std::vector<std::uint8_t> pixels(pixel_count);
-    for (std::size_t i = 0; i < pixel_count; ++i) pixels[i] = to_gray8(values[i]);
+    for (std::size_t i = 0; i < pixel_count; ++i) pixels[i] = to_gray8(values[i], low);
     const int w = static_cast<int>(width);
     const int h = static_cast<int>(height);
     if (!stbi_write_png_to_func(append_to_vector, &encoded, w, h, 1, pixels.data(), w)) {

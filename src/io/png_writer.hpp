@@ -13,9 +13,10 @@ namespace vknoise::io {
 // write_png_gray8 too; call it first to fail before rendering).
 status check_png_gray8_size(std::uint32_t width, std::uint32_t height);
 
-// `values` holds width * height samples, row y = 0 first. Noise in [-1, 1] maps to [0, 255] as
-// round((v + 1) * 127.5), clamped; NaN becomes 0. The file is written atomically.
+// `values` holds width * height samples, row y = 0 first. Values in [low, 1] map to [0, 255] as
+// round((v - low) / (1 - low) * 255), clamped (low -1: noise; low 0: noise remapped to [0, 1]);
+// NaN becomes 0. The file is written atomically.
 status write_png_gray8(const std::string& path, std::uint32_t width, std::uint32_t height,
-                       std::span<const float> values);
+                       std::span<const float> values, float low = -1.0f);
 
 }  // namespace vknoise::io

@@ -195,9 +195,9 @@ expect_error "render size overflow" 2 '"99999999999" is not an integer' \
 expect_error "render size 2^32" 2 '--size' render --dims 3 --size 4294967296x2 --out a.raw
 expect_error "render size abc" 2 '--size "abc"' render --dims 3 --size abc --out a.raw
 expect_error "render size 12abc" 2 '"12abc"' render --dims 3 --size 12abcx4 --out a.raw
-expect_error "render size 1 number" 2 '--size "64"' render --dims 3 --size 64 --out a.raw
+expect_error "render 2 sizes with dims 1" 2 '--size "64x2"' render --dims 1 --size 64x2 --out a.raw
 expect_error "render size 5 numbers" 2 '--size' render --dims 4 --size 1x1x1x1x1 --out a.raw
-expect_error "render 4th size with dims 3" 2 '--dims 4' render --dims 3 --size 4x4x1x2 --out a.raw
+expect_error "render 4th size with dims 3" 2 'larger --dims' render --dims 3 --size 4x4x1x2 --out a.raw
 expect_error "render origin nan" 2 '--origin "nan,0,0": "nan" is not a finite number' \
   render --dims 3 --size 4x4 --origin nan,0,0 --out a.raw
 expect_error "render origin count" 2 '--origin "1,2"' render --dims 3 --size 4x4 --origin 1,2 \
@@ -271,6 +271,43 @@ expect_success "check dims 4" check --dims 4
 expect_success "check far from the origin" check --size 16x16x2 --origin 1e6,-2e6,12345.5 --seed 3
 expect_error "check bad size" 2 '--size' check --size 0x0
 expect_error "check gpu with a bad device" 1 '' check --device 99
+
+# --- the noise catalogue --------------------------------------------------------------------------
+
+expect_success "check --all" check --all
+check "check --all prints one line per variant" [ "$(wc -l <"$work/stdout")" -ge 15 ]
+check "check --all has no failing variant" bash -c "! grep -q FAIL '$work/stdout'"
+check "check --all covers fractals" grep -q 'ridged' "$work/stdout"
+expect_success "check fbm 4D far away" check --dims 4 --size 16x16x2x2 --origin 1e6,1e6,1e6,1e6 \
+  --fractal fbm --octaves 4
+expect_success "render 1D fbm raw" render --dims 1 --size 1000 --fractal fbm --out line.raw
+check "1D raw holds 1000 floats" [ "$(stat -c %s "$case_dir/line.raw")" -eq 4000 ]
+expect_success "render tiled ridged png" render --dims 2 --size 64x64 --fractal ridged \
+  --period 4 --step 0.125 --out tile.png
+expect_success "render remapped raw" render --dims 2 --size 8x8 --remap 01 --out r.raw
+check "remapped values lie in [0, 1]" python3 -c "
+import struct,sys; v=struct.unpack('64f', open('$case_dir/r.raw','rb').read())
+sys.exit(0 if min(v) >= 0 and max(v) <= 1 and max(v) > 0.55 else 1)"
+with_input '0.5 0.25\n'
+expect_success "eval 2D remapped" eval --dims 2 --remap 01
+check "eval remap maps noise2 into [0, 1]" python3 -c "
+import sys; v=float(open('$work/stdout').read()); sys.exit(0 if 0 <= v <= 1 else 1)"
+with_input '0.3 0.7 1.1 2.2\n'
+expect_success "eval balanced 4D on the gpu" eval --dims 4 --noise improved4-balanced --backend gpu
+expect_error "balanced with dims 3" 2 'improved4-balanced' render --dims 3 --size 8x8 \
+  --noise improved4-balanced --out b.raw
+expect_error "unknown noise" 2 '--noise' render --dims 3 --size 8x8 --noise simplex --out b.raw
+expect_error "unknown fractal" 2 '--fractal' render --dims 3 --size 8x8 --fractal fbn --out b.raw
+expect_error "octaves 0" 2 'octaves' render --dims 3 --size 8x8 --fractal fbm --octaves 0 \
+  --out b.raw
+expect_error "octaves 1000" 2 'octaves' render --dims 3 --size 8x8 --fractal fbm --octaves 1000 \
+  --out b.raw
+expect_error "negative persistence" 2 '--persistence' render --dims 3 --size 8x8 --fractal fbm \
+  --persistence -0.5 --out b.raw
+expect_error "period 257" 2 '--period' render --dims 3 --size 8x8 --period 257 --out b.raw
+expect_error "period with fractional lacunarity" 2 'integer lacunarity' render --dims 3 --size 8x8 \
+  --fractal fbm --period 16 --lacunarity 1.5 --out b.raw
+expect_error "bad remap" 2 '--remap' render --dims 2 --size 8x8 --remap 11 --out b.raw
 
 expect_success "info" info
 check "info names a device" grep -qE 'llvmpipe|^device 0: ' "$work/stdout"

@@ -1,0 +1,126 @@
+#include "cli/noise_options.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "cli/number_parsing.hpp"
+#include "cli/report.hpp"
+#include "cli/text_option.hpp"
+
+namespace vknoise::cli {
+namespace {
+
+constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced};
+constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
+                                          fractal_kind::turbulence, fractal_kind::ridged,
+                                          fractal_kind::billow};
+
+error bad_value(const char* flag, const std::string& text, const std::string& expectation) {
+  return make_error(errc::invalid_argument,
+                    std::string(flag) + " " + quoted_excerpt(text) + ": " + expectation);
+}
+
+result<double> parse_positive(const char* flag, const std::string& text) {
+  const auto value = parse_double(text);
+  if (!value || !std::isfinite(*value) || !(*value > 0)) {
+    return bad_value(flag, text, "expected a finite number > 0");
+  }
+  return *value;
+}
+
+// P for every axis, or one period per axis (x,y[,z[,w]]); 0 means none on that axis.
+result<std::array<std::uint32_t, 4>> parse_periods(const std::string& text) {
+  std::array<std::uint32_t, 4> periods{0, 0, 0, 0};
+  std::size_t axis = 0, start = 0;
+  bool single = text.find(',') == std::string::npos;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const std::string part = text.substr(start, comma - start);
+    const auto value = parse_unsigned(part, 256);
+    if (!value || axis >= 4) {
+      return bad_value("--period", text,
+                       "expected integers 0 (none) or 1 to 256, e.g. 64 or 64,64,16");
+    }
+    periods[axis++] = static_cast<std::uint32_t>(*value);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (single) periods.fill(periods[0]);
+  return periods;
+}
+
+}  // namespace
+
+std::optional<noise_kind> noise_kind_from_name(const std::string& name) {
+  for (noise_kind kind : kNoiseKinds) {
+    if (name == noise_kind_name(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+std::optional<fractal_kind> fractal_kind_from_name(const std::string& name) {
+  for (fractal_kind kind : kFractalKinds) {
+    if (name == fractal_kind_name(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
+void add_noise_options(CLI::App& app, noise_options& options) {
+  add_text_option(app, "--noise", "improved|improved4-balanced", options.noise,
+                  "basis noise (default improved; improved4-balanced needs --dims 4)");
+  add_text_option(app, "--fractal", "none|fbm|turbulence|ridged|billow", options.fractal,
+                  "sum over octaves (default none)");
+  add_text_option(app, "--octaves", "N", options.octaves,
+                  "octaves of the fractal, 1 to 16 (default 4 with a fractal)");
+  add_text_option(app, "--persistence", "P", options.persistence,
+                  "amplitude ratio between octaves, > 0 (default 0.5)");
+  add_text_option(app, "--lacunarity", "L", options.lacunarity,
+                  "frequency ratio between octaves, > 0 (default 2)");
+  add_text_option(app, "--period", "P|X,Y[,Z[,W]]", options.period,
+                  "tile with this integer period (1 to 256) on every axis or per axis; 0 = none");
+  app.add_flag("--octave-offsets", options.octave_offsets,
+               "shift each octave by a fixed offset so octaves do not align at the origin");
+}
+
+result<noise_spec> parse_noise(const noise_options& options) {
+  noise_spec noise;
+  if (options.noise) {
+    const auto kind = noise_kind_from_name(*options.noise);
+    if (!kind)
+      return bad_value("--noise", *options.noise, "expected improved or improved4-balanced");
+    noise.kind = *kind;
+  }
+  if (options.fractal) {
+    const auto kind = fractal_kind_from_name(*options.fractal);
+    if (!kind) {
+      return bad_value("--fractal", *options.fractal,
+                       "expected none, fbm, turbulence, ridged or billow");
+    }
+    noise.fractal = *kind;
+    if (noise.fractal != fractal_kind::none) noise.octaves = 4;
+  }
+  if (options.octaves) {
+    const auto value = parse_unsigned(*options.octaves, std::numeric_limits<int>::max());
+    if (!value) return bad_value("--octaves", *options.octaves, "expected an integer 1 to 16");
+    noise.octaves = static_cast<int>(*value);
+  }
+  if (options.persistence) {
+    auto value = parse_positive("--persistence", *options.persistence);
+    if (!value) return value.error_value();
+    noise.persistence = *value;
+  }
+  if (options.lacunarity) {
+    auto value = parse_positive("--lacunarity", *options.lacunarity);
+    if (!value) return value.error_value();
+    noise.lacunarity = *value;
+  }
+  if (options.period) {
+    auto periods = parse_periods(*options.period);
+    if (!periods) return periods.error_value();
+    noise.period = *periods;
+  }
+  noise.octave_offsets = options.octave_offsets;
+  return noise;
+}
+
+}  // namespace vknoise::cli

@@ -1,0 +1,35 @@
+// --noise, --fractal, --octaves, --persistence, --lacunarity, --octave-offsets, --period: the
+// command line's description of what a sample is (vknoise::noise_spec).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+#include "vknoise/noise_spec.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::cli {
+
+struct noise_options {
+  std::optional<std::string> noise;
+  std::optional<std::string> fractal;
+  std::optional<std::string> octaves;
+  std::optional<std::string> persistence;
+  std::optional<std::string> lacunarity;
+  std::optional<std::string> period;
+  bool octave_offsets = false;
+};
+
+void add_noise_options(CLI::App& app, noise_options& options);
+
+// The spec the options describe (errc::invalid_argument naming the flag for a malformed value;
+// vknoise::validate checks the combination). A fractal without --octaves gets 4 octaves.
+result<noise_spec> parse_noise(const noise_options& options);
+
+// Parses a noise or fractal name as the flags spell it.
+std::optional<noise_kind> noise_kind_from_name(const std::string& name);
+std::optional<fractal_kind> fractal_kind_from_name(const std::string& name);
+
+}  // namespace vknoise::cli

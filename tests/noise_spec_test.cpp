@@ -1,0 +1,214 @@
+// The noise_spec catalogue on the CPU: periodicity, the 1D/2D/balanced definitions, fractal
+// sums against their formulas, and validation.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+#include <set>
+
+#include "core/improved_noise.hpp"
+#include "vknoise/noise_spec.hpp"
+
+namespace {
+
+using vknoise::fractal_kind;
+using vknoise::noise_kind;
+using vknoise::noise_spec;
+using vknoise::permutation_table;
+
+std::uint64_t bits(double v) {
+  return std::bit_cast<std::uint64_t>(v);
+}
+std::uint32_t bits(float v) {
+  return std::bit_cast<std::uint32_t>(v);
+}
+
+double reference(const noise_spec& n, int dims, std::array<double, 4> p,
+                 const permutation_table& t = permutation_table::perlin()) {
+  return vknoise::sample_reference(n, dims, p.data(), t);
+}
+
+float mirror(const noise_spec& n, int dims, std::array<double, 4> p,
+             const permutation_table& t = permutation_table::perlin()) {
+  std::vector<vknoise::lattice_coord> coords(4 * n.octaves);
+  vknoise::reduce_point(n, dims, p.data(), coords.data());
+  return vknoise::sample_mirror(n, dims, coords.data(), t);
+}
+
+TEST(NoiseSpec, DefaultSpecIsNoise3AndNoise4BitForBit) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-500, 500);
+  for (int i = 0; i < 2000; ++i) {
+    const std::array<double, 4> p{u(rng), u(rng), u(rng), u(rng)};
+    EXPECT_EQ(bits(reference({}, 3, p)), bits(vknoise::noise3(p[0], p[1], p[2])));
+    EXPECT_EQ(bits(reference({}, 4, p)), bits(vknoise::noise4(p[0], p[1], p[2], p[3])));
+  }
+}
+
+TEST(NoiseSpec, Improved2DIsNoise3AtZZero) {
+  // Perlin's ImprovedNoise2D hashes like noise3 with z = 0; only the sign of a zero may differ.
+  std::mt19937_64 rng(6);
+  std::uniform_real_distribution<double> u(-300, 300);
+  for (int i = 0; i < 5000; ++i) {
+    const std::array<double, 4> p{u(rng), u(rng), 0, 0};
+    EXPECT_EQ(reference({}, 2, p), vknoise::noise3(p[0], p[1], 0.0)) << p[0] << " " << p[1];
+  }
+}
+
+TEST(NoiseSpec, Improved1DIsALerpOfSignedDistances) {
+  const auto table = permutation_table::perlin();
+  const int* perm = table.doubled().data();
+  for (double x : {0.25, 3.5, -7.75, 100.125}) {
+    const double X = std::floor(x), f = x - X;
+    const int cell = static_cast<int>(std::fmod(std::fmod(X, 256) + 256, 256));
+    const double g0 = (perm[cell] & 1) ? -f : f;
+    const double g1 = (perm[cell + 1] & 1) ? -(f - 1) : (f - 1);
+    const double u = f * f * f * (f * (f * 6 - 15) + 10);
+    EXPECT_DOUBLE_EQ(reference({}, 1, {x, 0, 0, 0}), g0 + u * (g1 - g0)) << x;
+  }
+  // Range: a 1D gradient noise with unit slopes stays within +-0.5.
+  double largest = 0;
+  for (int i = 0; i < 100000; ++i)
+    largest = std::max(largest, std::fabs(reference({}, 1, {i * 0.0137, 0, 0, 0})));
+  EXPECT_LE(largest, 0.5);
+  EXPECT_GT(largest, 0.3);
+}
+
+TEST(NoiseSpec, BalancedGradientsCoverAll32DirectionsOnce) {
+  std::set<std::array<int, 4>> reference_dirs, balanced_dirs;
+  for (int h = 0; h < 32; ++h) {
+    std::array<int, 4> r, b;
+    for (int a = 0; a < 4; ++a) {
+      double unit[4] = {0, 0, 0, 0};
+      unit[a] = 1;
+      r[a] =
+          static_cast<int>(vknoise::detail::grad4<double>(h, unit[0], unit[1], unit[2], unit[3]));
+      b[a] = static_cast<int>(
+          vknoise::detail::grad4_balanced<double>(h, unit[0], unit[1], unit[2], unit[3]));
+    }
+    reference_dirs.insert(r);
+    balanced_dirs.insert(b);
+  }
+  EXPECT_EQ(balanced_dirs.size(), 32u);   // every (0, +-1, +-1, +-1) arrangement once
+  EXPECT_EQ(reference_dirs.size(), 24u);  // Perlin's: the x-free 8 twice, the w-free 8 never
+  for (const auto& d : reference_dirs) EXPECT_NE(d[3], 0) << "the reference never leaves out w";
+}
+
+struct period_case {
+  int dims;
+  std::array<std::uint32_t, 4> period;
+  fractal_kind fractal;
+  int octaves;
+  bool offsets;
+};
+
+class Periodicity : public ::testing::TestWithParam<period_case> {};
+
+TEST_P(Periodicity, ShiftByPeriodIsBitIdentical) {
+  const period_case c = GetParam();
+  noise_spec n;
+  n.period = c.period;
+  n.fractal = c.fractal;
+  n.octaves = c.octaves;
+  n.octave_offsets = c.offsets;
+  ASSERT_TRUE(vknoise::validate(n, c.dims).ok());
+  const auto table = permutation_table::from_seed(99);
+  // Dyadic positions, so p + k * period is exact in double, for negative p too.
+  for (int i = 0; i < 300; ++i) {
+    std::array<double, 4> p;
+    for (int a = 0; a < 4; ++a) p[a] = ((i * 37 + a * 11) % 613 - 306) / 64.0;
+    for (int axis = 0; axis < c.dims; ++axis) {
+      if (c.period[axis] == 0) continue;
+      for (int k : {-3, -1, 1, 2, 7}) {
+        std::array<double, 4> q = p;
+        q[axis] += k * double(c.period[axis]);
+        EXPECT_EQ(bits(reference(n, c.dims, p, table)), bits(reference(n, c.dims, q, table)))
+            << "axis " << axis << " k " << k;
+        EXPECT_EQ(bits(mirror(n, c.dims, p, table)), bits(mirror(n, c.dims, q, table)))
+            << "axis " << axis << " k " << k;
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    cases, Periodicity,
+    ::testing::Values(period_case{1, {7, 0, 0, 0}, fractal_kind::none, 1, false},
+                      period_case{2, {1, 256, 0, 0}, fractal_kind::none, 1, false},
+                      period_case{3, {16, 12, 5, 0}, fractal_kind::none, 1, false},
+                      period_case{4, {3, 4, 5, 6}, fractal_kind::none, 1, false},
+                      period_case{3, {16, 16, 16, 0}, fractal_kind::fbm, 5, false},
+                      period_case{3, {10, 6, 200, 0}, fractal_kind::ridged, 4, true},
+                      period_case{4, {8, 8, 8, 12}, fractal_kind::turbulence, 3, false}));
+
+TEST(NoiseSpec, FbmFollowsItsFormula) {
+  noise_spec n;
+  n.fractal = fractal_kind::fbm;
+  n.octaves = 5;
+  n.persistence = 0.6;
+  n.lacunarity = 2.5;
+  for (double x : {0.3, -4.7, 12.25}) {
+    double sum = 0, norm = 0, amp = 1, freq = 1;
+    for (int o = 0; o < 5; ++o) {
+      sum += amp * vknoise::noise3(x * freq, 0.7 * freq, -1.1 * freq);
+      norm += amp;
+      amp *= 0.6;
+      freq *= 2.5;
+    }
+    EXPECT_NEAR(reference(n, 3, {x, 0.7, -1.1, 0}), sum / norm, 1e-15);
+    EXPECT_NEAR(mirror(n, 3, {x, 0.7, -1.1, 0}), sum / norm, 2e-6);
+  }
+}
+
+TEST(NoiseSpec, FractalsStayInRangeAndMirrorTracksReference) {
+  std::mt19937_64 rng(8);
+  std::uniform_real_distribution<double> u(-50, 50);
+  for (fractal_kind kind :
+       {fractal_kind::fbm, fractal_kind::turbulence, fractal_kind::ridged, fractal_kind::billow}) {
+    noise_spec n;
+    n.fractal = kind;
+    n.octaves = 6;
+    for (int i = 0; i < 3000; ++i) {
+      const std::array<double, 4> p{u(rng), u(rng), u(rng), u(rng)};
+      const double r = reference(n, 3, p);
+      EXPECT_LE(std::fabs(r), 1.04) << vknoise::fractal_kind_name(kind);
+      if (kind == fractal_kind::turbulence) EXPECT_GE(r, 0.0);
+      EXPECT_NEAR(mirror(n, 3, p), r, 5e-6) << vknoise::fractal_kind_name(kind);
+    }
+  }
+}
+
+TEST(NoiseSpec, ValidationNamesTheProblem) {
+  const auto message = [](noise_spec n, int dims) {
+    auto s = vknoise::validate(n, dims);
+    EXPECT_FALSE(s.ok());
+    return s.ok() ? std::string() : s.message();
+  };
+  noise_spec n;
+  EXPECT_NE(message(n, 0).find("dims"), std::string::npos);
+  n.kind = noise_kind::improved4_balanced;
+  EXPECT_NE(message(n, 3).find("improved4-balanced"), std::string::npos);
+  n = {};
+  n.octaves = 2;
+  EXPECT_NE(message(n, 3).find("fractal"), std::string::npos);
+  n.fractal = fractal_kind::fbm;
+  n.octaves = 0;
+  EXPECT_NE(message(n, 3).find("octaves"), std::string::npos);
+  n.octaves = 1000;
+  EXPECT_NE(message(n, 3).find("octaves"), std::string::npos);
+  n.octaves = 4;
+  n.persistence = -0.5;
+  EXPECT_NE(message(n, 3).find("persistence"), std::string::npos);
+  n.persistence = 0.5;
+  n.lacunarity = std::nan("");
+  EXPECT_NE(message(n, 3).find("lacunarity"), std::string::npos);
+  n.lacunarity = 2;
+  n.period = {257, 0, 0, 0};
+  EXPECT_NE(message(n, 3).find("257"), std::string::npos);
+  n.period = {16, 0, 0, 0};
+  n.lacunarity = 1.5;
+  EXPECT_NE(message(n, 3).find("integer lacunarity"), std::string::npos);
+}
+
+}  // namespace
