@@ -69,6 +69,53 @@ float grad4_balanced(int hash, float x, float y, float z, float w) {
   return r;
 }
 
+// The gradient hashes of a cell's corners, x fastest: corner i has offset
+// (i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1); h[0..3] in q0, h[4..7] in q1, and so on.
+struct corners2 {
+  ivec4 q0;
+};
+struct corners3 {
+  ivec4 q0, q1;
+};
+struct corners4 {
+  ivec4 q0, q1, q2, q3;
+};
+
+// Perlin's ImprovedNoise2D hashing: noise3's with Z = 0 (perm[A] + 0 is perm[A]).
+corners2 improved_corners2(lattice_axis x, lattice_axis y) {
+  int A = perm(x.cell) + y.cell, AB = perm(x.cell) + y.next;
+  int B = perm(x.next) + y.cell, BB = perm(x.next) + y.next;
+  return corners2(ivec4(perm(perm(A)), perm(perm(B)), perm(perm(AB)), perm(perm(BB))));
+}
+
+corners3 improved_corners3(lattice_axis x, lattice_axis y, lattice_axis z) {
+  int A = perm(x.cell) + y.cell, AB_ = perm(x.cell) + y.next;
+  int B = perm(x.next) + y.cell, BB_ = perm(x.next) + y.next;
+  int AA = perm(A) + z.cell, AB = perm(AB_) + z.cell;
+  int BA = perm(B) + z.cell, BB = perm(BB_) + z.cell;
+  int AA1 = perm(A) + z.next, AB1 = perm(AB_) + z.next;
+  int BA1 = perm(B) + z.next, BB1 = perm(BB_) + z.next;
+  return corners3(ivec4(perm(AA), perm(BA), perm(AB), perm(BB)),
+                  ivec4(perm(AA1), perm(BA1), perm(AB1), perm(BB1)));
+}
+
+corners4 improved_corners4(lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w) {
+  int A = perm(x.cell) + y.cell, AB_ = perm(x.cell) + y.next;
+  int B = perm(x.next) + y.cell, BB_ = perm(x.next) + y.next;
+  int AA = perm(A) + z.cell, AB = perm(AB_) + z.cell;
+  int BA = perm(B) + z.cell, BB = perm(BB_) + z.cell;
+  int AA1 = perm(A) + z.next, AB1 = perm(AB_) + z.next;
+  int BA1 = perm(B) + z.next, BB1 = perm(BB_) + z.next;
+  // Corner (i, j, k) at w.cell hashes perm[..] + w.cell; at w.next, perm[..] + w.next.
+  ivec4 low = ivec4(perm(AA), perm(BA), perm(AB), perm(BB));
+  ivec4 high = ivec4(perm(AA1), perm(BA1), perm(AB1), perm(BB1));
+  return corners4(
+      ivec4(perm(low.x + w.cell), perm(low.y + w.cell), perm(low.z + w.cell), perm(low.w + w.cell)),
+      ivec4(perm(high.x + w.cell), perm(high.y + w.cell), perm(high.z + w.cell), perm(high.w + w.cell)),
+      ivec4(perm(low.x + w.next), perm(low.y + w.next), perm(low.z + w.next), perm(low.w + w.next)),
+      ivec4(perm(high.x + w.next), perm(high.y + w.next), perm(high.z + w.next), perm(high.w + w.next)));
+}
+
 float improved_noise1(lattice_axis x) {
   float u = fade(x.frac);
   precise float x1 = x.frac - 1.0;
@@ -77,30 +124,24 @@ float improved_noise1(lattice_axis x) {
 
 // Perlin's ImprovedNoise2D: noise3's hashing with Z = 0 and no z interpolation.
 float improved_noise2(lattice_axis x, lattice_axis y) {
+  corners2 c = improved_corners2(x, y);
   float u = fade(x.frac), v = fade(y.frac);
-  int A = perm(x.cell) + y.cell, AB = perm(x.cell) + y.next;
-  int B = perm(x.next) + y.cell, BB = perm(x.next) + y.next;
   float x0 = x.frac, y0 = y.frac;
   precise float x1 = x0 - 1.0, y1 = y0 - 1.0;
-  return lerp(v, lerp(u, grad3(perm(perm(A)), x0, y0, 0.0), grad3(perm(perm(B)), x1, y0, 0.0)),
-              lerp(u, grad3(perm(perm(AB)), x0, y1, 0.0), grad3(perm(perm(BB)), x1, y1, 0.0)));
+  return lerp(v, lerp(u, grad3(c.q0.x, x0, y0, 0.0), grad3(c.q0.y, x1, y0, 0.0)),
+              lerp(u, grad3(c.q0.z, x0, y1, 0.0), grad3(c.q0.w, x1, y1, 0.0)));
 }
 
 float improved_noise3(lattice_axis x, lattice_axis y, lattice_axis z) {
+  corners3 c = improved_corners3(x, y, z);
   float u = fade(x.frac), v = fade(y.frac), w = fade(z.frac);
-  int A = perm(x.cell) + y.cell, AB_ = perm(x.cell) + y.next;
-  int B = perm(x.next) + y.cell, BB_ = perm(x.next) + y.next;
-  int AA = perm(A) + z.cell, AB = perm(AB_) + z.cell;
-  int BA = perm(B) + z.cell, BB = perm(BB_) + z.cell;
-  int AA1 = perm(A) + z.next, AB1 = perm(AB_) + z.next;
-  int BA1 = perm(B) + z.next, BB1 = perm(BB_) + z.next;
   float x0 = x.frac, y0 = y.frac, z0 = z.frac;
   precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0;
   return lerp(w,
-              lerp(v, lerp(u, grad3(perm(AA), x0, y0, z0), grad3(perm(BA), x1, y0, z0)),
-                   lerp(u, grad3(perm(AB), x0, y1, z0), grad3(perm(BB), x1, y1, z0))),
-              lerp(v, lerp(u, grad3(perm(AA1), x0, y0, z1), grad3(perm(BA1), x1, y0, z1)),
-                   lerp(u, grad3(perm(AB1), x0, y1, z1), grad3(perm(BB1), x1, y1, z1))));
+              lerp(v, lerp(u, grad3(c.q0.x, x0, y0, z0), grad3(c.q0.y, x1, y0, z0)),
+                   lerp(u, grad3(c.q0.z, x0, y1, z0), grad3(c.q0.w, x1, y1, z0))),
+              lerp(v, lerp(u, grad3(c.q1.x, x0, y0, z1), grad3(c.q1.y, x1, y0, z1)),
+                   lerp(u, grad3(c.q1.z, x0, y1, z1), grad3(c.q1.w, x1, y1, z1))));
 }
 
 // balanced == false is Perlin's ImprovedNoise4D; true swaps in grad4_balanced.
@@ -110,34 +151,20 @@ float grad4_of(bool balanced, int hash, float x, float y, float z, float w) {
 
 float improved_noise4(bool balanced, lattice_axis x, lattice_axis y, lattice_axis z,
                       lattice_axis w) {
-  float a = fade(x.frac), b = fade(y.frac), c = fade(z.frac), d = fade(w.frac);
-  int A = perm(x.cell) + y.cell, AB_ = perm(x.cell) + y.next;
-  int B = perm(x.next) + y.cell, BB_ = perm(x.next) + y.next;
-  int AA = perm(A) + z.cell, AB = perm(AB_) + z.cell;
-  int BA = perm(B) + z.cell, BB = perm(BB_) + z.cell;
-  int AA1 = perm(A) + z.next, AB1 = perm(AB_) + z.next;
-  int BA1 = perm(B) + z.next, BB1 = perm(BB_) + z.next;
-  int AAA = perm(AA) + w.cell, AAB = perm(AA1) + w.cell;
-  int ABA = perm(AB) + w.cell, ABB = perm(AB1) + w.cell;
-  int BAA = perm(BA) + w.cell, BAB = perm(BA1) + w.cell;
-  int BBA = perm(BB) + w.cell, BBB = perm(BB1) + w.cell;
-  int AAA1 = perm(AA) + w.next, AAB1 = perm(AA1) + w.next;
-  int ABA1 = perm(AB) + w.next, ABB1 = perm(AB1) + w.next;
-  int BAA1 = perm(BA) + w.next, BAB1 = perm(BA1) + w.next;
-  int BBA1 = perm(BB) + w.next, BBB1 = perm(BB1) + w.next;
+  corners4 c = improved_corners4(x, y, z, w);
+  float a = fade(x.frac), b = fade(y.frac), cz = fade(z.frac), d = fade(w.frac);
   float x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
   precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0, w1 = w0 - 1.0;
   bool q = balanced;
-  return lerp(
-      d,
-      lerp(c,
-           lerp(b, lerp(a, grad4_of(q, perm(AAA), x0, y0, z0, w0), grad4_of(q, perm(BAA), x1, y0, z0, w0)),
-                lerp(a, grad4_of(q, perm(ABA), x0, y1, z0, w0), grad4_of(q, perm(BBA), x1, y1, z0, w0))),
-           lerp(b, lerp(a, grad4_of(q, perm(AAB), x0, y0, z1, w0), grad4_of(q, perm(BAB), x1, y0, z1, w0)),
-                lerp(a, grad4_of(q, perm(ABB), x0, y1, z1, w0), grad4_of(q, perm(BBB), x1, y1, z1, w0)))),
-      lerp(c,
-           lerp(b, lerp(a, grad4_of(q, perm(AAA1), x0, y0, z0, w1), grad4_of(q, perm(BAA1), x1, y0, z0, w1)),
-                lerp(a, grad4_of(q, perm(ABA1), x0, y1, z0, w1), grad4_of(q, perm(BBA1), x1, y1, z0, w1))),
-           lerp(b, lerp(a, grad4_of(q, perm(AAB1), x0, y0, z1, w1), grad4_of(q, perm(BAB1), x1, y0, z1, w1)),
-                lerp(a, grad4_of(q, perm(ABB1), x0, y1, z1, w1), grad4_of(q, perm(BBB1), x1, y1, z1, w1)))));
+  return lerp(d,
+              lerp(cz,
+                   lerp(b, lerp(a, grad4_of(q, c.q0.x, x0, y0, z0, w0), grad4_of(q, c.q0.y, x1, y0, z0, w0)),
+                        lerp(a, grad4_of(q, c.q0.z, x0, y1, z0, w0), grad4_of(q, c.q0.w, x1, y1, z0, w0))),
+                   lerp(b, lerp(a, grad4_of(q, c.q1.x, x0, y0, z1, w0), grad4_of(q, c.q1.y, x1, y0, z1, w0)),
+                        lerp(a, grad4_of(q, c.q1.z, x0, y1, z1, w0), grad4_of(q, c.q1.w, x1, y1, z1, w0)))),
+              lerp(cz,
+                   lerp(b, lerp(a, grad4_of(q, c.q2.x, x0, y0, z0, w1), grad4_of(q, c.q2.y, x1, y0, z0, w1)),
+                        lerp(a, grad4_of(q, c.q2.z, x0, y1, z0, w1), grad4_of(q, c.q2.w, x1, y1, z0, w1))),
+                   lerp(b, lerp(a, grad4_of(q, c.q3.x, x0, y0, z1, w1), grad4_of(q, c.q3.y, x1, y0, z1, w1)),
+                        lerp(a, grad4_of(q, c.q3.z, x0, y1, z1, w1), grad4_of(q, c.q3.w, x1, y1, z1, w1)))));
 }

@@ -79,6 +79,58 @@ inline real grad4_balanced(int hash, real x, real y, real z, real w) {
   return ((h & 4) == 0 ? -a : a) + ((h & 2) == 0 ? -b : b) + ((h & 1) == 0 ? -c : c);
 }
 
+// The gradient hashes of a cell's corners, x fastest: index i has corner offset
+// (i & 1, (i >> 1) & 1, (i >> 2) & 1, (i >> 3) & 1). Shared by the value and gradient forms.
+struct corners2 {
+  int h[4];
+};
+struct corners3 {
+  int h[8];
+};
+struct corners4 {
+  int h[16];
+};
+
+// Perlin's ImprovedNoise2D hashing: noise3's with Z = 0 (perm[A] + 0 is perm[A]).
+template <class real>
+inline corners2 improved_corners2(const std::int32_t* perm, const lattice_axis<real>& x,
+                                  const lattice_axis<real>& y) {
+  const int A = perm[x.cell] + y.cell, AB = perm[x.cell] + y.next;
+  const int B = perm[x.next] + y.cell, BB = perm[x.next] + y.next;
+  return {{perm[perm[A]], perm[perm[B]], perm[perm[AB]], perm[perm[BB]]}};
+}
+
+template <class real>
+inline corners3 improved_corners3(const std::int32_t* perm, const lattice_axis<real>& x,
+                                  const lattice_axis<real>& y, const lattice_axis<real>& z) {
+  const int A = perm[x.cell] + y.cell, AB_ = perm[x.cell] + y.next;
+  const int B = perm[x.next] + y.cell, BB_ = perm[x.next] + y.next;
+  const int AA = perm[A] + z.cell, AB = perm[AB_] + z.cell;
+  const int BA = perm[B] + z.cell, BB = perm[BB_] + z.cell;
+  const int AA1 = perm[A] + z.next, AB1 = perm[AB_] + z.next;
+  const int BA1 = perm[B] + z.next, BB1 = perm[BB_] + z.next;
+  return {{perm[AA], perm[BA], perm[AB], perm[BB], perm[AA1], perm[BA1], perm[AB1], perm[BB1]}};
+}
+
+template <class real>
+inline corners4 improved_corners4(const std::int32_t* perm, const lattice_axis<real>& x,
+                                  const lattice_axis<real>& y, const lattice_axis<real>& z,
+                                  const lattice_axis<real>& w) {
+  const int A = perm[x.cell] + y.cell, AB_ = perm[x.cell] + y.next;
+  const int B = perm[x.next] + y.cell, BB_ = perm[x.next] + y.next;
+  const int AA = perm[A] + z.cell, AB = perm[AB_] + z.cell;
+  const int BA = perm[B] + z.cell, BB = perm[BB_] + z.cell;
+  const int AA1 = perm[A] + z.next, AB1 = perm[AB_] + z.next;
+  const int BA1 = perm[B] + z.next, BB1 = perm[BB_] + z.next;
+  // Corner (i, j, k) at w.cell hashes perm[..] + w.cell; at w.next, perm[..] + w.next.
+  return {{perm[perm[AA] + w.cell], perm[perm[BA] + w.cell], perm[perm[AB] + w.cell],
+           perm[perm[BB] + w.cell], perm[perm[AA1] + w.cell], perm[perm[BA1] + w.cell],
+           perm[perm[AB1] + w.cell], perm[perm[BB1] + w.cell], perm[perm[AA] + w.next],
+           perm[perm[BA] + w.next], perm[perm[AB] + w.next], perm[perm[BB] + w.next],
+           perm[perm[AA1] + w.next], perm[perm[BA1] + w.next], perm[perm[AB1] + w.next],
+           perm[perm[BB1] + w.next]}};
+}
+
 template <class real>
 inline real improved_noise1(const std::int32_t* perm, const lattice_axis<real>& x) {
   const real u = fade(x.frac);
@@ -90,72 +142,56 @@ inline real improved_noise1(const std::int32_t* perm, const lattice_axis<real>& 
 template <class real>
 inline real improved_noise2(const std::int32_t* perm, const lattice_axis<real>& x,
                             const lattice_axis<real>& y) {
+  const corners2 c = improved_corners2(perm, x, y);
   const real u = fade(x.frac), v = fade(y.frac);
-  const int A = perm[x.cell] + y.cell, AB = perm[x.cell] + y.next;
-  const int B = perm[x.next] + y.cell, BB = perm[x.next] + y.next;
   const real x0 = x.frac, y0 = y.frac, zero = real(0);
   const real x1 = x0 - real(1), y1 = y0 - real(1);
-  return lerp(v, lerp(u, grad3(perm[perm[A]], x0, y0, zero), grad3(perm[perm[B]], x1, y0, zero)),
-              lerp(u, grad3(perm[perm[AB]], x0, y1, zero), grad3(perm[perm[BB]], x1, y1, zero)));
+  return lerp(v, lerp(u, grad3(c.h[0], x0, y0, zero), grad3(c.h[1], x1, y0, zero)),
+              lerp(u, grad3(c.h[2], x0, y1, zero), grad3(c.h[3], x1, y1, zero)));
 }
 
 template <class real>
 inline real improved_noise3(const std::int32_t* perm, const lattice_axis<real>& x,
                             const lattice_axis<real>& y, const lattice_axis<real>& z) {
+  const corners3 c = improved_corners3(perm, x, y, z);
   const real u = fade(x.frac), v = fade(y.frac), w = fade(z.frac);
-  const int A = perm[x.cell] + y.cell, AB_ = perm[x.cell] + y.next;
-  const int B = perm[x.next] + y.cell, BB_ = perm[x.next] + y.next;
-  const int AA = perm[A] + z.cell, AB = perm[AB_] + z.cell;
-  const int BA = perm[B] + z.cell, BB = perm[BB_] + z.cell;
-  const int AA1 = perm[A] + z.next, AB1 = perm[AB_] + z.next;
-  const int BA1 = perm[B] + z.next, BB1 = perm[BB_] + z.next;
   const real x0 = x.frac, y0 = y.frac, z0 = z.frac;
   const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1);
   return lerp(w,
-              lerp(v, lerp(u, grad3(perm[AA], x0, y0, z0), grad3(perm[BA], x1, y0, z0)),
-                   lerp(u, grad3(perm[AB], x0, y1, z0), grad3(perm[BB], x1, y1, z0))),
-              lerp(v, lerp(u, grad3(perm[AA1], x0, y0, z1), grad3(perm[BA1], x1, y0, z1)),
-                   lerp(u, grad3(perm[AB1], x0, y1, z1), grad3(perm[BB1], x1, y1, z1))));
+              lerp(v, lerp(u, grad3(c.h[0], x0, y0, z0), grad3(c.h[1], x1, y0, z0)),
+                   lerp(u, grad3(c.h[2], x0, y1, z0), grad3(c.h[3], x1, y1, z0))),
+              lerp(v, lerp(u, grad3(c.h[4], x0, y0, z1), grad3(c.h[5], x1, y0, z1)),
+                   lerp(u, grad3(c.h[6], x0, y1, z1), grad3(c.h[7], x1, y1, z1))));
 }
 
 // balanced == false is Perlin's ImprovedNoise4D; true swaps in grad4_balanced.
 template <class real, bool balanced>
+inline real grad4_of(int hash, real x, real y, real z, real w) {
+  return balanced ? grad4_balanced(hash, x, y, z, w) : grad4(hash, x, y, z, w);
+}
+
+template <class real, bool balanced>
 inline real improved_noise4(const std::int32_t* perm, const lattice_axis<real>& x,
                             const lattice_axis<real>& y, const lattice_axis<real>& z,
                             const lattice_axis<real>& w) {
-  const auto grad = [](int hash, real a, real b, real c, real d) {
-    return balanced ? grad4_balanced(hash, a, b, c, d) : grad4(hash, a, b, c, d);
+  const corners4 c = improved_corners4(perm, x, y, z, w);
+  const auto g = [&c](int i, real a, real b, real cc, real d) {
+    return grad4_of<real, balanced>(c.h[i], a, b, cc, d);
   };
-  const real a = fade(x.frac), b = fade(y.frac), c = fade(z.frac), d = fade(w.frac);
-  const int A = perm[x.cell] + y.cell, AB_ = perm[x.cell] + y.next;
-  const int B = perm[x.next] + y.cell, BB_ = perm[x.next] + y.next;
-  const int AA = perm[A] + z.cell, AB = perm[AB_] + z.cell;
-  const int BA = perm[B] + z.cell, BB = perm[BB_] + z.cell;
-  const int AA1 = perm[A] + z.next, AB1 = perm[AB_] + z.next;
-  const int BA1 = perm[B] + z.next, BB1 = perm[BB_] + z.next;
-  // Corner (i, j, k) at w.cell is perm[..] + w.cell; at w.next, + w.next.
-  const int AAA = perm[AA] + w.cell, AAB = perm[AA1] + w.cell;
-  const int ABA = perm[AB] + w.cell, ABB = perm[AB1] + w.cell;
-  const int BAA = perm[BA] + w.cell, BAB = perm[BA1] + w.cell;
-  const int BBA = perm[BB] + w.cell, BBB = perm[BB1] + w.cell;
-  const int AAA1 = perm[AA] + w.next, AAB1 = perm[AA1] + w.next;
-  const int ABA1 = perm[AB] + w.next, ABB1 = perm[AB1] + w.next;
-  const int BAA1 = perm[BA] + w.next, BAB1 = perm[BA1] + w.next;
-  const int BBA1 = perm[BB] + w.next, BBB1 = perm[BB1] + w.next;
+  const real a = fade(x.frac), b = fade(y.frac), cz = fade(z.frac), d = fade(w.frac);
   const real x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
   const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1), w1 = w0 - real(1);
-  return lerp(
-      d,
-      lerp(c,
-           lerp(b, lerp(a, grad(perm[AAA], x0, y0, z0, w0), grad(perm[BAA], x1, y0, z0, w0)),
-                lerp(a, grad(perm[ABA], x0, y1, z0, w0), grad(perm[BBA], x1, y1, z0, w0))),
-           lerp(b, lerp(a, grad(perm[AAB], x0, y0, z1, w0), grad(perm[BAB], x1, y0, z1, w0)),
-                lerp(a, grad(perm[ABB], x0, y1, z1, w0), grad(perm[BBB], x1, y1, z1, w0)))),
-      lerp(c,
-           lerp(b, lerp(a, grad(perm[AAA1], x0, y0, z0, w1), grad(perm[BAA1], x1, y0, z0, w1)),
-                lerp(a, grad(perm[ABA1], x0, y1, z0, w1), grad(perm[BBA1], x1, y1, z0, w1))),
-           lerp(b, lerp(a, grad(perm[AAB1], x0, y0, z1, w1), grad(perm[BAB1], x1, y0, z1, w1)),
-                lerp(a, grad(perm[ABB1], x0, y1, z1, w1), grad(perm[BBB1], x1, y1, z1, w1)))));
+  return lerp(d,
+              lerp(cz,
+                   lerp(b, lerp(a, g(0, x0, y0, z0, w0), g(1, x1, y0, z0, w0)),
+                        lerp(a, g(2, x0, y1, z0, w0), g(3, x1, y1, z0, w0))),
+                   lerp(b, lerp(a, g(4, x0, y0, z1, w0), g(5, x1, y0, z1, w0)),
+                        lerp(a, g(6, x0, y1, z1, w0), g(7, x1, y1, z1, w0)))),
+              lerp(cz,
+                   lerp(b, lerp(a, g(8, x0, y0, z0, w1), g(9, x1, y0, z0, w1)),
+                        lerp(a, g(10, x0, y1, z0, w1), g(11, x1, y1, z0, w1))),
+                   lerp(b, lerp(a, g(12, x0, y0, z1, w1), g(13, x1, y0, z1, w1)),
+                        lerp(a, g(14, x0, y1, z1, w1), g(15, x1, y1, z1, w1)))));
 }
 
 }  // namespace vknoise::detail
