@@ -18,7 +18,8 @@ float value_hash(int n) {
   uint t = (m * (m * m * 15731u + 789221u) + 1376312589u) & 0x7fffffffu;
   int d = int(1073741824u - t);
   // 2^-14 and 2^-30, exactly.
-  precise float r = float(d >> 16) * 6.103515625e-05 + float(d & 65535) * 9.31322574615478515625e-10;
+  precise float r =
+      float(d >> 16) * 6.103515625e-05 + float(d & 65535) * 9.31322574615478515625e-10;
   return r;
 }
 

@@ -7,16 +7,18 @@
 // integer noise of the point's cell numbers), optionally smoothed with his SmoothNoise, then
 // interpolated linearly, with his cosine curve or with his cubic. The cells come from the same
 // lattice_axis as Improved Noise (wrapped modulo the axis's period), so value noise tiles with
-// the same periods.
+// the same periods. Smoothing together with cubic interpolation reads two cells more than
+// lattice_axis names, exact only on axes with no period or period 256 (see axis_cell).
 //
 // The cosine curve is not std::cos: Vulkan only bounds cos to about 2^-11, so both precisions
 // use the polynomial cos_pi below, which is therefore the definition (the double reference does
 // not call std::cos). It agrees with cos(pi * x) to within 2e-15 on [0, 1] (value_noise_test).
 //
 // Range: linear and cosine interpolation and the smoothing are convex combinations, so those
-// results stay in [-1, 1]. Elias's cubic is not: its end slopes are v2 - v0 and v3 - v1, twice
-// Catmull-Rom's, and it overshoots by up to a factor 1.5 per axis (at x = 0.5, with the outer
-// values opposite the inner ones), so cubic value noise is bounded by 1.5^dims only.
+// results stay in [-1, 1] (up to rounding). Elias's cubic is not: its end slopes are v2 - v0 and
+// v3 - v1, twice Catmull-Rom's, and it overshoots by up to a factor 1.5 per axis (at x = 0.5,
+// with the outer values opposite the inner ones), so cubic value noise is bounded by 1.5^dims
+// only.
 //
 // This file must be compiled with -ffp-contract=off: a fused multiply-add changes the bits.
 #pragma once
@@ -37,9 +39,9 @@ inline constexpr int value_cubic = 2;
 // defined and gives the same low 31 bits as his 32-bit signed arithmetic. 1 - t / 2^30 is formed
 // as the integer d = 2^30 - t (which fits an int) times 2^-30, split into d's high and low 16 bits
 // so that both conversions to real are exact: Vulkan leaves the rounding of an int-to-float
-// conversion undefined, and this way the only rounding is the final add, correctly rounded on
-// every device. In double the result is exact (Elias's value); in float it is that value rounded
-// once.
+// conversion undefined, and this way the only rounding is the final add, which the kernels rely
+// on being correctly rounded anyway. In double the result is exact (Elias's value); in float it
+// is that value rounded once.
 template <class real>
 inline real value_hash(int n) {
   std::uint32_t m = static_cast<std::uint32_t>(n);
@@ -75,8 +77,9 @@ inline real lattice_value(int octave, int dims, int x, int y, int z, int w) {
 // SmoothNoise: the separable kernel [1/4, 1/2, 1/4] per axis gives, in 2D, his corners / 16 +
 // sides / 8 + center / 4, and in D dimensions the weighted average over the 3^D neighbourhood.
 // Smoothing along one axis commutes with interpolating along another (both are linear), so
-// interpolate_axis smooths and interpolates axis by axis: (2 + 2r)^D lattice values instead of
-// 3^D per interpolated corner. Equal in exact arithmetic; rounding may differ in the last bits.
+// interpolate_axis smooths and interpolates axis by axis, and value_noise reads (2 + 2r)^D
+// lattice values (r = value_reach) instead of 3^D for each corner it interpolates. The same in
+// exact arithmetic as smoothing first; the rounding may differ in the last bits.
 template <class real>
 inline real smooth_value(real prev, real center, real next) {
   return center * real(0.5) + prev * real(0.25) + next * real(0.25);
@@ -177,7 +180,8 @@ inline real interpolate_axis(bool smoothed, int interpolation, const real (&v)[6
 }
 
 // InterpolatedNoise in 1 to 4 dimensions: gather the lattice values an axis needs, collapse x
-// first, then y, z and w. Unread entries stay 0.
+// first, then y, z and w. Unread entries stay 0. (`smoothed`, not `smooth`: that is a GLSL
+// keyword, and the twin keeps the names.)
 template <class real>
 inline real value_noise1(int octave, bool smoothed, int interpolation,
                          const lattice_axis<real>& x) {
