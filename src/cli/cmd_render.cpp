@@ -10,6 +10,7 @@
 #include "cli/field_options.hpp"
 #include "cli/gpu_session.hpp"
 #include "cli/output_file.hpp"
+#include "cli/preset_render.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 
@@ -21,6 +22,7 @@ struct render_options {
   common_options common;
   std::optional<std::string> out;
   std::optional<std::string> remap;
+  std::optional<std::string> preset;
 };
 
 status render_on_gpu(const field_spec& field, const permutation_table& table,
@@ -31,6 +33,13 @@ status render_on_gpu(const field_spec& field, const permutation_table& table,
 }
 
 int run_render(const render_options& options) {
+  if (options.preset) {
+    return run_preset_render(*options.preset, options.field, options.common, options.remap,
+                             *options.out);
+  }
+  if (!options.field.dims) {  // not parser-required: --preset renders without it
+    return report_error(exit_usage_error, "--dims is required without --preset (see --help)");
+  }
   auto field = parse_field(options.field, {1, 1, 1, 1});
   if (!field) return report_error(exit_usage_error, field.message());
   auto how = parse_computation(options.common);
@@ -74,10 +83,10 @@ command add_render_command(CLI::App& app) {
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
   add_remap_option(*parser, options->remap);
+  add_preset_option(*parser, options->preset);
   add_text_option(*parser, "--out", "FILE", options->out,
                   "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "
                   "fastest, then y, z, t)");
-  parser->get_option("--dims")->required();
   parser->get_option("--size")->required();
   parser->get_option("--out")->required();
   return {parser, [options] { return run_render(*options); }};

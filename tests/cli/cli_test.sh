@@ -324,5 +324,106 @@ expect_error "no command" 2 'vknoise: '
 expect_error "unknown command" 2 'frobnicate' frobnicate
 expect_error "unknown top-level flag" 2 '--bogus' --bogus
 
+# --- presets ----------------------------------------------------------------------------------
+
+# png_ihdr FILE: "WIDTH HEIGHT BIT_DEPTH COLOUR_TYPE" from the PNG's IHDR chunk.
+png_ihdr() {
+  python3 -c "
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n' and data[12:16] == b'IHDR'
+print(*struct.unpack('>IIBB', data[16:26]))" "$1"
+}
+
+# png_rgb_close A B LEVELS: A and B are 8-bit RGB PNGs of one size whose channels differ by at
+# most LEVELS. Decodes with zlib and PNG's five row filters (the encoder picks one per row).
+png_rgb_close() {
+  python3 - "$@" <<'PY'
+import struct, sys, zlib
+def pixels(path):
+    data, pos, idat = open(path, 'rb').read(), 8, b''
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b'IHDR':
+            width, height, depth, colour_type = struct.unpack('>IIBB', body[:10])
+        if kind == b'IDAT':
+            idat += body
+        pos += 12 + length
+    assert depth == 8 and colour_type == 2
+    raw, stride, rows, prev = zlib.decompress(idat), width * 3, [], bytearray(width * 3)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            a, b = (row[i - 3] if i >= 3 else 0), prev[i]
+            c = prev[i - 3] if i >= 3 else 0
+            if kind == 1: row[i] = (row[i] + a) & 255
+            elif kind == 2: row[i] = (row[i] + b) & 255
+            elif kind == 3: row[i] = (row[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[i] = (row[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(row)
+        prev = row
+    return width, height, b''.join(rows)
+(w1, h1, p1), (w2, h2, p2) = pixels(sys.argv[1]), pixels(sys.argv[2])
+worst = max(abs(x - y) for x, y in zip(p1, p2))
+sys.exit(0 if (w1, h1) == (w2, h2) and worst <= int(sys.argv[3]) else 1)
+PY
+}
+fails() { ! "$@"; }
+
+for preset in marble wood clouds fire terrain; do
+  expect_success "preset $preset on cpu" render --preset "$preset" --size 64x48 --out "$preset.png"
+  check "preset $preset is a 64x48 8-bit RGB png" [ "$(png_ihdr "$case_dir/$preset.png")" = \
+    "64 48 8 2" ]
+  check "preset $preset leaves no temporary file" [ "$(ls -A "$case_dir")" = "$preset.png" ]
+  cp "$case_dir/$preset.png" "$work/preset_$preset.png"
+  if expect_success "preset $preset on gpu" render --preset "$preset" --size 64x48 --backend gpu \
+    --out "$preset.png"; then
+    check "preset $preset gpu within 1 level of cpu" \
+      png_rgb_close "$work/preset_$preset.png" "$case_dir/$preset.png" 1
+  fi
+done
+check "the comparison sees different presets" \
+  fails png_rgb_close "$work/preset_marble.png" "$work/preset_clouds.png" 1
+
+expect_success "preset with origin z, step and seed" render --preset wood --size 64x48 \
+  --origin 10,-5,2.5 --step 0.01,0.02 --seed 7 --out wood.png
+check "preset seed and frame change the image" \
+  fails png_rgb_close "$work/preset_wood.png" "$case_dir/wood.png" 1
+expect_success "preset with a 2D origin" render --preset fire --size 16x16 --origin=-3,4 --out f.png
+
+expect_error "unknown preset" 2 '--preset "granite": unknown preset' render --preset granite \
+  --size 8x8 --out a.png
+expect_error "preset to raw" 2 'a preset renders a colour image (use .png)' render --preset marble \
+  --size 8x8 --out a.raw
+expect_error "preset unknown extension" 2 'unknown extension' render --preset marble --size 8x8 \
+  --out a.jpg
+expect_error "preset with --fractal" 2 '--fractal does not apply with --preset (a preset sets the noise itself)' \
+  render --preset fire --size 8x8 --fractal fbm --out a.png
+expect_error "preset with --dims" 2 '--dims does not apply' render --preset fire --dims 2 \
+  --size 8x8 --out a.png
+expect_error "preset with --remap" 2 '--remap does not apply' render --preset clouds --size 8x8 \
+  --remap 01 --out a.png
+expect_error "preset with a 3D size" 2 'a preset renders a WxH image' render --preset clouds \
+  --size 8x8x2 --out a.png
+expect_error "preset origin count" 2 'expected x,y or x,y,z' render --preset clouds --size 8x8 \
+  --origin 1,2,3,4 --out a.png
+expect_error "preset origin nan" 2 '"nan" is not a finite number' render --preset clouds \
+  --size 8x8 --origin nan,0 --out a.png
+expect_error "preset origin outside the domain" 2 '' render --preset terrain --size 8x8 \
+  --origin 3e9,0 --out a.png
+expect_error "preset without size" 2 '--size' render --preset marble --out a.png
+expect_error "preset unwritable directory" 1 'cannot write /nonexistent/dir/a.png' \
+  render --preset marble --size 8x8 --out /nonexistent/dir/a.png
+expect_error "preset gpu with a bad device" 1 '' render --preset marble --size 8x8 --backend gpu \
+  --device 99 --out a.png
+expect_success "render help lists the presets" render --help
+check "render help names --preset" grep -q -- '--preset marble|wood|clouds|fire|terrain' \
+  "$work/stdout"
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
