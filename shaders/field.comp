@@ -8,6 +8,8 @@ layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
 layout(constant_id = VKNOISE_SPEC_DIMS) const int dims = 3;
 layout(constant_id = VKNOISE_SPEC_KIND) const int kind = VKNOISE_NOISE_IMPROVED;
 layout(constant_id = VKNOISE_SPEC_FRACTAL) const int fractal = VKNOISE_FRACTAL_NONE;
+layout(constant_id = VKNOISE_SPEC_GRADIENT) const int gradient = 0;
+const int channels = gradient != 0 ? 1 + dims : 1;
 
 #include "permutation.glsl"
 #include "improved_noise.glsl"
@@ -29,11 +31,24 @@ float octave_noise(uint o) {
                      decode(coords[r + 1]), decode(coords[r + 2]));
 }
 
+dual octave_noise_d(uint o) {
+  uint r = pc.rows_offset + (sample_row * pc.fractal.octaves + o) * 3;
+  return basis_noise_d(kind, dims, decode(coords[o * pc.count_x + sample_x]), decode(coords[r]),
+                       decode(coords[r + 1]), decode(coords[r + 2]));
+}
+
 #include "fractal.glsl"
 
 void main() {
   sample_x = gl_GlobalInvocationID.x;
   if (sample_x >= pc.count_x) return;
   sample_row = gl_WorkGroupID.y;
-  values[sample_row * pc.count_x + sample_x] = fractal_sum(fractal, pc.fractal);
+  uint out_index = (sample_row * pc.count_x + sample_x) * channels;
+  if (gradient != 0) {
+    dual r = fractal_sum_d(fractal, pc.fractal);
+    values[out_index] = r.v;
+    for (int c = 0; c < dims; ++c) values[out_index + 1 + c] = r.d[c];
+  } else {
+    values[out_index] = fractal_sum(fractal, pc.fractal);
+  }
 }

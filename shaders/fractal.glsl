@@ -1,5 +1,6 @@
 // The sum over octaves, the twin of src/core/fractal.hpp. The including kernel defines
-// `float octave_noise(uint o)` (the basis noise of octave o at its sample) before this file.
+// `float octave_noise(uint o)` and `dual octave_noise_d(uint o)` (the basis noise of octave o at
+// its sample, and its gradient form) before this file.
 
 float octave_term(int fractal, float n, inout float ridge_weight) {
   precise float r;
@@ -31,4 +32,22 @@ float fractal_sum(int fractal, fractal_constants f) {
   precise float value = sum * f.inv_norm;
   if (fractal == VKNOISE_FRACTAL_RIDGED) value = value * 2.0 - 1.0;
   return value;
+}
+
+// The gradient form (fractal none or fbm): octave o's derivative enters scaled by
+// slope_o = (persistence * lacunarity)^o, accumulated like amp.
+dual fractal_sum_d(int fractal, fractal_constants f) {
+  if (fractal == VKNOISE_FRACTAL_NONE) return octave_noise_d(0);
+  precise float sum = 0.0, amp = 1.0, slope = 1.0;
+  precise vec4 dsum = vec4(0.0);
+  for (uint o = 0; o < f.octaves; ++o) {
+    dual n = octave_noise_d(o);
+    sum = sum + amp * n.v;
+    dsum = dsum + slope * n.d;
+    amp = amp * f.persistence;
+    slope = slope * f.persistence * f.lacunarity;
+  }
+  precise float v = sum * f.inv_norm;
+  precise vec4 d = dsum * f.inv_norm;
+  return dual(v, d);
 }

@@ -168,3 +168,98 @@ float improved_noise4(bool balanced, lattice_axis x, lattice_axis y, lattice_axi
                    lerp(b, lerp(a, grad4_of(q, c.q3.x, x0, y0, z1, w1), grad4_of(q, c.q3.y, x1, y0, z1, w1)),
                         lerp(a, grad4_of(q, c.q3.z, x0, y1, z1, w1), grad4_of(q, c.q3.w, x1, y1, z1, w1)))));
 }
+
+// --- Gradient forms: the value and its partial derivatives ------------------------------------
+// The value part performs exactly the operations of the value form, so it is bit-identical to it.
+
+struct dual {
+  float v;
+  vec4 d;  // d/dx, d/dy, d/dz, d/dw (unused axes 0)
+};
+
+// d/dt fade(t) = 30 t^2 (t - 1)^2.
+float dfade(float t) {
+  precise float r = t * t * (t * (t * 30.0 - 60.0) + 30.0);
+  return r;
+}
+
+// lerp(t, a, b) where t = fade(frac) of `axis` has derivative dt along that axis only.
+dual lerp_d(float t, float dt, int axis, dual a, dual b) {
+  precise float diff = b.v - a.v;
+  precise float v = a.v + t * diff;
+  precise vec4 d = a.d + t * (b.d - a.d);
+  precise float along = d[axis] + dt * diff;
+  d[axis] = along;
+  return dual(v, d);
+}
+
+// A corner's contribution is linear in the offset, so its gradient is the direction itself,
+// read back by evaluating the same function at the unit vectors.
+dual grad1_d(int hash, float x) { return dual(grad1(hash, x), vec4(grad1(hash, 1.0), 0.0, 0.0, 0.0)); }
+
+dual grad3_d(int hash, float x, float y, float z) {
+  return dual(grad3(hash, x, y, z),
+              vec4(grad3(hash, 1.0, 0.0, 0.0), grad3(hash, 0.0, 1.0, 0.0), grad3(hash, 0.0, 0.0, 1.0), 0.0));
+}
+
+dual grad4_d(bool balanced, int hash, float x, float y, float z, float w) {
+  return dual(grad4_of(balanced, hash, x, y, z, w),
+              vec4(grad4_of(balanced, hash, 1.0, 0.0, 0.0, 0.0), grad4_of(balanced, hash, 0.0, 1.0, 0.0, 0.0),
+                   grad4_of(balanced, hash, 0.0, 0.0, 1.0, 0.0), grad4_of(balanced, hash, 0.0, 0.0, 0.0, 1.0)));
+}
+
+dual improved_noise1_d(lattice_axis x) {
+  float u = fade(x.frac), du = dfade(x.frac);
+  precise float x1 = x.frac - 1.0;
+  return lerp_d(u, du, 0, grad1_d(perm(x.cell), x.frac), grad1_d(perm(x.next), x1));
+}
+
+dual improved_noise2_d(lattice_axis x, lattice_axis y) {
+  corners2 c = improved_corners2(x, y);
+  float u = fade(x.frac), v = fade(y.frac), du = dfade(x.frac), dv = dfade(y.frac);
+  float x0 = x.frac, y0 = y.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0;
+  return lerp_d(v, dv, 1,
+                lerp_d(u, du, 0, grad3_d(c.q0.x, x0, y0, 0.0), grad3_d(c.q0.y, x1, y0, 0.0)),
+                lerp_d(u, du, 0, grad3_d(c.q0.z, x0, y1, 0.0), grad3_d(c.q0.w, x1, y1, 0.0)));
+}
+
+dual improved_noise3_d(lattice_axis x, lattice_axis y, lattice_axis z) {
+  corners3 c = improved_corners3(x, y, z);
+  float u = fade(x.frac), v = fade(y.frac), w = fade(z.frac);
+  float du = dfade(x.frac), dv = dfade(y.frac), dw = dfade(z.frac);
+  float x0 = x.frac, y0 = y.frac, z0 = z.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0;
+  return lerp_d(w, dw, 2,
+                lerp_d(v, dv, 1,
+                       lerp_d(u, du, 0, grad3_d(c.q0.x, x0, y0, z0), grad3_d(c.q0.y, x1, y0, z0)),
+                       lerp_d(u, du, 0, grad3_d(c.q0.z, x0, y1, z0), grad3_d(c.q0.w, x1, y1, z0))),
+                lerp_d(v, dv, 1,
+                       lerp_d(u, du, 0, grad3_d(c.q1.x, x0, y0, z1), grad3_d(c.q1.y, x1, y0, z1)),
+                       lerp_d(u, du, 0, grad3_d(c.q1.z, x0, y1, z1), grad3_d(c.q1.w, x1, y1, z1))));
+}
+
+// One w-slice (corners q0/q1 or q2/q3) of improved_noise4_d.
+dual improved_cube4_d(bool q, ivec4 lo, ivec4 hi, float a, float da, float b, float db, float cz,
+                      float dc, float x0, float x1, float y0, float y1, float z0, float z1,
+                      float ww) {
+  return lerp_d(cz, dc, 2,
+                lerp_d(b, db, 1,
+                       lerp_d(a, da, 0, grad4_d(q, lo.x, x0, y0, z0, ww), grad4_d(q, lo.y, x1, y0, z0, ww)),
+                       lerp_d(a, da, 0, grad4_d(q, lo.z, x0, y1, z0, ww), grad4_d(q, lo.w, x1, y1, z0, ww))),
+                lerp_d(b, db, 1,
+                       lerp_d(a, da, 0, grad4_d(q, hi.x, x0, y0, z1, ww), grad4_d(q, hi.y, x1, y0, z1, ww)),
+                       lerp_d(a, da, 0, grad4_d(q, hi.z, x0, y1, z1, ww), grad4_d(q, hi.w, x1, y1, z1, ww))));
+}
+
+dual improved_noise4_d(bool balanced, lattice_axis x, lattice_axis y, lattice_axis z,
+                       lattice_axis w) {
+  corners4 c = improved_corners4(x, y, z, w);
+  float a = fade(x.frac), b = fade(y.frac), cz = fade(z.frac), d = fade(w.frac);
+  float da = dfade(x.frac), db = dfade(y.frac), dc = dfade(z.frac), dd = dfade(w.frac);
+  float x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0, w1 = w0 - 1.0;
+  return lerp_d(d, dd, 3,
+                improved_cube4_d(balanced, c.q0, c.q1, a, da, b, db, cz, dc, x0, x1, y0, y1, z0, z1, w0),
+                improved_cube4_d(balanced, c.q2, c.q3, a, da, b, db, cz, dc, x0, x1, y0, y1, z0, z1, w1));
+}

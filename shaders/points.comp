@@ -8,6 +8,8 @@ layout(local_size_x = VKNOISE_POINTS_LOCAL_SIZE) in;
 layout(constant_id = VKNOISE_SPEC_DIMS) const int dims = 3;
 layout(constant_id = VKNOISE_SPEC_KIND) const int kind = VKNOISE_NOISE_IMPROVED;
 layout(constant_id = VKNOISE_SPEC_FRACTAL) const int fractal = VKNOISE_FRACTAL_NONE;
+layout(constant_id = VKNOISE_SPEC_GRADIENT) const int gradient = 0;
+const int channels = gradient != 0 ? 1 + dims : 1;
 
 #include "permutation.glsl"
 #include "improved_noise.glsl"
@@ -28,10 +30,23 @@ float octave_noise(uint o) {
                      decode(coords[base + 2]), decode(coords[base + 3]));
 }
 
+dual octave_noise_d(uint o) {
+  uint base = (point * pc.fractal.octaves + o) * 4;
+  return basis_noise_d(kind, dims, decode(coords[base]), decode(coords[base + 1]),
+                       decode(coords[base + 2]), decode(coords[base + 3]));
+}
+
 #include "fractal.glsl"
 
 void main() {
   point = gl_GlobalInvocationID.x;
   if (point >= pc.count) return;
-  values[point] = fractal_sum(fractal, pc.fractal);
+  uint out_index = point * channels;
+  if (gradient != 0) {
+    dual r = fractal_sum_d(fractal, pc.fractal);
+    values[out_index] = r.v;
+    for (int c = 0; c < dims; ++c) values[out_index + 1 + c] = r.d[c];
+  } else {
+    values[out_index] = fractal_sum(fractal, pc.fractal);
+  }
 }

@@ -24,9 +24,10 @@ using uint = std::uint32_t;
 #define VKNOISE_UNIFORM_TABLE_STRIDE 4  // int32 words per entry in the uniform variant
 
 // Specialization constant ids: the structure of a kernel, fixed per pipeline.
-#define VKNOISE_SPEC_DIMS 0     // 1 to 4
-#define VKNOISE_SPEC_KIND 1     // VKNOISE_NOISE_*
-#define VKNOISE_SPEC_FRACTAL 2  // VKNOISE_FRACTAL_*
+#define VKNOISE_SPEC_DIMS 0      // 1 to 4
+#define VKNOISE_SPEC_KIND 1      // VKNOISE_NOISE_*
+#define VKNOISE_SPEC_FRACTAL 2   // VKNOISE_FRACTAL_*
+#define VKNOISE_SPEC_GRADIENT 3  // 0: one channel (the value); 1: 1 + dims (value, d/dx, ...)
 
 // Values of vknoise::noise_kind and vknoise::fractal_kind (static_asserted in C++).
 #define VKNOISE_NOISE_IMPROVED 0
@@ -45,6 +46,7 @@ using uint = std::uint32_t;
 struct fractal_constants {
   uint octaves;
   float persistence;
+  float lacunarity;
   float inv_norm;
 };
 
@@ -52,7 +54,8 @@ struct fractal_constants {
 // samples (x). The coords buffer holds the chunk's lattice coordinates, reduced on the host:
 // first x, octave by octave (octaves * count_x entries: octave o of sample x at o * count_x + x),
 // then from entry rows_offset, per row and octave, y, z and t (entry rows_offset +
-// (row * octaves + o) * 3 + axis - 1). Sample (x, row) goes to output[row * count_x + x].
+// (row * octaves + o) * 3 + axis - 1). Sample (x, row) goes to output[(row * count_x + x) *
+// channels + c] (channels: 1, or 1 + dims with VKNOISE_SPEC_GRADIENT).
 struct field_push_constants {
   fractal_constants fractal;
   uint count_x;
@@ -60,15 +63,16 @@ struct field_push_constants {
 };
 
 // points.comp: `count` points, each with octaves * 4 lattice coords (octave o, axis a at
-// (point * octaves + o) * 4 + a; axes beyond dims are zero); point i goes to output[i].
+// (point * octaves + o) * 4 + a; axes beyond dims are zero); point i goes to
+// output[i * channels + c].
 struct points_push_constants {
   fractal_constants fractal;
   uint count;
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(field_push_constants) == 20);
-static_assert(sizeof(points_push_constants) == 16);
+static_assert(sizeof(field_push_constants) == 24);
+static_assert(sizeof(points_push_constants) == 20);
 }  // namespace vknoise::shader
 #endif
 

@@ -29,7 +29,7 @@ TEST_P(catalogue_gpu_test, matches_reference_and_mirror) {
 
   const vknoise::field_spec& field = c.entry.field;
   const auto table = vknoise::permutation_table::from_seed(2024);
-  const std::size_t n = vknoise::sample_count(field);
+  const std::size_t n = vknoise::value_count(field);
   std::vector<float> gpu(n), mirror(n);
   std::vector<double> reference(n);
   auto filled = (*renderer)->fill(field, table, gpu);

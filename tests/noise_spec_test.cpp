@@ -212,3 +212,76 @@ TEST(NoiseSpec, ValidationNamesTheProblem) {
 }
 
 }  // namespace
+
+namespace {
+
+// The analytic gradient against central differences of the reference, h = 1e-6.
+void expect_gradient_matches_differences(vknoise::noise_spec n, int dims, unsigned seed) {
+  n.gradient = true;
+  ASSERT_TRUE(vknoise::validate(n, dims).ok());
+  noise_spec plain = n;
+  plain.gradient = false;
+  const auto table = permutation_table::from_seed(seed);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-40, 40);
+  const double h = 1e-6;
+  double worst = 0;
+  for (int i = 0; i < 2000; ++i) {
+    double p[4] = {u(rng), u(rng), u(rng), u(rng)};
+    double channels[5];
+    vknoise::sample_reference(n, dims, p, table, channels);
+    EXPECT_EQ(bits(channels[0]), bits(vknoise::sample_reference(plain, dims, p, table)))
+        << "the value channel is the plain value";
+    for (int axis = 0; axis < dims; ++axis) {
+      double plus[4] = {p[0], p[1], p[2], p[3]}, minus[4] = {p[0], p[1], p[2], p[3]};
+      plus[axis] += h;
+      minus[axis] -= h;
+      const double difference = (vknoise::sample_reference(plain, dims, plus, table) -
+                                 vknoise::sample_reference(plain, dims, minus, table)) /
+                                (2 * h);
+      worst = std::max(worst, std::fabs(difference - channels[1 + axis]));
+    }
+    // The float mirror's channels track the reference's.
+    std::vector<vknoise::lattice_coord> coords(4 * n.octaves);
+    vknoise::reduce_point(n, dims, p, coords.data());
+    float mirror[5];
+    vknoise::sample_mirror(n, dims, coords.data(), table, mirror);
+    for (int c = 0; c <= dims; ++c) EXPECT_NEAR(mirror[c], channels[c], 2e-4 * (c ? 8 : 0.01));
+  }
+  EXPECT_LE(worst, 1e-4);
+}
+
+TEST(NoiseGradient, ImprovedMatchesCentralDifferences) {
+  for (int dims = 1; dims <= 4; ++dims) expect_gradient_matches_differences({}, dims, 10 + dims);
+}
+
+TEST(NoiseGradient, BalancedMatchesCentralDifferences) {
+  noise_spec n;
+  n.kind = noise_kind::improved4_balanced;
+  expect_gradient_matches_differences(n, 4, 21);
+}
+
+TEST(NoiseGradient, FbmMatchesCentralDifferences) {
+  noise_spec n;
+  n.fractal = fractal_kind::fbm;
+  n.octaves = 5;
+  n.lacunarity = 2.17;
+  n.persistence = 0.55;
+  n.octave_offsets = true;
+  for (int dims = 1; dims <= 4; ++dims) expect_gradient_matches_differences(n, dims, 30 + dims);
+  n.lacunarity = 2;
+  n.period = {16, 8, 4, 32};
+  expect_gradient_matches_differences(n, 3, 40);
+}
+
+TEST(NoiseGradient, OnlyForNoneAndFbm) {
+  noise_spec n;
+  n.gradient = true;
+  n.fractal = fractal_kind::ridged;
+  n.octaves = 3;
+  const auto s = vknoise::validate(n, 3);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("ridged"), std::string::npos);
+}
+
+}  // namespace

@@ -39,8 +39,15 @@ inline constexpr std::uint64_t max_field_samples = std::uint64_t{1} << 60;
 // leaves |p| < max_abs_coordinate. The message names the offending axis or setting.
 status validate(const field_spec& field);
 
+// validate(field), and errc::invalid_argument unless output_size == value_count(field).
+status validate(const field_spec& field, std::size_t output_size);
+
 // Samples in the field (valid fields only).
 std::uint64_t sample_count(const field_spec& field);
+
+// Floats a fill writes: sample_count * channel_count(noise, dims). With a gradient the channels of
+// one sample are adjacent: out[index * channels + c], c = 0 the value, 1.. the derivatives.
+std::uint64_t value_count(const field_spec& field);
 
 // The double position of sample `index` on `axis` (0..3): origin[axis] + double(index) *
 // step[axis].
@@ -57,7 +64,7 @@ lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t i
 // exactly these, which is what makes them bit-comparable.
 std::vector<lattice_coord> axis_coordinates(const field_spec& field);
 
-// CPU fills. `out` must hold exactly sample_count(field) values, else errc::invalid_argument.
+// CPU fills. `out` must hold exactly value_count(field) values, else errc::invalid_argument.
 // fill_reference evaluates sample_reference in double at sample_position (rounded to float on
 // store into a float span); fill_mirror evaluates sample_mirror on axis_coordinates.
 status fill_reference(const field_spec& field, const permutation_table& table,

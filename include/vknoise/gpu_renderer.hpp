@@ -43,14 +43,15 @@ class gpu_renderer {
   gpu_renderer(const gpu_renderer&) = delete;
   gpu_renderer& operator=(const gpu_renderer&) = delete;
 
-  // Fills `out` (exactly sample_count(field) floats, layout in field.hpp) with the field.
+  // Fills `out` (exactly value_count(field) floats, layout in field.hpp) with the field.
   // Errors: those of validate(), errc::invalid_argument for a wrong span size, errc::vulkan_error,
   // errc::timeout.
   status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
               gpu_stats* stats = nullptr);
 
   // Evaluates a noise_spec at arbitrary points: `points` holds dims doubles per point (x [y [z
-  // [w]]]), `out` one float per point. Each point is reduced on the host with reduce_point, so
+  // [w]]]), `out` channel_count(noise, dims) floats per point (value, then the derivatives with
+  // noise.gradient). Each point is reduced on the host with reduce_point, so
   // the result equals sample_mirror of the reduced point where the device honours
   // NoContraction. errc::invalid_argument for a bad spec or span sizes; errc::out_of_range for a
   // non-finite coordinate or one whose octaves leave +-max_abs_coordinate.

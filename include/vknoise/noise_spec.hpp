@@ -24,6 +24,10 @@
 //                       zero coordinate and three +-1 (the reference repeats the x-free set and
 //                       never leaves out w), so no axis is favoured.
 //
+// Gradient: with `gradient`, a sample has 1 + dims channels: the value, then its partial
+// derivatives d/dx, d/dy, ... with respect to the position (analytic: the chain rule through the
+// fade curves and, for fbm, through each octave's lacunarity^o). Fractal none or fbm only.
+//
 // Periods: period[axis] == 0 means the table's natural period 256; 1..256 makes the noise tile
 // with that period on that axis: f(p + k * period) == f(p) bit for bit whenever p + k * period is
 // exact in double. With any period set, lacunarity must be an integer so every octave's period
@@ -55,14 +59,21 @@ struct noise_spec {
   double lacunarity = 2.0;
   bool octave_offsets = false;
   std::array<std::uint32_t, 4> period{0, 0, 0, 0};
+  bool gradient = false;
 };
+
+// Values per sample: 1, or 1 + dims with `gradient` (value, d/dx, d/dy, ...).
+inline int channel_count(const noise_spec& noise, int dims) {
+  return noise.gradient ? 1 + dims : 1;
+}
 
 const char* noise_kind_name(noise_kind kind);
 const char* fractal_kind_name(fractal_kind kind);
 
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,
-// a period above 256, or a fractional lacunarity with a period.
+// a period above 256, a fractional lacunarity with a period, or a gradient with a fractal other
+// than none or fbm.
 status validate(const noise_spec& noise, int dims);
 
 }  // namespace vknoise
@@ -86,10 +97,15 @@ double max_octave_position(const noise_spec& noise, int axis, double bound);
 void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out);
 
 // One sample, in double (the reference, from the position) and in float (the mirror of the GPU
-// kernels, from reduce_point's coordinates). The spec must be valid for dims.
+// kernels, from reduce_point's coordinates). The spec must be valid for dims. These return the
+// value; the overloads with `out` write all channel_count(noise, dims) channels.
 double sample_reference(const noise_spec& noise, int dims, const double* position,
                         const permutation_table& table);
 float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
                     const permutation_table& table);
+void sample_reference(const noise_spec& noise, int dims, const double* position,
+                      const permutation_table& table, double* out);
+void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                   const permutation_table& table, float* out);
 
 }  // namespace vknoise

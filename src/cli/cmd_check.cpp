@@ -109,7 +109,7 @@ int run_check_all(const check_options& options) {
   for (const catalogue_entry& entry : catalogue()) {
     auto result = compare_field(*gpu, entry.field, how->table);
     if (!result) return report_error(exit_runtime_error, entry.name + ": " + result.message());
-    const std::uint64_t count = sample_count(entry.field);
+    const std::uint64_t count = value_count(entry.field);
     const bool ok = within_tolerance(*result);
     failures += !ok;
     std::printf("%-44s max|gpu-ref| %.2e  max|gpu-mirror| %.2e  bit-identical %6.2f%%  %s\n",
@@ -140,7 +140,7 @@ int run_check(const check_options& options) {
   auto compared = compare_field(*gpu, *field, how->table);
   if (!compared) return report_error(exit_runtime_error, compared.message());
   const comparison& result = *compared;
-  const std::uint64_t count = sample_count(*field);
+  const std::uint64_t count = value_count(*field);
   std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n", result.max_difference_to_reference,
               tolerance);
   std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);

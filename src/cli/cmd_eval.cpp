@@ -26,14 +26,15 @@ struct eval_options {
   std::optional<std::string> remap;
 };
 
+// channel_count(noise, dims) values per point: the value, then the derivatives with --gradient.
 std::vector<double> eval_on_cpu(const noise_spec& noise, int dims, std::span<const double> points,
                                 const permutation_table& table) {
-  std::vector<double> values;
-  values.reserve(points.size() / dims);
-  for (std::size_t i = 0; i < points.size(); i += dims) {
+  const int channels = channel_count(noise, dims);
+  std::vector<double> values(points.size() / dims * channels);
+  for (std::size_t p = 0; p < points.size() / dims; ++p) {
     double position[4] = {0, 0, 0, 0};
-    for (int a = 0; a < dims; ++a) position[a] = points[i + a];
-    values.push_back(sample_reference(noise, dims, position, table));
+    for (int a = 0; a < dims; ++a) position[a] = points[p * dims + a];
+    sample_reference(noise, dims, position, table, &values[p * channels]);
   }
   return values;
 }
@@ -44,7 +45,7 @@ result<std::vector<double>> eval_on_gpu(const noise_spec& noise, int dims,
                                         std::optional<std::uint32_t> device) {
   auto gpu = open_gpu_session(device);
   if (!gpu) return gpu.error_value();
-  std::vector<float> values(points.size() / dims);
+  std::vector<float> values(points.size() / dims * channel_count(noise, dims));
   if (auto done = gpu->renderer->eval(noise, dims, points, table, values); !done) {
     return done.error_value();
   }
@@ -98,7 +99,14 @@ int run_eval(const eval_options& options) {
     values = std::move(*computed);
   }
 
-  for (const double value : values) std::printf("%.17g\n", *remap ? value * 0.5 + 0.5 : value);
+  // One line per point: the value (remapped with --remap 01), then the derivatives (scaled by
+  // the same 0.5 when remapped).
+  const int channels = channel_count(*noise, *dims);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const int channel = static_cast<int>(i % channels);
+    const double v = !*remap ? values[i] : channel == 0 ? values[i] * 0.5 + 0.5 : values[i] * 0.5;
+    std::printf(channel + 1 < channels ? "%.17g " : "%.17g\n", v);
+  }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
     return report_error(exit_runtime_error,
                         "cannot write to stdout: " + std::generic_category().message(errno));

@@ -64,7 +64,11 @@ int run_render(const render_options& options) {
   if (!rendered) return report_error(exit_runtime_error, rendered.message());
 
   if (*remap) {
-    for (float& v : *values) v = v * 0.5f + 0.5f;
+    // The value maps to [0, 1]; derivatives of a remapped value scale by the same 0.5.
+    const int channels = channel_count(field->noise, field->dims);
+    for (std::size_t i = 0; i < values->size(); ++i) {
+      (*values)[i] = i % channels == 0 ? (*values)[i] * 0.5f + 0.5f : (*values)[i] * 0.5f;
+    }
   }
   if (auto written = write_output(*options.out, *format, *field, *values, *remap); !written) {
     return report_error(exit_runtime_error, written.message());

@@ -27,7 +27,7 @@ inline std::string format_bytes(double bytes) {
 
 template <class T>
 result<std::vector<T>> allocate_field_buffer(const field_spec& field) {
-  const std::uint64_t count = sample_count(field);
+  const std::uint64_t count = value_count(field);
   try {
     return std::vector<T>(count);
   } catch (const std::bad_alloc&) {

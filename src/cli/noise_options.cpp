@@ -80,6 +80,9 @@ void add_noise_options(CLI::App& app, noise_options& options) {
                   "tile with this integer period (1 to 256) on every axis or per axis; 0 = none");
   app.add_flag("--octave-offsets", options.octave_offsets,
                "shift each octave by a fixed offset so octaves do not align at the origin");
+  app.add_flag("--gradient", options.gradient,
+               "also compute the analytic partial derivatives: each sample becomes the value "
+               "followed by d/dx, d/dy, ... (fractal none or fbm)");
 }
 
 result<noise_spec> parse_noise(const noise_options& options) {
@@ -120,6 +123,7 @@ result<noise_spec> parse_noise(const noise_options& options) {
     noise.period = *periods;
   }
   noise.octave_offsets = options.octave_offsets;
+  noise.gradient = options.gradient;
   return noise;
 }
 

@@ -1,4 +1,5 @@
-// --noise, --fractal, --octaves, --persistence, --lacunarity, --octave-offsets, --period: the
+// --noise, --fractal, --octaves, --persistence, --lacunarity, --octave-offsets, --period,
+// --gradient: the
 // command line's description of what a sample is (vknoise::noise_spec).
 #pragma once
 
@@ -20,6 +21,7 @@ struct noise_options {
   std::optional<std::string> lacunarity;
   std::optional<std::string> period;
   bool octave_offsets = false;
+  bool gradient = false;
 };
 
 void add_noise_options(CLI::App& app, noise_options& options);

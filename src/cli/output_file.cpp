@@ -34,6 +34,12 @@ result<output_format> output_format_for(const std::string& path) {
 
 status check_output(const std::string& path, output_format format, const field_spec& field) {
   if (format == output_format::png) {
+    if (field.noise.gradient) {
+      return make_error(errc::invalid_argument,
+                        "a .png holds one channel; a --gradient field has " +
+                            std::to_string(channel_count(field.noise, field.dims)) +
+                            " per sample (use .raw)");
+    }
     if (field.size[2] != 1 || field.size[3] != 1) {
       return make_error(errc::invalid_argument, "a .png holds a 2D field; this field is " +
                                                     format_size(field) + " (use .raw)");

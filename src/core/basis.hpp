@@ -26,4 +26,24 @@ real basis_noise(noise_kind kind, int dims, const std::int32_t* perm, const latt
   }
 }
 
+// The gradient form, the twin of basis_noise_d() in shaders/noise.glsl.
+template <class real>
+dual<real> basis_noise_d(noise_kind kind, int dims, const std::int32_t* perm,
+                         const lattice_axis<real>& x, const lattice_axis<real>& y,
+                         const lattice_axis<real>& z, const lattice_axis<real>& w) {
+  if (kind == noise_kind::improved4_balanced) {
+    return improved_noise4_d<real, true>(perm, x, y, z, w);
+  }
+  switch (dims) {
+    case 1:
+      return improved_noise1_d<real>(perm, x);
+    case 2:
+      return improved_noise2_d<real>(perm, x, y);
+    case 3:
+      return improved_noise3_d<real>(perm, x, y, z);
+    default:
+      return improved_noise4_d<real, false>(perm, x, y, z, w);
+  }
+}
+
 }  // namespace vknoise::detail

@@ -63,6 +63,25 @@ std::vector<catalogue_entry> catalogue() {
   noise_spec tiled4;
   tiled4.period = {5, 7, 3, 9};
   list.push_back({"improved 4D, periods 5x7x3x9", make(4, {20, 16, 6, 5}, near, 0.31, tiled4)});
+
+  // Analytic gradients: value + d/dx.. per sample.
+  for (int dims = 1; dims <= 4; ++dims) {
+    noise_spec g;
+    g.gradient = true;
+    const std::array<std::uint32_t, 4> sizes[4] = {
+        {1024, 1, 1, 1}, {48, 40, 1, 1}, {32, 24, 4, 1}, {12, 10, 4, 3}};
+    list.push_back({"improved " + std::to_string(dims) + "D gradient",
+                    make(dims, sizes[dims - 1], far, 0.061, g)});
+  }
+  noise_spec balanced_gradient = balanced;
+  balanced_gradient.gradient = true;
+  list.push_back(
+      {"improved4-balanced 4D gradient", make(4, {12, 10, 4, 3}, near, 0.07, balanced_gradient)});
+  noise_spec fbm_gradient = fractal(fractal_kind::fbm, 5);
+  fbm_gradient.gradient = true;
+  fbm_gradient.period = {32, 32, 0, 0};
+  list.push_back({"improved 3D fbm gradient, periods 32x32",
+                  make(3, {32, 24, 4, 1}, near, 0.083, fbm_gradient)});
   return list;
 }
 

@@ -19,16 +19,6 @@ void for_each_sample(const field_spec& field, Visit&& visit) {
         for (std::uint32_t x = 0; x < nx; ++x) visit(index++, x, y, z, t);
 }
 
-status check_span(const field_spec& field, std::size_t span_size) {
-  if (status s = validate(field); !s) return s;
-  if (span_size != sample_count(field)) {
-    return make_error(errc::invalid_argument, "output holds " + std::to_string(span_size) +
-                                                  " values; the field has " +
-                                                  std::to_string(sample_count(field)) + " samples");
-  }
-  return {};
-}
-
 }  // namespace
 
 status validate(const field_spec& field) {
@@ -71,10 +61,24 @@ status validate(const field_spec& field) {
   return {};
 }
 
+status validate(const field_spec& field, std::size_t output_size) {
+  if (status s = validate(field); !s) return s;
+  if (output_size != value_count(field)) {
+    return make_error(errc::invalid_argument, "output holds " + std::to_string(output_size) +
+                                                  " values; the field needs " +
+                                                  std::to_string(value_count(field)));
+  }
+  return {};
+}
+
 std::uint64_t sample_count(const field_spec& field) {
   std::uint64_t samples = 1;
   for (std::uint32_t n : field.size) samples *= n;
   return samples;
+}
+
+std::uint64_t value_count(const field_spec& field) {
+  return sample_count(field) * channel_count(field.noise, field.dims);
 }
 
 double sample_position(const field_spec& field, int axis, std::uint32_t index) {
@@ -102,12 +106,15 @@ std::vector<lattice_coord> axis_coordinates(const field_spec& field) {
 template <class T>
 status fill_reference_as(const field_spec& field, const permutation_table& table,
                          std::span<T> out) {
-  if (status s = check_span(field, out.size()); !s) return s;
+  if (status s = validate(field, out.size()); !s) return s;
+  const int channels = channel_count(field.noise, field.dims);
+  double sample[5];
   for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
                              std::uint32_t t) {
     const double position[4] = {sample_position(field, 0, x), sample_position(field, 1, y),
                                 sample_position(field, 2, z), sample_position(field, 3, t)};
-    out[i] = static_cast<T>(sample_reference(field.noise, field.dims, position, table));
+    sample_reference(field.noise, field.dims, position, table, sample);
+    for (int c = 0; c < channels; ++c) out[i * channels + c] = static_cast<T>(sample[c]);
   });
   return {};
 }
@@ -123,13 +130,14 @@ status fill_reference(const field_spec& field, const permutation_table& table,
 }
 
 status fill_mirror(const field_spec& field, const permutation_table& table, std::span<float> out) {
-  if (status s = check_span(field, out.size()); !s) return s;
+  if (status s = validate(field, out.size()); !s) return s;
   const int octaves = field.noise.octaves;
   const std::vector<lattice_coord> coords = axis_coordinates(field);
   // Start of each axis's block; octave o of axis a begins at start[a] + o * size[a].
   std::size_t start[4] = {0, 0, 0, 0};
   for (int a = 1; a < 4; ++a) start[a] = start[a - 1] + std::size_t{field.size[a - 1]} * octaves;
   std::vector<lattice_coord> point(4 * octaves);
+  const int channels = channel_count(field.noise, field.dims);
   for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
                              std::uint32_t t) {
     const std::uint32_t index[4] = {x, y, z, t};
@@ -138,7 +146,7 @@ status fill_mirror(const field_spec& field, const permutation_table& table, std:
         point[o * 4 + a] = coords[start[a] + std::size_t{field.size[a]} * o + index[a]];
       }
     }
-    out[i] = sample_mirror(field.noise, field.dims, point.data(), table);
+    sample_mirror(field.noise, field.dims, point.data(), table, &out[i * channels]);
   });
   return {};
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/improved_noise.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise::detail {
@@ -16,14 +17,19 @@ struct fractal_params {
   fractal_kind fractal;
   int octaves;
   real persistence;
+  real lacunarity;
   real norm;      // sum of persistence^o over the octaves, accumulated in `real`
   real inv_norm;  // 1 / norm, computed on the host: the GPU never divides
 };
 
 template <class real>
 fractal_params<real> make_fractal_params(const noise_spec& noise) {
-  fractal_params<real> f{noise.fractal, noise.octaves, static_cast<real>(noise.persistence),
-                         real(0), real(0)};
+  fractal_params<real> f{noise.fractal,
+                         noise.octaves,
+                         static_cast<real>(noise.persistence),
+                         static_cast<real>(noise.lacunarity),
+                         real(0),
+                         real(0)};
   real amp = real(1);
   for (int o = 0; o < noise.octaves; ++o) {
     f.norm = f.norm + amp;
@@ -65,6 +71,27 @@ real fractal_sum(const fractal_params<real>& f, BasisOfOctave&& basis_of_octave)
   real value = std::is_same_v<real, double> ? sum / f.norm : sum * f.inv_norm;
   if (f.fractal == fractal_kind::ridged) value = value * real(2) - real(1);
   return value;
+}
+
+// The gradient form (fractal none or fbm). Octave o samples n(p * lacunarity^o + offset), so its
+// derivative enters scaled by slope_o = (persistence * lacunarity)^o, accumulated like amp.
+template <class real, class BasisOfOctaveD>
+dual<real> fractal_sum_d(const fractal_params<real>& f, BasisOfOctaveD&& basis_of_octave_d) {
+  if (f.fractal == fractal_kind::none) return basis_of_octave_d(0);
+  real sum = real(0), amp = real(1), slope = real(1);
+  real dsum[4] = {real(0), real(0), real(0), real(0)};
+  for (int o = 0; o < f.octaves; ++o) {
+    const dual<real> n = basis_of_octave_d(o);
+    sum = sum + amp * n.v;
+    for (int i = 0; i < 4; ++i) dsum[i] = dsum[i] + slope * n.d[i];
+    amp = amp * f.persistence;
+    slope = slope * f.persistence * f.lacunarity;
+  }
+  dual<real> r;
+  constexpr bool reference = std::is_same_v<real, double>;
+  r.v = reference ? sum / f.norm : sum * f.inv_norm;
+  for (int i = 0; i < 4; ++i) r.d[i] = reference ? dsum[i] / f.norm : dsum[i] * f.inv_norm;
+  return r;
 }
 
 }  // namespace vknoise::detail

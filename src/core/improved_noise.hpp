@@ -194,4 +194,106 @@ inline real improved_noise4(const std::int32_t* perm, const lattice_axis<real>& 
                         lerp(a, g(14, x0, y1, z1, w1), g(15, x1, y1, z1, w1)))));
 }
 
+// --- Gradient forms: the value and its partial derivatives ------------------------------------
+// The value part performs exactly the operations of the value form, so it is bit-identical to it.
+
+template <class real>
+struct dual {
+  real v;
+  real d[4];  // d/dx, d/dy, d/dz, d/dw (unused axes 0)
+};
+
+// d/dt fade(t) = 30 t^2 (t - 1)^2.
+template <class real>
+inline real dfade(real t) {
+  return t * t * (t * (t * real(30) - real(60)) + real(30));
+}
+
+// lerp(t, a, b) where t = fade(frac) of `axis` has derivative dt along that axis only.
+template <class real>
+inline dual<real> lerp_d(real t, real dt, int axis, const dual<real>& a, const dual<real>& b) {
+  const real diff = b.v - a.v;
+  dual<real> r;
+  r.v = a.v + t * diff;
+  for (int i = 0; i < 4; ++i) r.d[i] = a.d[i] + t * (b.d[i] - a.d[i]);
+  r.d[axis] = r.d[axis] + dt * diff;
+  return r;
+}
+
+// A corner's contribution is linear in the offset, so its gradient is the direction itself,
+// read back by evaluating the same function at the unit vectors.
+template <class real>
+inline dual<real> grad1_d(int hash, real x) {
+  return {grad1(hash, x), {grad1(hash, real(1)), real(0), real(0), real(0)}};
+}
+
+template <class real>
+inline dual<real> grad3_d(int hash, real x, real y, real z) {
+  const real o = real(1), n = real(0);
+  return {grad3(hash, x, y, z),
+          {grad3(hash, o, n, n), grad3(hash, n, o, n), grad3(hash, n, n, o), n}};
+}
+
+template <class real, bool balanced>
+inline dual<real> grad4_d(int hash, real x, real y, real z, real w) {
+  const real o = real(1), n = real(0);
+  return {grad4_of<real, balanced>(hash, x, y, z, w),
+          {grad4_of<real, balanced>(hash, o, n, n, n), grad4_of<real, balanced>(hash, n, o, n, n),
+           grad4_of<real, balanced>(hash, n, n, o, n), grad4_of<real, balanced>(hash, n, n, n, o)}};
+}
+
+template <class real>
+inline dual<real> improved_noise1_d(const std::int32_t* perm, const lattice_axis<real>& x) {
+  const real u = fade(x.frac), du = dfade(x.frac);
+  const real x1 = x.frac - real(1);
+  return lerp_d(u, du, 0, grad1_d(perm[x.cell], x.frac), grad1_d(perm[x.next], x1));
+}
+
+template <class real>
+inline dual<real> improved_noise2_d(const std::int32_t* perm, const lattice_axis<real>& x,
+                                    const lattice_axis<real>& y) {
+  const corners2 c = improved_corners2(perm, x, y);
+  const real u = fade(x.frac), v = fade(y.frac), du = dfade(x.frac), dv = dfade(y.frac);
+  const real x0 = x.frac, y0 = y.frac, zero = real(0);
+  const real x1 = x0 - real(1), y1 = y0 - real(1);
+  return lerp_d(v, dv, 1,
+                lerp_d(u, du, 0, grad3_d(c.h[0], x0, y0, zero), grad3_d(c.h[1], x1, y0, zero)),
+                lerp_d(u, du, 0, grad3_d(c.h[2], x0, y1, zero), grad3_d(c.h[3], x1, y1, zero)));
+}
+
+template <class real>
+inline dual<real> improved_noise3_d(const std::int32_t* perm, const lattice_axis<real>& x,
+                                    const lattice_axis<real>& y, const lattice_axis<real>& z) {
+  const corners3 c = improved_corners3(perm, x, y, z);
+  const real u = fade(x.frac), v = fade(y.frac), w = fade(z.frac);
+  const real du = dfade(x.frac), dv = dfade(y.frac), dw = dfade(z.frac);
+  const real x0 = x.frac, y0 = y.frac, z0 = z.frac;
+  const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1);
+  const auto along_x = [&](int i, real yy, real zz) {
+    return lerp_d(u, du, 0, grad3_d(c.h[i], x0, yy, zz), grad3_d(c.h[i + 1], x1, yy, zz));
+  };
+  return lerp_d(w, dw, 2, lerp_d(v, dv, 1, along_x(0, y0, z0), along_x(2, y1, z0)),
+                lerp_d(v, dv, 1, along_x(4, y0, z1), along_x(6, y1, z1)));
+}
+
+template <class real, bool balanced>
+inline dual<real> improved_noise4_d(const std::int32_t* perm, const lattice_axis<real>& x,
+                                    const lattice_axis<real>& y, const lattice_axis<real>& z,
+                                    const lattice_axis<real>& w) {
+  const corners4 c = improved_corners4(perm, x, y, z, w);
+  const real a = fade(x.frac), b = fade(y.frac), cz = fade(z.frac), d = fade(w.frac);
+  const real da = dfade(x.frac), db = dfade(y.frac), dc = dfade(z.frac), dd = dfade(w.frac);
+  const real x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
+  const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1), w1 = w0 - real(1);
+  const auto along_x = [&](int i, real yy, real zz, real ww) {
+    return lerp_d(a, da, 0, grad4_d<real, balanced>(c.h[i], x0, yy, zz, ww),
+                  grad4_d<real, balanced>(c.h[i + 1], x1, yy, zz, ww));
+  };
+  const auto cube = [&](int i, real ww) {
+    return lerp_d(cz, dc, 2, lerp_d(b, db, 1, along_x(i, y0, z0, ww), along_x(i + 2, y1, z0, ww)),
+                  lerp_d(b, db, 1, along_x(i + 4, y0, z1, ww), along_x(i + 6, y1, z1, ww)));
+  };
+  return lerp_d(d, dd, 3, cube(0, w0), cube(8, w1));
+}
+
 }  // namespace vknoise::detail

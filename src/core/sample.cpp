@@ -87,6 +87,11 @@ status validate(const noise_spec& noise, int dims) {
                             std::to_string(noise.period[axis]) + "; periods are 1 to 256");
     }
   }
+  if (noise.gradient && noise.fractal != fractal_kind::none && noise.fractal != fractal_kind::fbm) {
+    return make_error(errc::invalid_argument,
+                      std::string("a gradient is analytic for fractal none and fbm, not ") +
+                          fractal_kind_name(noise.fractal));
+  }
   if (any_period(noise) && noise.octaves > 1 &&
       (noise.lacunarity != std::floor(noise.lacunarity) || noise.lacunarity > 256)) {
     return make_error(errc::invalid_argument,
@@ -134,17 +139,48 @@ void reduce_point(const noise_spec& noise, int dims, const double* position, lat
   }
 }
 
+namespace {
+
+detail::lattice_axis<double> reference_axis(const noise_spec& noise, int axis, int octave,
+                                            double x) {
+  return detail::split_axis(octave_position(noise, axis, octave, x),
+                            octave_period(noise, axis, octave));
+}
+
+// Octave o's axes: from the position in double, or from reduce_point's coordinates in float.
+struct reference_axes {
+  detail::lattice_axis<double> a[4] = {};
+  reference_axes(const noise_spec& noise, int dims, const double* position, int o) {
+    for (int axis = 0; axis < dims; ++axis)
+      a[axis] = reference_axis(noise, axis, o, position[axis]);
+  }
+};
+
+struct mirror_axes {
+  detail::lattice_axis<float> a[4];
+  mirror_axes(const lattice_coord* coords, int o) {
+    for (int axis = 0; axis < 4; ++axis) {
+      const lattice_coord& c = coords[o * 4 + axis];
+      a[axis] = detail::to_axis(c, c.frac);
+    }
+  }
+};
+
+template <class real>
+void write_channels(const detail::dual<real>& r, int dims, real* out) {
+  out[0] = r.v;
+  for (int axis = 0; axis < dims; ++axis) out[1 + axis] = r.d[axis];
+}
+
+}  // namespace
+
 double sample_reference(const noise_spec& noise, int dims, const double* position,
                         const permutation_table& table) {
   const auto f = detail::make_fractal_params<double>(noise);
   return detail::fractal_sum(f, [&](int o) {
-    detail::lattice_axis<double> axes[4] = {};
-    for (int axis = 0; axis < dims; ++axis) {
-      axes[axis] = detail::split_axis(octave_position(noise, axis, o, position[axis]),
-                                      octave_period(noise, axis, o));
-    }
-    return detail::basis_noise<double>(noise.kind, dims, table.doubled().data(), axes[0], axes[1],
-                                       axes[2], axes[3]);
+    const reference_axes x(noise, dims, position, o);
+    return detail::basis_noise<double>(noise.kind, dims, table.doubled().data(), x.a[0], x.a[1],
+                                       x.a[2], x.a[3]);
   });
 }
 
@@ -152,14 +188,44 @@ float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coor
                     const permutation_table& table) {
   const auto f = detail::make_fractal_params<float>(noise);
   return detail::fractal_sum(f, [&](int o) {
-    detail::lattice_axis<float> axes[4];
-    for (int axis = 0; axis < 4; ++axis) {
-      const lattice_coord& c = coords[o * 4 + axis];
-      axes[axis] = detail::to_axis(c, c.frac);
-    }
-    return detail::basis_noise<float>(noise.kind, dims, table.doubled().data(), axes[0], axes[1],
-                                      axes[2], axes[3]);
+    const mirror_axes x(coords, o);
+    return detail::basis_noise<float>(noise.kind, dims, table.doubled().data(), x.a[0], x.a[1],
+                                      x.a[2], x.a[3]);
   });
+}
+
+void sample_reference(const noise_spec& noise, int dims, const double* position,
+                      const permutation_table& table, double* out) {
+  if (!noise.gradient) {
+    out[0] = sample_reference(noise, dims, position, table);
+    return;
+  }
+  const auto f = detail::make_fractal_params<double>(noise);
+  write_channels(detail::fractal_sum_d(f,
+                                       [&](int o) {
+                                         const reference_axes x(noise, dims, position, o);
+                                         return detail::basis_noise_d<double>(
+                                             noise.kind, dims, table.doubled().data(), x.a[0],
+                                             x.a[1], x.a[2], x.a[3]);
+                                       }),
+                 dims, out);
+}
+
+void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                   const permutation_table& table, float* out) {
+  if (!noise.gradient) {
+    out[0] = sample_mirror(noise, dims, coords, table);
+    return;
+  }
+  const auto f = detail::make_fractal_params<float>(noise);
+  write_channels(detail::fractal_sum_d(f,
+                                       [&](int o) {
+                                         const mirror_axes x(coords, o);
+                                         return detail::basis_noise_d<float>(
+                                             noise.kind, dims, table.doubled().data(), x.a[0],
+                                             x.a[1], x.a[2], x.a[3]);
+                                       }),
+                 dims, out);
 }
 
 }  // namespace vknoise

@@ -12,11 +12,12 @@ struct dispatch_limits {
   std::uint32_t max_groups_y;  // maxComputeWorkGroupCount[1]
   std::uint64_t chunk_bytes;   // output bytes per dispatch; coords stay within 2 * chunk_bytes
   std::uint32_t octaves = 1;   // lattice coords per axis and sample
+  std::uint32_t channels = 1;  // floats written per sample
 };
 
 // A field chunk: rows [first_row, first_row + row_count) (row = y + ny * (z + nz * t)) and x
 // samples [first_x, first_x + count_x) of each. Its samples are contiguous in the field's
-// storage, starting at first_row * nx + first_x. Either count_x == nx or row_count == 1.
+// storage, starting at sample first_row * nx + first_x. Either count_x == nx or row_count == 1.
 struct field_chunk {
   std::uint64_t first_row;
   std::uint32_t row_count;

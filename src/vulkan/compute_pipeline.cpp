@@ -70,12 +70,14 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
                     "vkCreateShaderModule"));
 
   // Structure is specialization constants: the driver folds the branches on them.
-  const std::int32_t values[3] = {variant.dims, variant.kind, variant.fractal};
-  const VkSpecializationMapEntry entries[3] = {
-      {VKNOISE_SPEC_DIMS, 0, sizeof(std::int32_t)},
-      {VKNOISE_SPEC_KIND, sizeof(std::int32_t), sizeof(std::int32_t)},
-      {VKNOISE_SPEC_FRACTAL, 2 * sizeof(std::int32_t), sizeof(std::int32_t)}};
-  VkSpecializationInfo spec{3, entries, sizeof(values), values};
+  const std::int32_t values[4] = {variant.dims, variant.kind, variant.fractal, variant.gradient};
+  const std::uint32_t ids[4] = {VKNOISE_SPEC_DIMS, VKNOISE_SPEC_KIND, VKNOISE_SPEC_FRACTAL,
+                                VKNOISE_SPEC_GRADIENT};
+  VkSpecializationMapEntry entries[4];
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    entries[i] = {ids[i], i * std::uint32_t{sizeof(std::int32_t)}, sizeof(std::int32_t)};
+  }
+  VkSpecializationInfo spec{4, entries, sizeof(values), values};
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;

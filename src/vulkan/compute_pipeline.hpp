@@ -17,9 +17,10 @@ enum class kernel { field, points };
 struct kernel_variant {
   kernel which;
   int dims;
-  int kind;     // VKNOISE_NOISE_*
-  int fractal;  // VKNOISE_FRACTAL_*
-  auto key() const { return std::tuple(which, dims, kind, fractal); }
+  int kind;      // VKNOISE_NOISE_*
+  int fractal;   // VKNOISE_FRACTAL_*
+  int gradient;  // 0 or 1
+  auto key() const { return std::tuple(which, dims, kind, fractal, gradient); }
 };
 
 class pipeline_set {
@@ -46,7 +47,7 @@ class pipeline_set {
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipelineCache cache_ = VK_NULL_HANDLE;
-  std::map<std::tuple<kernel, int, int, int>, VkPipeline> pipelines_;
+  std::map<std::tuple<kernel, int, int, int, int>, VkPipeline> pipelines_;
 };
 
 }  // namespace vknoise::vk

@@ -55,11 +55,12 @@ std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
 // The same float values the mirror uses (detail::make_fractal_params<float>).
 shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
   const auto f = detail::make_fractal_params<float>(noise);
-  return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.inv_norm};
+  return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.lacunarity, f.inv_norm};
 }
 
 vk::kernel_variant variant_of(vk::kernel which, int dims, const noise_spec& noise) {
-  return {which, dims, static_cast<int>(noise.kind), static_cast<int>(noise.fractal)};
+  return {which, dims, static_cast<int>(noise.kind), static_cast<int>(noise.fractal),
+          noise.gradient ? 1 : 0};
 }
 
 }  // namespace
@@ -335,12 +336,7 @@ result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
 
 status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
                           std::span<float> out, gpu_stats* stats) {
-  VKNOISE_TRY(validate(field));
-  if (out.size() != sample_count(field)) {
-    return make_error(errc::invalid_argument, "output holds " + std::to_string(out.size()) +
-                                                  " values; the field has " +
-                                                  std::to_string(sample_count(field)) + " samples");
-  }
+  VKNOISE_TRY(validate(field, out.size()));
   auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::field, field.dims, field.noise));
   if (!pipeline) return pipeline.error_value();
   VKNOISE_TRY(impl_->upload_permutation(table));
@@ -348,8 +344,10 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
   const std::uint32_t ny = field.size[1], nz = field.size[2];
   const std::uint64_t nx = field.size[0];
   const std::uint32_t octaves = static_cast<std::uint32_t>(field.noise.octaves);
+  const std::size_t channels = static_cast<std::size_t>(channel_count(field.noise, field.dims));
   vk::dispatch_limits limits = impl_->limits;
   limits.octaves = octaves;
+  limits.channels = static_cast<std::uint32_t>(channels);
   vk::field_chunker chunker(field, limits);
   vk::field_chunk chunk{};
   const shader::fractal_constants fractal = fractal_constants_of(field.noise);
@@ -362,8 +360,8 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
         job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
         job.groups_y = chunk.row_count;
         job.coord_count = std::size_t{octaves} * (chunk.count_x + 3 * std::size_t{chunk.row_count});
-        job.output_count = std::size_t{chunk.count_x} * chunk.row_count;
-        job.destination = out.data() + chunk.first_row * nx + chunk.first_x;
+        job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
+        job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
         job.write_coords = [&field, chunk, ny, nz, octaves](lattice_coord* coords) {
           for (std::uint32_t o = 0; o < octaves; ++o) {
             for (std::uint32_t i = 0; i < chunk.count_x; ++i) {
@@ -402,10 +400,11 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
                       "dims is " + std::to_string(dims) + "; it must be 1 to 4");
   }
   VKNOISE_TRY(validate(noise, dims));
-  if (points.size() % dims != 0 || out.size() != points.size() / dims) {
-    return make_error(errc::invalid_argument, "eval needs " + std::to_string(dims) +
-                                                  " coordinates per point and one "
-                                                  "output per point");
+  const std::size_t channels = static_cast<std::size_t>(channel_count(noise, dims));
+  if (points.size() % dims != 0 || out.size() != points.size() / dims * channels) {
+    return make_error(errc::invalid_argument,
+                      "eval needs " + std::to_string(dims) + " coordinates per point and " +
+                          std::to_string(channels) + " output value(s) per point");
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     const int axis = static_cast<int>(i % dims);
@@ -420,10 +419,11 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
   if (!pipeline) return pipeline.error_value();
   VKNOISE_TRY(impl_->upload_permutation(table));
 
-  const std::size_t total = out.size();
+  const std::size_t total = points.size() / dims;
   const std::size_t octaves = static_cast<std::size_t>(noise.octaves);
   vk::dispatch_limits limits = impl_->limits;
   limits.octaves = static_cast<std::uint32_t>(octaves);
+  limits.channels = static_cast<std::uint32_t>(channels);
   const std::size_t per_chunk = vk::points_per_chunk(limits);
   const shader::fractal_constants fractal = fractal_constants_of(noise);
   std::size_t first = 0;
@@ -437,8 +437,8 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
         job.groups_x = group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
         job.groups_y = 1;
         job.coord_count = 4 * octaves * count;
-        job.output_count = count;
-        job.destination = out.data() + first;
+        job.output_count = count * channels;
+        job.destination = out.data() + first * channels;
         const double* source = points.data() + first * dims;
         job.write_coords = [&noise, source, count, dims, octaves](lattice_coord* coords) {
           for (std::size_t i = 0; i < count; ++i) {

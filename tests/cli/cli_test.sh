@@ -309,6 +309,15 @@ expect_error "period with fractional lacunarity" 2 'integer lacunarity' render -
   --fractal fbm --period 16 --lacunarity 1.5 --out b.raw
 expect_error "bad remap" 2 '--remap' render --dims 2 --size 8x8 --remap 11 --out b.raw
 
+with_input '3.14 42 7\n'
+expect_success "eval gradient" eval --gradient
+check "eval gradient prints value and 3 derivatives" grep -qE '^0.13691995878400012 [-0-9.e]+ [-0-9.e]+ [-0-9.e]+$' "$work/stdout"
+expect_success "render gradient raw" render --dims 2 --size 16x8 --gradient --out g.raw
+check "gradient raw holds 3 floats per sample" [ "$(stat -c %s "$case_dir/g.raw")" -eq $((16 * 8 * 3 * 4)) ]
+expect_error "gradient png" 2 'use .raw' render --dims 2 --size 16x8 --gradient --out g.png
+expect_error "gradient with ridged" 2 'ridged' render --dims 2 --size 16x8 --gradient --fractal ridged \
+  --out g.raw
+
 expect_success "info" info
 check "info names a device" grep -qE 'llvmpipe|^device 0: ' "$work/stdout"
 check "info marks the selected device" grep -q '\[selected\]' "$work/stdout"
