@@ -50,62 +50,125 @@ float classic_noise1(lattice_axis x) {
   return lerp(sx, classic_grad1(perm(x.cell), x0), classic_grad1(perm(x.next), x1));
 }
 
-// Perlin's noise2.
-float classic_noise2(lattice_axis x, lattice_axis y) {
-  float sx = scurve(x.frac), sy = scurve(y.frac);
+// Perlin's noise2: one lookup after perm[X] + Y (improved_corners2 takes two).
+corners2 classic_corners2(lattice_axis x, lattice_axis y) {
   int A = perm(x.cell) + y.cell, AB = perm(x.cell) + y.next;
   int B = perm(x.next) + y.cell, BB = perm(x.next) + y.next;
-  float x0 = x.frac, y0 = y.frac;
-  precise float x1 = x0 - 1.0, y1 = y0 - 1.0;
-  return lerp(sy, lerp(sx, classic_grad2(perm(A), x0, y0), classic_grad2(perm(B), x1, y0)),
-              lerp(sx, classic_grad2(perm(AB), x0, y1), classic_grad2(perm(BB), x1, y1)));
+  return corners2(ivec4(perm(A), perm(B), perm(AB), perm(BB)));
 }
 
+float classic_noise2(lattice_axis x, lattice_axis y) {
+  corners2 c = classic_corners2(x, y);
+  float sx = scurve(x.frac), sy = scurve(y.frac);
+  float x0 = x.frac, y0 = y.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0;
+  return lerp(sy, lerp(sx, classic_grad2(c.q0.x, x0, y0), classic_grad2(c.q0.y, x1, y0)),
+              lerp(sx, classic_grad2(c.q0.z, x0, y1), classic_grad2(c.q0.w, x1, y1)));
+}
+
+// 3D and 4D corners hash exactly as Improved Noise's (improved_corners3/4).
 float classic_noise3(lattice_axis x, lattice_axis y, lattice_axis z) {
+  corners3 c = improved_corners3(x, y, z);
   float sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac);
-  int A = perm(x.cell) + y.cell, AB_ = perm(x.cell) + y.next;
-  int B = perm(x.next) + y.cell, BB_ = perm(x.next) + y.next;
-  int AA = perm(A) + z.cell, AB = perm(AB_) + z.cell;
-  int BA = perm(B) + z.cell, BB = perm(BB_) + z.cell;
-  int AA1 = perm(A) + z.next, AB1 = perm(AB_) + z.next;
-  int BA1 = perm(B) + z.next, BB1 = perm(BB_) + z.next;
   float x0 = x.frac, y0 = y.frac, z0 = z.frac;
   precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0;
   return lerp(sz,
-              lerp(sy, lerp(sx, classic_grad3(perm(AA), x0, y0, z0), classic_grad3(perm(BA), x1, y0, z0)),
-                   lerp(sx, classic_grad3(perm(AB), x0, y1, z0), classic_grad3(perm(BB), x1, y1, z0))),
-              lerp(sy, lerp(sx, classic_grad3(perm(AA1), x0, y0, z1), classic_grad3(perm(BA1), x1, y0, z1)),
-                   lerp(sx, classic_grad3(perm(AB1), x0, y1, z1), classic_grad3(perm(BB1), x1, y1, z1))));
+              lerp(sy, lerp(sx, classic_grad3(c.q0.x, x0, y0, z0), classic_grad3(c.q0.y, x1, y0, z0)),
+                   lerp(sx, classic_grad3(c.q0.z, x0, y1, z0), classic_grad3(c.q0.w, x1, y1, z0))),
+              lerp(sy, lerp(sx, classic_grad3(c.q1.x, x0, y0, z1), classic_grad3(c.q1.y, x1, y0, z1)),
+                   lerp(sx, classic_grad3(c.q1.z, x0, y1, z1), classic_grad3(c.q1.w, x1, y1, z1))));
+}
+
+// One w-slice (corners lo/hi) of classic_noise4.
+float classic_cube4(ivec4 lo, ivec4 hi, float sx, float sy, float sz, float x0, float x1, float y0,
+                    float y1, float z0, float z1, float w) {
+  return lerp(sz,
+              lerp(sy, lerp(sx, classic_grad4(lo.x, x0, y0, z0, w), classic_grad4(lo.y, x1, y0, z0, w)),
+                   lerp(sx, classic_grad4(lo.z, x0, y1, z0, w), classic_grad4(lo.w, x1, y1, z0, w))),
+              lerp(sy, lerp(sx, classic_grad4(hi.x, x0, y0, z1, w), classic_grad4(hi.y, x1, y0, z1, w)),
+                   lerp(sx, classic_grad4(hi.z, x0, y1, z1, w), classic_grad4(hi.w, x1, y1, z1, w))));
 }
 
 float classic_noise4(lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w) {
+  corners4 c = improved_corners4(x, y, z, w);
   float sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac), sw = scurve(w.frac);
-  int A = perm(x.cell) + y.cell, AB_ = perm(x.cell) + y.next;
-  int B = perm(x.next) + y.cell, BB_ = perm(x.next) + y.next;
-  int AA = perm(A) + z.cell, AB = perm(AB_) + z.cell;
-  int BA = perm(B) + z.cell, BB = perm(BB_) + z.cell;
-  int AA1 = perm(A) + z.next, AB1 = perm(AB_) + z.next;
-  int BA1 = perm(B) + z.next, BB1 = perm(BB_) + z.next;
-  int AAA = perm(AA) + w.cell, AAB = perm(AA1) + w.cell;
-  int ABA = perm(AB) + w.cell, ABB = perm(AB1) + w.cell;
-  int BAA = perm(BA) + w.cell, BAB = perm(BA1) + w.cell;
-  int BBA = perm(BB) + w.cell, BBB = perm(BB1) + w.cell;
-  int AAA1 = perm(AA) + w.next, AAB1 = perm(AA1) + w.next;
-  int ABA1 = perm(AB) + w.next, ABB1 = perm(AB1) + w.next;
-  int BAA1 = perm(BA) + w.next, BAB1 = perm(BA1) + w.next;
-  int BBA1 = perm(BB) + w.next, BBB1 = perm(BB1) + w.next;
   float x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
   precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0, w1 = w0 - 1.0;
-  return lerp(
-      sw,
-      lerp(sz,
-           lerp(sy, lerp(sx, classic_grad4(perm(AAA), x0, y0, z0, w0), classic_grad4(perm(BAA), x1, y0, z0, w0)),
-                lerp(sx, classic_grad4(perm(ABA), x0, y1, z0, w0), classic_grad4(perm(BBA), x1, y1, z0, w0))),
-           lerp(sy, lerp(sx, classic_grad4(perm(AAB), x0, y0, z1, w0), classic_grad4(perm(BAB), x1, y0, z1, w0)),
-                lerp(sx, classic_grad4(perm(ABB), x0, y1, z1, w0), classic_grad4(perm(BBB), x1, y1, z1, w0)))),
-      lerp(sz,
-           lerp(sy, lerp(sx, classic_grad4(perm(AAA1), x0, y0, z0, w1), classic_grad4(perm(BAA1), x1, y0, z0, w1)),
-                lerp(sx, classic_grad4(perm(ABA1), x0, y1, z0, w1), classic_grad4(perm(BBA1), x1, y1, z0, w1))),
-           lerp(sy, lerp(sx, classic_grad4(perm(AAB1), x0, y0, z1, w1), classic_grad4(perm(BAB1), x1, y0, z1, w1)),
-                lerp(sx, classic_grad4(perm(ABB1), x0, y1, z1, w1), classic_grad4(perm(BBB1), x1, y1, z1, w1)))));
+  return lerp(sw, classic_cube4(c.q0, c.q1, sx, sy, sz, x0, x1, y0, y1, z0, z1, w0),
+              classic_cube4(c.q2, c.q3, sx, sy, sz, x0, x1, y0, y1, z0, z1, w1));
+}
+
+// --- Gradient forms (see improved_noise.glsl's): the value part is the value form's operations.
+
+// d/dt scurve(t) = 6 t (1 - t).
+float dscurve(float t) {
+  precise float r = 6.0 * t * (1.0 - t);
+  return r;
+}
+
+// A corner's term g . (p - c) is linear in p: its gradient is g itself.
+dual classic_grad_d(int dims, int hash, float x, float y, float z, float w) {
+  float v = dims == 1   ? classic_grad1(hash, x)
+            : dims == 2 ? classic_grad2(hash, x, y)
+            : dims == 3 ? classic_grad3(hash, x, y, z)
+                        : classic_grad4(hash, x, y, z, w);
+  return dual(v, classic_gradient(hash & 255));
+}
+
+dual classic_noise1_d(lattice_axis x) {
+  float sx = scurve(x.frac), dsx = dscurve(x.frac);
+  float x0 = x.frac;
+  precise float x1 = x0 - 1.0;
+  return lerp_d(sx, dsx, 0, classic_grad_d(1, perm(x.cell), x0, 0.0, 0.0, 0.0),
+                classic_grad_d(1, perm(x.next), x1, 0.0, 0.0, 0.0));
+}
+
+dual classic_noise2_d(lattice_axis x, lattice_axis y) {
+  corners2 c = classic_corners2(x, y);
+  float sx = scurve(x.frac), sy = scurve(y.frac), dsx = dscurve(x.frac), dsy = dscurve(y.frac);
+  float x0 = x.frac, y0 = y.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0;
+  return lerp_d(sy, dsy, 1,
+                lerp_d(sx, dsx, 0, classic_grad_d(2, c.q0.x, x0, y0, 0.0, 0.0),
+                       classic_grad_d(2, c.q0.y, x1, y0, 0.0, 0.0)),
+                lerp_d(sx, dsx, 0, classic_grad_d(2, c.q0.z, x0, y1, 0.0, 0.0),
+                       classic_grad_d(2, c.q0.w, x1, y1, 0.0, 0.0)));
+}
+
+dual classic_noise3_d(lattice_axis x, lattice_axis y, lattice_axis z) {
+  corners3 c = improved_corners3(x, y, z);
+  float sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac);
+  float dsx = dscurve(x.frac), dsy = dscurve(y.frac), dsz = dscurve(z.frac);
+  float x0 = x.frac, y0 = y.frac, z0 = z.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0;
+  return lerp_d(sz, dsz, 2,
+                lerp_d(sy, dsy, 1,
+                       lerp_d(sx, dsx, 0, classic_grad_d(3, c.q0.x, x0, y0, z0, 0.0), classic_grad_d(3, c.q0.y, x1, y0, z0, 0.0)),
+                       lerp_d(sx, dsx, 0, classic_grad_d(3, c.q0.z, x0, y1, z0, 0.0), classic_grad_d(3, c.q0.w, x1, y1, z0, 0.0))),
+                lerp_d(sy, dsy, 1,
+                       lerp_d(sx, dsx, 0, classic_grad_d(3, c.q1.x, x0, y0, z1, 0.0), classic_grad_d(3, c.q1.y, x1, y0, z1, 0.0)),
+                       lerp_d(sx, dsx, 0, classic_grad_d(3, c.q1.z, x0, y1, z1, 0.0), classic_grad_d(3, c.q1.w, x1, y1, z1, 0.0))));
+}
+
+// One w-slice (corners lo/hi) of classic_noise4_d.
+dual classic_cube4_d(ivec4 lo, ivec4 hi, float sx, float dsx, float sy, float dsy, float sz,
+                     float dsz, float x0, float x1, float y0, float y1, float z0, float z1, float w) {
+  return lerp_d(sz, dsz, 2,
+                lerp_d(sy, dsy, 1,
+                       lerp_d(sx, dsx, 0, classic_grad_d(4, lo.x, x0, y0, z0, w), classic_grad_d(4, lo.y, x1, y0, z0, w)),
+                       lerp_d(sx, dsx, 0, classic_grad_d(4, lo.z, x0, y1, z0, w), classic_grad_d(4, lo.w, x1, y1, z0, w))),
+                lerp_d(sy, dsy, 1,
+                       lerp_d(sx, dsx, 0, classic_grad_d(4, hi.x, x0, y0, z1, w), classic_grad_d(4, hi.y, x1, y0, z1, w)),
+                       lerp_d(sx, dsx, 0, classic_grad_d(4, hi.z, x0, y1, z1, w), classic_grad_d(4, hi.w, x1, y1, z1, w))));
+}
+
+dual classic_noise4_d(lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w) {
+  corners4 c = improved_corners4(x, y, z, w);
+  float sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac), sw = scurve(w.frac);
+  float dsx = dscurve(x.frac), dsy = dscurve(y.frac), dsz = dscurve(z.frac), dsw = dscurve(w.frac);
+  float x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
+  precise float x1 = x0 - 1.0, y1 = y0 - 1.0, z1 = z0 - 1.0, w1 = w0 - 1.0;
+  return lerp_d(sw, dsw, 3,
+                classic_cube4_d(c.q0, c.q1, sx, dsx, sy, dsy, sz, dsz, x0, x1, y0, y1, z0, z1, w0),
+                classic_cube4_d(c.q2, c.q3, sx, dsx, sy, dsy, sz, dsz, x0, x1, y0, y1, z0, z1, w1));
 }

@@ -9,10 +9,14 @@ layout(constant_id = VKNOISE_SPEC_DIMS) const int dims = 3;
 layout(constant_id = VKNOISE_SPEC_KIND) const int kind = VKNOISE_NOISE_IMPROVED;
 layout(constant_id = VKNOISE_SPEC_FRACTAL) const int fractal = VKNOISE_FRACTAL_NONE;
 layout(constant_id = VKNOISE_SPEC_GRADIENT) const int gradient = 0;
+layout(constant_id = VKNOISE_SPEC_VALUE_INTERPOLATION) const int value_interpolation = VKNOISE_VALUE_LINEAR;
+layout(constant_id = VKNOISE_SPEC_VALUE_SMOOTH) const int value_smooth = 0;
 const int channels = gradient != 0 ? 1 + dims : 1;
 
 #include "permutation.glsl"
 #include "improved_noise.glsl"
+#include "classic_noise.glsl"
+#include "value_noise.glsl"
 #include "noise.glsl"
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
@@ -26,13 +30,13 @@ uint point;
 
 float octave_noise(uint o) {
   uint base = (point * pc.fractal.octaves + o) * 4;
-  return basis_noise(kind, dims, decode(coords[base]), decode(coords[base + 1]),
+  return basis_noise(int(o), decode(coords[base]), decode(coords[base + 1]),
                      decode(coords[base + 2]), decode(coords[base + 3]));
 }
 
 dual octave_noise_d(uint o) {
   uint base = (point * pc.fractal.octaves + o) * 4;
-  return basis_noise_d(kind, dims, decode(coords[base]), decode(coords[base + 1]),
+  return basis_noise_d(decode(coords[base]), decode(coords[base + 1]),
                        decode(coords[base + 2]), decode(coords[base + 3]));
 }
 

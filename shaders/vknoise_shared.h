@@ -14,7 +14,8 @@ using uint = std::uint32_t;
 #define VKNOISE_BINDING_PERMUTATION 0  // readonly int[512]: the doubled permutation table
 #define VKNOISE_BINDING_COORDS 1       // readonly lattice_coord[]: axis tables or points
 #define VKNOISE_BINDING_OUTPUT 2       // writeonly float[]: the chunk's samples
-#define VKNOISE_BINDING_COUNT 3
+#define VKNOISE_BINDING_GRADIENTS 3  // readonly vec4[256]: classic noise's gradients (dims's table)
+#define VKNOISE_BINDING_COUNT 4
 
 // Where the kernels read the permutation table from. Built twice from the same source:
 //   storage (default): readonly int[512], for GPUs, whose caches serve divergent gathers well;
@@ -28,10 +29,17 @@ using uint = std::uint32_t;
 #define VKNOISE_SPEC_KIND 1      // VKNOISE_NOISE_*
 #define VKNOISE_SPEC_FRACTAL 2   // VKNOISE_FRACTAL_*
 #define VKNOISE_SPEC_GRADIENT 3  // 0: one channel (the value); 1: 1 + dims (value, d/dx, ...)
+#define VKNOISE_SPEC_VALUE_INTERPOLATION 4  // value noise: VKNOISE_VALUE_*
+#define VKNOISE_SPEC_VALUE_SMOOTH 5         // value noise: 0 or 1
 
-// Values of vknoise::noise_kind and vknoise::fractal_kind (static_asserted in C++).
+// Values of vknoise::noise_kind, fractal_kind and value_interpolation (static_asserted in C++).
 #define VKNOISE_NOISE_IMPROVED 0
 #define VKNOISE_NOISE_IMPROVED4_BALANCED 1
+#define VKNOISE_NOISE_CLASSIC 2
+#define VKNOISE_NOISE_VALUE 3
+#define VKNOISE_VALUE_LINEAR 0
+#define VKNOISE_VALUE_COSINE 1
+#define VKNOISE_VALUE_CUBIC 2
 #define VKNOISE_FRACTAL_NONE 0
 #define VKNOISE_FRACTAL_FBM 1
 #define VKNOISE_FRACTAL_TURBULENCE 2

@@ -209,6 +209,17 @@ TEST(NoiseSpec, ValidationNamesTheProblem) {
   n.period = {16, 0, 0, 0};
   n.lacunarity = 1.5;
   EXPECT_NE(message(n, 3).find("integer lacunarity"), std::string::npos);
+  n = {};
+  n.kind = noise_kind::value;
+  n.gradient = true;
+  EXPECT_NE(message(n, 2).find("value noise has no analytic gradient"), std::string::npos);
+  n.gradient = false;
+  n.value_smooth = true;
+  n.interpolation = vknoise::value_interpolation::cubic;
+  n.period = {0, 200, 0, 0};
+  EXPECT_NE(message(n, 2).find("period 256"), std::string::npos);
+  n.period = {0, 256, 0, 0};
+  EXPECT_TRUE(vknoise::validate(n, 2).ok());
 }
 
 }  // namespace
@@ -272,6 +283,16 @@ TEST(NoiseGradient, FbmMatchesCentralDifferences) {
   n.lacunarity = 2;
   n.period = {16, 8, 4, 32};
   expect_gradient_matches_differences(n, 3, 40);
+}
+
+TEST(NoiseGradient, ClassicMatchesCentralDifferences) {
+  noise_spec n;
+  n.kind = noise_kind::classic;
+  n.classic_seed = 12345;
+  for (int dims = 1; dims <= 4; ++dims) expect_gradient_matches_differences(n, dims, 50 + dims);
+  n.fractal = fractal_kind::fbm;
+  n.octaves = 4;
+  expect_gradient_matches_differences(n, 3, 60);
 }
 
 TEST(NoiseGradient, OnlyForNoneAndFbm) {

@@ -23,6 +23,14 @@
 //   improved4_balanced  4: the 4D reference's construction with all 32 directions that have one
 //                       zero coordinate and three +-1 (the reference repeats the x-free set and
 //                       never leaves out w), so no axis is favoured.
+//   classic             1-4: Perlin's 1985 noise: 256 random gradients per dimension drawn from
+//                       classic_seed (classic_gradients.hpp), the s-curve 3t^2 - 2t^3. Its range
+//                       is within +-sqrt(dims)/2.
+//   value               1-4: Hugo Elias's value noise: his integer hash of the lattice cell (and
+//                       of the octave, so each octave is its own function), optionally smoothed
+//                       over the neighbours (value_smooth), interpolated linearly, with a cosine
+//                       curve or with his cubic (which overshoots, up to 1.5^dims). No gradient
+//                       form; value_smooth with cubic needs periods of 0 or 256 on every axis.
 //
 // Gradient: with `gradient`, a sample has 1 + dims channels: the value, then its partial
 // derivatives d/dx, d/dy, ... with respect to the position (analytic: the chain rule through the
@@ -41,7 +49,8 @@
 
 namespace vknoise {
 
-enum class noise_kind { improved, improved4_balanced };
+enum class noise_kind { improved, improved4_balanced, classic, value };
+enum class value_interpolation { linear, cosine, cubic };
 enum class fractal_kind { none, fbm, turbulence, ridged, billow };
 
 inline constexpr int max_octaves = 16;
@@ -60,6 +69,9 @@ struct noise_spec {
   bool octave_offsets = false;
   std::array<std::uint32_t, 4> period{0, 0, 0, 0};
   bool gradient = false;
+  std::uint64_t classic_seed = 0;  // classic: the seed of its gradient tables
+  value_interpolation interpolation = value_interpolation::linear;  // value
+  bool value_smooth = false;                                        // value
 };
 
 // Values per sample: 1, or 1 + dims with `gradient` (value, d/dx, d/dy, ...).
@@ -69,11 +81,12 @@ inline int channel_count(const noise_spec& noise, int dims) {
 
 const char* noise_kind_name(noise_kind kind);
 const char* fractal_kind_name(fractal_kind kind);
+const char* value_interpolation_name(value_interpolation interpolation);
 
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,
-// a period above 256, a fractional lacunarity with a period, or a gradient with a fractal other
-// than none or fbm.
+// a period above 256, a fractional lacunarity with a period, a gradient with a fractal other
+// than none or fbm or with value noise, or value_smooth with cubic on a period other than 256.
 status validate(const noise_spec& noise, int dims);
 
 }  // namespace vknoise

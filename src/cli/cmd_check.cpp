@@ -133,6 +133,7 @@ int run_check(const check_options& options) {
   if (!field) return report_error(exit_usage_error, field.message());
   auto how = parse_computation(options.common);
   if (!how) return report_error(exit_usage_error, how.message());
+  field->noise.classic_seed = how->seed;
   if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
 
   auto gpu = open_gpu_session(how->device);

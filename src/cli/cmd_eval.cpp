@@ -72,6 +72,7 @@ int run_eval(const eval_options& options) {
   if (!how) return report_error(exit_usage_error, how.message());
   auto noise = parse_noise(options.field.noise);
   if (!noise) return report_error(exit_usage_error, noise.message());
+  noise->classic_seed = how->seed;
   if (auto valid = validate(*noise, *dims); !valid) {
     return report_error(exit_usage_error, valid.message());
   }

@@ -44,6 +44,7 @@ int run_render(const render_options& options) {
   if (!field) return report_error(exit_usage_error, field.message());
   auto how = parse_computation(options.common);
   if (!how) return report_error(exit_usage_error, how.message());
+  field->noise.classic_seed = how->seed;
   auto remap = parse_remap(options.remap);
   if (!remap) return report_error(exit_usage_error, remap.message());
   auto format = output_format_for(*options.out);

@@ -15,7 +15,8 @@ void add_backend_option(CLI::App& app, common_options& options) {
 
 void add_seed_option(CLI::App& app, common_options& options) {
   add_text_option(app, "--seed", "N", options.seed,
-                  "permutation table shuffled from this 64-bit seed (default: Perlin's table)");
+                  "permutation table shuffled from this 64-bit seed (default: Perlin's table), "
+                  "and classic noise's gradients drawn from it (default 0)");
 }
 
 void add_device_option(CLI::App& app, common_options& options) {
@@ -31,14 +32,21 @@ result<backend> parse_backend(const common_options& options) {
                     "--backend " + quoted_excerpt(*options.backend) + ": expected cpu or gpu");
 }
 
-result<permutation_table> parse_table(const common_options& options) {
-  if (!options.seed) return permutation_table::perlin();
+result<std::uint64_t> parse_seed(const common_options& options) {
+  if (!options.seed) return std::uint64_t{0};
   const auto seed = parse_unsigned(*options.seed, std::numeric_limits<std::uint64_t>::max());
   if (!seed) {
     return make_error(errc::invalid_argument,
                       "--seed " + quoted_excerpt(*options.seed) +
                           ": expected an integer in [0, 18446744073709551615]");
   }
+  return *seed;
+}
+
+result<permutation_table> parse_table(const common_options& options) {
+  auto seed = parse_seed(options);
+  if (!seed) return seed.error_value();
+  if (!options.seed) return permutation_table::perlin();
   return permutation_table::from_seed(*seed);
 }
 
@@ -61,7 +69,8 @@ result<computation> parse_computation(const common_options& options) {
   if (!table) return table.error_value();
   auto device = parse_device(options);
   if (!device) return device.error_value();
-  return computation{*chosen_backend, std::move(table.value()), *device};
+  return computation{*chosen_backend, std::move(table.value()), parse_seed(options).value(),
+                     *device};
 }
 
 std::optional<std::uint32_t> parse_device_index(const std::string& text) {

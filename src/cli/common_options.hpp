@@ -28,12 +28,14 @@ void add_device_option(CLI::App& app, common_options& options);
 // device index (the library then honours VKNOISE_DEVICE or picks the preferred device).
 result<backend> parse_backend(const common_options& options);
 result<permutation_table> parse_table(const common_options& options);
+result<std::uint64_t> parse_seed(const common_options& options);
 result<std::optional<std::uint32_t>> parse_device(const common_options& options);
 
 // All three at once, for the commands that compute noise.
 struct computation {
   cli::backend backend;
   permutation_table table;
+  std::uint64_t seed;  // --seed, 0 without: also the classic noise gradients' seed
   std::optional<std::uint32_t> device;
 };
 result<computation> parse_computation(const common_options& options);

@@ -10,7 +10,10 @@
 namespace vknoise::cli {
 namespace {
 
-constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced};
+constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
+                                      noise_kind::classic, noise_kind::value};
+constexpr value_interpolation kInterpolations[] = {
+    value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
 constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
                                           fractal_kind::turbulence, fractal_kind::ridged,
                                           fractal_kind::billow};
@@ -66,8 +69,14 @@ std::optional<fractal_kind> fractal_kind_from_name(const std::string& name) {
 }
 
 void add_noise_options(CLI::App& app, noise_options& options) {
-  add_text_option(app, "--noise", "improved|improved4-balanced", options.noise,
-                  "basis noise (default improved; improved4-balanced needs --dims 4)");
+  add_text_option(app, "--noise", "improved|improved4-balanced|classic|value", options.noise,
+                  "basis noise (default improved; improved4-balanced needs --dims 4; classic is "
+                  "Perlin's 1985 noise, value is Hugo Elias's)");
+  add_text_option(app, "--interpolation", "linear|cosine|cubic", options.interpolation,
+                  "value noise: how lattice values are blended (default linear)");
+  app.add_flag("--smooth", options.smooth,
+               "value noise: average each lattice value with its neighbours first (Elias's "
+               "SmoothNoise)");
   add_text_option(app, "--fractal", "none|fbm|turbulence|ridged|billow", options.fractal,
                   "sum over octaves (default none)");
   add_text_option(app, "--octaves", "N", options.octaves,
@@ -90,7 +99,8 @@ result<noise_spec> parse_noise(const noise_options& options) {
   if (options.noise) {
     const auto kind = noise_kind_from_name(*options.noise);
     if (!kind)
-      return bad_value("--noise", *options.noise, "expected improved or improved4-balanced");
+      return bad_value("--noise", *options.noise,
+                       "expected improved, improved4-balanced, classic or value");
     noise.kind = *kind;
   }
   if (options.fractal) {
@@ -122,6 +132,23 @@ result<noise_spec> parse_noise(const noise_options& options) {
     if (!periods) return periods.error_value();
     noise.period = *periods;
   }
+  if (options.interpolation) {
+    bool found = false;
+    for (value_interpolation i : kInterpolations) {
+      if (*options.interpolation == value_interpolation_name(i)) {
+        noise.interpolation = i;
+        found = true;
+      }
+    }
+    if (!found)
+      return bad_value("--interpolation", *options.interpolation,
+                       "expected linear, cosine or cubic");
+  }
+  if ((options.interpolation || options.smooth) && noise.kind != noise_kind::value) {
+    return make_error(errc::invalid_argument,
+                      "--interpolation and --smooth apply to --noise value");
+  }
+  noise.value_smooth = options.smooth;
   noise.octave_offsets = options.octave_offsets;
   noise.gradient = options.gradient;
   return noise;

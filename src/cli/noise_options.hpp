@@ -1,5 +1,5 @@
 // --noise, --fractal, --octaves, --persistence, --lacunarity, --octave-offsets, --period,
-// --gradient: the
+// --gradient, --interpolation, --smooth: the
 // command line's description of what a sample is (vknoise::noise_spec).
 #pragma once
 
@@ -20,6 +20,8 @@ struct noise_options {
   std::optional<std::string> persistence;
   std::optional<std::string> lacunarity;
   std::optional<std::string> period;
+  std::optional<std::string> interpolation;
+  bool smooth = false;
   bool octave_offsets = false;
   bool gradient = false;
 };
@@ -27,7 +29,8 @@ struct noise_options {
 void add_noise_options(CLI::App& app, noise_options& options);
 
 // The spec the options describe (errc::invalid_argument naming the flag for a malformed value;
-// vknoise::validate checks the combination). A fractal without --octaves gets 4 octaves.
+// vknoise::validate checks the combination). A fractal without --octaves gets 4 octaves. The
+// classic gradient seed is set by the caller from --seed.
 result<noise_spec> parse_noise(const noise_options& options);
 
 // Parses a noise or fractal name as the flags spell it.

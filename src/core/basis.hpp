@@ -1,40 +1,94 @@
 // Which basis noise a sample uses: one switch over (kind, dims), shared by the reference and the
-// mirror, the twin of basis_noise() in shaders/noise.glsl.
+// mirror, the twin of basis_noise() in shaders/noise.glsl (where kind, dims and the value-noise
+// settings are specialization constants and the tables are bound buffers).
 #pragma once
 
+#include "core/classic_noise.hpp"
 #include "core/improved_noise.hpp"
+#include "core/value_noise.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise::detail {
 
 template <class real>
-real basis_noise(noise_kind kind, int dims, const std::int32_t* perm, const lattice_axis<real>& x,
+struct basis_setup {
+  noise_kind kind;
+  int dims;
+  const std::int32_t* perm;  // the doubled permutation table
+  const real* classic;       // classic: 256 x 4 gradients of dimension dims
+  bool value_smooth;
+  int value_interpolation;  // value_linear, value_cosine or value_cubic
+};
+
+template <class real>
+real basis_noise(const basis_setup<real>& b, int octave, const lattice_axis<real>& x,
                  const lattice_axis<real>& y, const lattice_axis<real>& z,
                  const lattice_axis<real>& w) {
-  if (kind == noise_kind::improved4_balanced) {
-    return improved_noise4<real, true>(perm, x, y, z, w);
-  }
-  switch (dims) {
-    case 1:
-      return improved_noise1<real>(perm, x);
-    case 2:
-      return improved_noise2<real>(perm, x, y);
-    case 3:
-      return improved_noise3<real>(perm, x, y, z);
+  const std::int32_t* perm = b.perm;
+  switch (b.kind) {
+    case noise_kind::improved4_balanced:
+      return improved_noise4<real, true>(perm, x, y, z, w);
+    case noise_kind::classic:
+      switch (b.dims) {
+        case 1:
+          return classic_noise1<real>(perm, b.classic, x);
+        case 2:
+          return classic_noise2<real>(perm, b.classic, x, y);
+        case 3:
+          return classic_noise3<real>(perm, b.classic, x, y, z);
+        default:
+          return classic_noise4<real>(perm, b.classic, x, y, z, w);
+      }
+    case noise_kind::value: {
+      const bool s = b.value_smooth;
+      const int i = b.value_interpolation;
+      switch (b.dims) {
+        case 1:
+          return value_noise1<real>(octave, s, i, x);
+        case 2:
+          return value_noise2<real>(octave, s, i, x, y);
+        case 3:
+          return value_noise3<real>(octave, s, i, x, y, z);
+        default:
+          return value_noise4<real>(octave, s, i, x, y, z, w);
+      }
+    }
     default:
-      return improved_noise4<real, false>(perm, x, y, z, w);
+      switch (b.dims) {
+        case 1:
+          return improved_noise1<real>(perm, x);
+        case 2:
+          return improved_noise2<real>(perm, x, y);
+        case 3:
+          return improved_noise3<real>(perm, x, y, z);
+        default:
+          return improved_noise4<real, false>(perm, x, y, z, w);
+      }
   }
 }
 
-// The gradient form, the twin of basis_noise_d() in shaders/noise.glsl.
+// The gradient form, the twin of basis_noise_d() in shaders/noise.glsl (value noise has none).
 template <class real>
-dual<real> basis_noise_d(noise_kind kind, int dims, const std::int32_t* perm,
-                         const lattice_axis<real>& x, const lattice_axis<real>& y,
-                         const lattice_axis<real>& z, const lattice_axis<real>& w) {
-  if (kind == noise_kind::improved4_balanced) {
+dual<real> basis_noise_d(const basis_setup<real>& b, const lattice_axis<real>& x,
+                         const lattice_axis<real>& y, const lattice_axis<real>& z,
+                         const lattice_axis<real>& w) {
+  const std::int32_t* perm = b.perm;
+  if (b.kind == noise_kind::improved4_balanced) {
     return improved_noise4_d<real, true>(perm, x, y, z, w);
   }
-  switch (dims) {
+  if (b.kind == noise_kind::classic) {
+    switch (b.dims) {
+      case 1:
+        return classic_noise1_d<real>(perm, b.classic, x);
+      case 2:
+        return classic_noise2_d<real>(perm, b.classic, x, y);
+      case 3:
+        return classic_noise3_d<real>(perm, b.classic, x, y, z);
+      default:
+        return classic_noise4_d<real>(perm, b.classic, x, y, z, w);
+    }
+  }
+  switch (b.dims) {
     case 1:
       return improved_noise1_d<real>(perm, x);
     case 2:

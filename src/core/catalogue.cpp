@@ -82,6 +82,52 @@ std::vector<catalogue_entry> catalogue() {
   fbm_gradient.period = {32, 32, 0, 0};
   list.push_back({"improved 3D fbm gradient, periods 32x32",
                   make(3, {32, 24, 4, 1}, near, 0.083, fbm_gradient)});
+
+  // Perlin's 1985 noise, and its gradient.
+  for (int dims = 1; dims <= 4; ++dims) {
+    noise_spec c;
+    c.kind = noise_kind::classic;
+    c.classic_seed = 77;
+    const std::array<std::uint32_t, 4> sizes[4] = {
+        {2048, 1, 1, 1}, {64, 48, 1, 1}, {40, 32, 4, 1}, {16, 12, 5, 4}};
+    list.push_back(
+        {"classic " + std::to_string(dims) + "D", make(dims, sizes[dims - 1], near, 0.047, c)});
+    c.gradient = true;
+    list.push_back({"classic " + std::to_string(dims) + "D gradient",
+                    make(dims, sizes[dims - 1], far, 0.047, c)});
+  }
+  noise_spec classic_fbm = fractal(fractal_kind::fbm, 4);
+  classic_fbm.kind = noise_kind::classic;
+  classic_fbm.period = {8, 8, 8, 0};
+  list.push_back({"classic 3D fbm, periods 8", make(3, {40, 32, 4, 1}, near, 0.047, classic_fbm)});
+
+  // Hugo Elias's value noise: every interpolation, with and without smoothing.
+  for (value_interpolation interpolation :
+       {value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic}) {
+    for (bool smooth : {false, true}) {
+      noise_spec v;
+      v.kind = noise_kind::value;
+      v.interpolation = interpolation;
+      v.value_smooth = smooth;
+      const std::string name = std::string("value 2D ") + value_interpolation_name(interpolation) +
+                               (smooth ? ", smoothed" : "");
+      list.push_back({name, make(2, {64, 48, 1, 1}, near, 0.083, v)});
+    }
+  }
+  noise_spec value_fbm = fractal(fractal_kind::fbm, 4);
+  value_fbm.kind = noise_kind::value;
+  value_fbm.interpolation = value_interpolation::cosine;
+  value_fbm.period = {16, 16, 16, 16};
+  list.push_back({"value 1D cubic", make(1, {2048, 1, 1, 1}, far, 0.031, [] {
+                    noise_spec v;
+                    v.kind = noise_kind::value;
+                    v.interpolation = value_interpolation::cubic;
+                    return v;
+                  }())});
+  list.push_back(
+      {"value 3D fbm cosine, periods 16", make(3, {40, 32, 4, 1}, near, 0.11, value_fbm)});
+  list.push_back(
+      {"value 4D fbm cosine, periods 16", make(4, {16, 12, 5, 4}, near, 0.11, value_fbm)});
   return list;
 }
 

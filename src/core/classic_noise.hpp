@@ -75,93 +75,154 @@ inline real classic_noise1(const std::int32_t* perm, const real* gradients,
               classic_grad1(gradients, perm[x.next], x1));
 }
 
-// Perlin's noise2.
+// Perlin's noise2: one lookup after perm[X] + Y (improved_corners2 takes two).
+template <class real>
+inline corners2 classic_corners2(const std::int32_t* perm, const lattice_axis<real>& x,
+                                 const lattice_axis<real>& y) {
+  const int A = perm[x.cell] + y.cell, AB = perm[x.cell] + y.next;
+  const int B = perm[x.next] + y.cell, BB = perm[x.next] + y.next;
+  return {{perm[A], perm[B], perm[AB], perm[BB]}};
+}
+
 template <class real>
 inline real classic_noise2(const std::int32_t* perm, const real* gradients,
                            const lattice_axis<real>& x, const lattice_axis<real>& y) {
+  const corners2 c = classic_corners2(perm, x, y);
   const real sx = scurve(x.frac), sy = scurve(y.frac);
-  const int A = perm[x.cell] + y.cell, AB = perm[x.cell] + y.next;
-  const int B = perm[x.next] + y.cell, BB = perm[x.next] + y.next;
   const real x0 = x.frac, y0 = y.frac;
   const real x1 = x0 - real(1), y1 = y0 - real(1);
   const real* g = gradients;
-  return lerp(sy, lerp(sx, classic_grad2(g, perm[A], x0, y0), classic_grad2(g, perm[B], x1, y0)),
-              lerp(sx, classic_grad2(g, perm[AB], x0, y1), classic_grad2(g, perm[BB], x1, y1)));
+  return lerp(sy, lerp(sx, classic_grad2(g, c.h[0], x0, y0), classic_grad2(g, c.h[1], x1, y0)),
+              lerp(sx, classic_grad2(g, c.h[2], x0, y1), classic_grad2(g, c.h[3], x1, y1)));
 }
 
+// 3D and 4D corners hash exactly as Improved Noise's (improved_corners3/4).
 template <class real>
 inline real classic_noise3(const std::int32_t* perm, const real* gradients,
                            const lattice_axis<real>& x, const lattice_axis<real>& y,
                            const lattice_axis<real>& z) {
+  const corners3 c = improved_corners3(perm, x, y, z);
   const real sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac);
-  const int A = perm[x.cell] + y.cell, AB_ = perm[x.cell] + y.next;
-  const int B = perm[x.next] + y.cell, BB_ = perm[x.next] + y.next;
-  const int AA = perm[A] + z.cell, AB = perm[AB_] + z.cell;
-  const int BA = perm[B] + z.cell, BB = perm[BB_] + z.cell;
-  const int AA1 = perm[A] + z.next, AB1 = perm[AB_] + z.next;
-  const int BA1 = perm[B] + z.next, BB1 = perm[BB_] + z.next;
   const real x0 = x.frac, y0 = y.frac, z0 = z.frac;
   const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1);
-  const real* g = gradients;
-  return lerp(
-      sz,
-      lerp(
-          sy,
-          lerp(sx, classic_grad3(g, perm[AA], x0, y0, z0), classic_grad3(g, perm[BA], x1, y0, z0)),
-          lerp(sx, classic_grad3(g, perm[AB], x0, y1, z0), classic_grad3(g, perm[BB], x1, y1, z0))),
-      lerp(sy,
-           lerp(sx, classic_grad3(g, perm[AA1], x0, y0, z1),
-                classic_grad3(g, perm[BA1], x1, y0, z1)),
-           lerp(sx, classic_grad3(g, perm[AB1], x0, y1, z1),
-                classic_grad3(g, perm[BB1], x1, y1, z1))));
+  const auto g = [&](int i, real a, real b, real d) {
+    return classic_grad3(gradients, c.h[i], a, b, d);
+  };
+  return lerp(sz,
+              lerp(sy, lerp(sx, g(0, x0, y0, z0), g(1, x1, y0, z0)),
+                   lerp(sx, g(2, x0, y1, z0), g(3, x1, y1, z0))),
+              lerp(sy, lerp(sx, g(4, x0, y0, z1), g(5, x1, y0, z1)),
+                   lerp(sx, g(6, x0, y1, z1), g(7, x1, y1, z1))));
 }
 
 template <class real>
 inline real classic_noise4(const std::int32_t* perm, const real* gradients,
                            const lattice_axis<real>& x, const lattice_axis<real>& y,
                            const lattice_axis<real>& z, const lattice_axis<real>& w) {
+  const corners4 c = improved_corners4(perm, x, y, z, w);
   const real sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac), sw = scurve(w.frac);
-  const int A = perm[x.cell] + y.cell, AB_ = perm[x.cell] + y.next;
-  const int B = perm[x.next] + y.cell, BB_ = perm[x.next] + y.next;
-  const int AA = perm[A] + z.cell, AB = perm[AB_] + z.cell;
-  const int BA = perm[B] + z.cell, BB = perm[BB_] + z.cell;
-  const int AA1 = perm[A] + z.next, AB1 = perm[AB_] + z.next;
-  const int BA1 = perm[B] + z.next, BB1 = perm[BB_] + z.next;
-  // Corner (i, j, k) at w.cell is perm[..] + w.cell; at w.next, + w.next.
-  const int AAA = perm[AA] + w.cell, AAB = perm[AA1] + w.cell;
-  const int ABA = perm[AB] + w.cell, ABB = perm[AB1] + w.cell;
-  const int BAA = perm[BA] + w.cell, BAB = perm[BA1] + w.cell;
-  const int BBA = perm[BB] + w.cell, BBB = perm[BB1] + w.cell;
-  const int AAA1 = perm[AA] + w.next, AAB1 = perm[AA1] + w.next;
-  const int ABA1 = perm[AB] + w.next, ABB1 = perm[AB1] + w.next;
-  const int BAA1 = perm[BA] + w.next, BAB1 = perm[BA1] + w.next;
-  const int BBA1 = perm[BB] + w.next, BBB1 = perm[BB1] + w.next;
   const real x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
   const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1), w1 = w0 - real(1);
-  const real* g = gradients;
+  const auto g = [&](int i, real a, real b, real d, real e) {
+    return classic_grad4(gradients, c.h[i], a, b, d, e);
+  };
   return lerp(sw,
               lerp(sz,
-                   lerp(sy,
-                        lerp(sx, classic_grad4(g, perm[AAA], x0, y0, z0, w0),
-                             classic_grad4(g, perm[BAA], x1, y0, z0, w0)),
-                        lerp(sx, classic_grad4(g, perm[ABA], x0, y1, z0, w0),
-                             classic_grad4(g, perm[BBA], x1, y1, z0, w0))),
-                   lerp(sy,
-                        lerp(sx, classic_grad4(g, perm[AAB], x0, y0, z1, w0),
-                             classic_grad4(g, perm[BAB], x1, y0, z1, w0)),
-                        lerp(sx, classic_grad4(g, perm[ABB], x0, y1, z1, w0),
-                             classic_grad4(g, perm[BBB], x1, y1, z1, w0)))),
+                   lerp(sy, lerp(sx, g(0, x0, y0, z0, w0), g(1, x1, y0, z0, w0)),
+                        lerp(sx, g(2, x0, y1, z0, w0), g(3, x1, y1, z0, w0))),
+                   lerp(sy, lerp(sx, g(4, x0, y0, z1, w0), g(5, x1, y0, z1, w0)),
+                        lerp(sx, g(6, x0, y1, z1, w0), g(7, x1, y1, z1, w0)))),
               lerp(sz,
-                   lerp(sy,
-                        lerp(sx, classic_grad4(g, perm[AAA1], x0, y0, z0, w1),
-                             classic_grad4(g, perm[BAA1], x1, y0, z0, w1)),
-                        lerp(sx, classic_grad4(g, perm[ABA1], x0, y1, z0, w1),
-                             classic_grad4(g, perm[BBA1], x1, y1, z0, w1))),
-                   lerp(sy,
-                        lerp(sx, classic_grad4(g, perm[AAB1], x0, y0, z1, w1),
-                             classic_grad4(g, perm[BAB1], x1, y0, z1, w1)),
-                        lerp(sx, classic_grad4(g, perm[ABB1], x0, y1, z1, w1),
-                             classic_grad4(g, perm[BBB1], x1, y1, z1, w1)))));
+                   lerp(sy, lerp(sx, g(8, x0, y0, z0, w1), g(9, x1, y0, z0, w1)),
+                        lerp(sx, g(10, x0, y1, z0, w1), g(11, x1, y1, z0, w1))),
+                   lerp(sy, lerp(sx, g(12, x0, y0, z1, w1), g(13, x1, y0, z1, w1)),
+                        lerp(sx, g(14, x0, y1, z1, w1), g(15, x1, y1, z1, w1)))));
+}
+
+// --- Gradient forms (see improved_noise.hpp's): the value part is the value form's operations.
+
+// d/dt scurve(t) = 6 t (1 - t).
+template <class real>
+inline real dscurve(real t) {
+  return real(6) * t * (real(1) - t);
+}
+
+// A corner's term g . (p - c) is linear in p: its gradient is g itself.
+template <class real>
+inline dual<real> classic_grad_d(const real* gradients, int dims, int hash, real x, real y, real z,
+                                 real w) {
+  const real* g = gradients + 4 * (hash & 255);
+  const real v = dims == 1   ? classic_grad1(gradients, hash, x)
+                 : dims == 2 ? classic_grad2(gradients, hash, x, y)
+                 : dims == 3 ? classic_grad3(gradients, hash, x, y, z)
+                             : classic_grad4(gradients, hash, x, y, z, w);
+  return {v, {g[0], g[1], g[2], g[3]}};
+}
+
+template <class real>
+inline dual<real> classic_noise1_d(const std::int32_t* perm, const real* gradients,
+                                   const lattice_axis<real>& x) {
+  const real sx = scurve(x.frac), dsx = dscurve(x.frac);
+  const real x0 = x.frac, x1 = x0 - real(1), n = real(0);
+  return lerp_d(sx, dsx, 0, classic_grad_d(gradients, 1, perm[x.cell], x0, n, n, n),
+                classic_grad_d(gradients, 1, perm[x.next], x1, n, n, n));
+}
+
+template <class real>
+inline dual<real> classic_noise2_d(const std::int32_t* perm, const real* gradients,
+                                   const lattice_axis<real>& x, const lattice_axis<real>& y) {
+  const corners2 c = classic_corners2(perm, x, y);
+  const real sx = scurve(x.frac), sy = scurve(y.frac), dsx = dscurve(x.frac), dsy = dscurve(y.frac);
+  const real x0 = x.frac, y0 = y.frac, n = real(0);
+  const real x1 = x0 - real(1), y1 = y0 - real(1);
+  const auto g = [&](int i, real a, real b) {
+    return classic_grad_d(gradients, 2, c.h[i], a, b, n, n);
+  };
+  return lerp_d(sy, dsy, 1, lerp_d(sx, dsx, 0, g(0, x0, y0), g(1, x1, y0)),
+                lerp_d(sx, dsx, 0, g(2, x0, y1), g(3, x1, y1)));
+}
+
+template <class real>
+inline dual<real> classic_noise3_d(const std::int32_t* perm, const real* gradients,
+                                   const lattice_axis<real>& x, const lattice_axis<real>& y,
+                                   const lattice_axis<real>& z) {
+  const corners3 c = improved_corners3(perm, x, y, z);
+  const real sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac);
+  const real dsx = dscurve(x.frac), dsy = dscurve(y.frac), dsz = dscurve(z.frac);
+  const real x0 = x.frac, y0 = y.frac, z0 = z.frac, n = real(0);
+  const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1);
+  const auto g = [&](int i, real a, real b, real d) {
+    return classic_grad_d(gradients, 3, c.h[i], a, b, d, n);
+  };
+  return lerp_d(sz, dsz, 2,
+                lerp_d(sy, dsy, 1, lerp_d(sx, dsx, 0, g(0, x0, y0, z0), g(1, x1, y0, z0)),
+                       lerp_d(sx, dsx, 0, g(2, x0, y1, z0), g(3, x1, y1, z0))),
+                lerp_d(sy, dsy, 1, lerp_d(sx, dsx, 0, g(4, x0, y0, z1), g(5, x1, y0, z1)),
+                       lerp_d(sx, dsx, 0, g(6, x0, y1, z1), g(7, x1, y1, z1))));
+}
+
+template <class real>
+inline dual<real> classic_noise4_d(const std::int32_t* perm, const real* gradients,
+                                   const lattice_axis<real>& x, const lattice_axis<real>& y,
+                                   const lattice_axis<real>& z, const lattice_axis<real>& w) {
+  const corners4 c = improved_corners4(perm, x, y, z, w);
+  const real sx = scurve(x.frac), sy = scurve(y.frac), sz = scurve(z.frac), sw = scurve(w.frac);
+  const real dsx = dscurve(x.frac), dsy = dscurve(y.frac), dsz = dscurve(z.frac),
+             dsw = dscurve(w.frac);
+  const real x0 = x.frac, y0 = y.frac, z0 = z.frac, w0 = w.frac;
+  const real x1 = x0 - real(1), y1 = y0 - real(1), z1 = z0 - real(1), w1 = w0 - real(1);
+  const auto g = [&](int i, real a, real b, real d, real e) {
+    return classic_grad_d(gradients, 4, c.h[i], a, b, d, e);
+  };
+  const auto cube = [&](int i, real ww) {
+    return lerp_d(
+        sz, dsz, 2,
+        lerp_d(sy, dsy, 1, lerp_d(sx, dsx, 0, g(i, x0, y0, z0, ww), g(i + 1, x1, y0, z0, ww)),
+               lerp_d(sx, dsx, 0, g(i + 2, x0, y1, z0, ww), g(i + 3, x1, y1, z0, ww))),
+        lerp_d(sy, dsy, 1, lerp_d(sx, dsx, 0, g(i + 4, x0, y0, z1, ww), g(i + 5, x1, y0, z1, ww)),
+               lerp_d(sx, dsx, 0, g(i + 6, x0, y1, z1, ww), g(i + 7, x1, y1, z1, ww))));
+  };
+  return lerp_d(sw, dsw, 3, cube(0, w0), cube(8, w1));
 }
 
 }  // namespace vknoise::detail

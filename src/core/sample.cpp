@@ -3,9 +3,12 @@
 #include <cmath>
 #include <string>
 
+#include <array>
+
 #include "core/basis.hpp"
 #include "core/fractal.hpp"
 #include "core/lattice.hpp"
+#include "vknoise/classic_gradients.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise {
@@ -15,6 +18,53 @@ constexpr const char* kAxisNames[4] = {"x", "y", "z", "t"};
 
 int min_dims(noise_kind kind) {
   return kind == noise_kind::improved4_balanced ? 4 : 1;
+}
+
+// Classic noise's tables for one seed, flattened per dimension, in both precisions. Building
+// them takes microseconds, a sample nanoseconds: each thread keeps the last seed's.
+struct classic_tables {
+  std::uint64_t seed = 0;
+  bool built = false;
+  std::array<std::array<double, 1024>, 4> reference;
+  std::array<std::array<float, 1024>, 4> mirror;
+};
+
+const classic_tables& classic_tables_for(std::uint64_t seed) {
+  thread_local classic_tables tables;
+  if (!tables.built || tables.seed != seed) {
+    const classic_gradients gradients = classic_gradients::from_seed(seed);
+    for (int dims = 1; dims <= 4; ++dims) {
+      for (int i = 0; i < 256; ++i) {
+        for (int k = 0; k < 4; ++k) {
+          tables.reference[dims - 1][4 * i + k] = gradients.table(dims)[i][k];
+        }
+      }
+      tables.mirror[dims - 1] = gradients.float_table(dims);
+    }
+    tables.seed = seed;
+    tables.built = true;
+  }
+  return tables;
+}
+
+template <class real>
+detail::basis_setup<real> basis_setup_for(const noise_spec& noise, int dims,
+                                          const permutation_table& table) {
+  const real* classic = nullptr;
+  if (noise.kind == noise_kind::classic) {
+    const classic_tables& t = classic_tables_for(noise.classic_seed);
+    if constexpr (std::is_same_v<real, double>) {
+      classic = t.reference[dims - 1].data();
+    } else {
+      classic = t.mirror[dims - 1].data();
+    }
+  }
+  return {noise.kind,
+          dims,
+          table.doubled().data(),
+          classic,
+          noise.value_smooth,
+          static_cast<int>(noise.interpolation)};
 }
 
 bool any_period(const noise_spec& noise) {
@@ -38,6 +88,22 @@ const char* noise_kind_name(noise_kind kind) {
       return "improved";
     case noise_kind::improved4_balanced:
       return "improved4-balanced";
+    case noise_kind::classic:
+      return "classic";
+    case noise_kind::value:
+      return "value";
+  }
+  return "?";
+}
+
+const char* value_interpolation_name(value_interpolation interpolation) {
+  switch (interpolation) {
+    case value_interpolation::linear:
+      return "linear";
+    case value_interpolation::cosine:
+      return "cosine";
+    case value_interpolation::cubic:
+      return "cubic";
   }
   return "?";
 }
@@ -85,6 +151,34 @@ status validate(const noise_spec& noise, int dims) {
       return make_error(errc::invalid_argument,
                         std::string("the ") + kAxisNames[axis] + " period is " +
                             std::to_string(noise.period[axis]) + "; periods are 1 to 256");
+    }
+  }
+  if (noise.gradient && noise.kind == noise_kind::value) {
+    return make_error(errc::invalid_argument,
+                      "value noise has no analytic gradient (use improved or classic)");
+  }
+  if (noise.kind == noise_kind::value && noise.value_smooth &&
+      noise.interpolation == value_interpolation::cubic) {
+    for (int axis = 0; axis < dims; ++axis) {
+      if (noise.period[axis] != 0 && noise.period[axis] != 256) {
+        return make_error(errc::invalid_argument,
+                          "smoothed cubic value noise reads two cells beyond its neighbours, "
+                          "which only wrap exactly with period 256 (or none)");
+      }
+    }
+  }
+  if (noise.gradient && noise.kind == noise_kind::value) {
+    return make_error(errc::invalid_argument,
+                      "value noise has no analytic gradient (use improved or classic)");
+  }
+  if (noise.kind == noise_kind::value && noise.value_smooth &&
+      noise.interpolation == value_interpolation::cubic) {
+    for (int axis = 0; axis < dims; ++axis) {
+      if (noise.period[axis] != 0 && noise.period[axis] != 256) {
+        return make_error(errc::invalid_argument,
+                          "smoothed cubic value noise reads two cells beyond its neighbours, "
+                          "which only wrap exactly with period 256 (or none)");
+      }
     }
   }
   if (noise.gradient && noise.fractal != fractal_kind::none && noise.fractal != fractal_kind::fbm) {
@@ -177,20 +271,20 @@ void write_channels(const detail::dual<real>& r, int dims, real* out) {
 double sample_reference(const noise_spec& noise, int dims, const double* position,
                         const permutation_table& table) {
   const auto f = detail::make_fractal_params<double>(noise);
+  const auto basis = basis_setup_for<double>(noise, dims, table);
   return detail::fractal_sum(f, [&](int o) {
     const reference_axes x(noise, dims, position, o);
-    return detail::basis_noise<double>(noise.kind, dims, table.doubled().data(), x.a[0], x.a[1],
-                                       x.a[2], x.a[3]);
+    return detail::basis_noise(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
   });
 }
 
 float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
                     const permutation_table& table) {
   const auto f = detail::make_fractal_params<float>(noise);
+  const auto basis = basis_setup_for<float>(noise, dims, table);
   return detail::fractal_sum(f, [&](int o) {
     const mirror_axes x(coords, o);
-    return detail::basis_noise<float>(noise.kind, dims, table.doubled().data(), x.a[0], x.a[1],
-                                      x.a[2], x.a[3]);
+    return detail::basis_noise(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
   });
 }
 
@@ -201,14 +295,12 @@ void sample_reference(const noise_spec& noise, int dims, const double* position,
     return;
   }
   const auto f = detail::make_fractal_params<double>(noise);
-  write_channels(detail::fractal_sum_d(f,
-                                       [&](int o) {
-                                         const reference_axes x(noise, dims, position, o);
-                                         return detail::basis_noise_d<double>(
-                                             noise.kind, dims, table.doubled().data(), x.a[0],
-                                             x.a[1], x.a[2], x.a[3]);
-                                       }),
-                 dims, out);
+  const auto basis = basis_setup_for<double>(noise, dims, table);
+  const auto octave = [&](int o) {
+    const reference_axes x(noise, dims, position, o);
+    return detail::basis_noise_d(basis, x.a[0], x.a[1], x.a[2], x.a[3]);
+  };
+  write_channels(detail::fractal_sum_d(f, octave), dims, out);
 }
 
 void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
@@ -218,14 +310,12 @@ void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coord
     return;
   }
   const auto f = detail::make_fractal_params<float>(noise);
-  write_channels(detail::fractal_sum_d(f,
-                                       [&](int o) {
-                                         const mirror_axes x(coords, o);
-                                         return detail::basis_noise_d<float>(
-                                             noise.kind, dims, table.doubled().data(), x.a[0],
-                                             x.a[1], x.a[2], x.a[3]);
-                                       }),
-                 dims, out);
+  const auto basis = basis_setup_for<float>(noise, dims, table);
+  const auto octave = [&](int o) {
+    const mirror_axes x(coords, o);
+    return detail::basis_noise_d(basis, x.a[0], x.a[1], x.a[2], x.a[3]);
+  };
+  write_channels(detail::fractal_sum_d(f, octave), dims, out);
 }
 
 }  // namespace vknoise

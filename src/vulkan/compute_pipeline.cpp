@@ -36,6 +36,7 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
     bindings[b] = {b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   }
   bindings[VKNOISE_BINDING_PERMUTATION].descriptorType = set->table_descriptor_type();
+  bindings[VKNOISE_BINDING_GRADIENTS].descriptorType = set->table_descriptor_type();
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = VKNOISE_BINDING_COUNT;
   set_info.pBindings = bindings;
@@ -70,14 +71,24 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
                     "vkCreateShaderModule"));
 
   // Structure is specialization constants: the driver folds the branches on them.
-  const std::int32_t values[4] = {variant.dims, variant.kind, variant.fractal, variant.gradient};
-  const std::uint32_t ids[4] = {VKNOISE_SPEC_DIMS, VKNOISE_SPEC_KIND, VKNOISE_SPEC_FRACTAL,
-                                VKNOISE_SPEC_GRADIENT};
-  VkSpecializationMapEntry entries[4];
-  for (std::uint32_t i = 0; i < 4; ++i) {
+  constexpr std::uint32_t kCount = 6;
+  const std::int32_t values[kCount] = {variant.dims,
+                                       variant.kind,
+                                       variant.fractal,
+                                       variant.gradient,
+                                       variant.value_interpolation,
+                                       variant.value_smooth};
+  const std::uint32_t ids[kCount] = {VKNOISE_SPEC_DIMS,
+                                     VKNOISE_SPEC_KIND,
+                                     VKNOISE_SPEC_FRACTAL,
+                                     VKNOISE_SPEC_GRADIENT,
+                                     VKNOISE_SPEC_VALUE_INTERPOLATION,
+                                     VKNOISE_SPEC_VALUE_SMOOTH};
+  VkSpecializationMapEntry entries[kCount];
+  for (std::uint32_t i = 0; i < kCount; ++i) {
     entries[i] = {ids[i], i * std::uint32_t{sizeof(std::int32_t)}, sizeof(std::int32_t)};
   }
-  VkSpecializationInfo spec{4, entries, sizeof(values), values};
+  VkSpecializationInfo spec{kCount, entries, sizeof(values), values};
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;

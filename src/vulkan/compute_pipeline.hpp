@@ -17,10 +17,14 @@ enum class kernel { field, points };
 struct kernel_variant {
   kernel which;
   int dims;
-  int kind;      // VKNOISE_NOISE_*
-  int fractal;   // VKNOISE_FRACTAL_*
-  int gradient;  // 0 or 1
-  auto key() const { return std::tuple(which, dims, kind, fractal, gradient); }
+  int kind;                 // VKNOISE_NOISE_*
+  int fractal;              // VKNOISE_FRACTAL_*
+  int gradient;             // 0 or 1
+  int value_interpolation;  // VKNOISE_VALUE_*
+  int value_smooth;         // 0 or 1
+  auto key() const {
+    return std::tuple(which, dims, kind, fractal, gradient, value_interpolation, value_smooth);
+  }
 };
 
 class pipeline_set {
@@ -47,7 +51,7 @@ class pipeline_set {
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipelineCache cache_ = VK_NULL_HANDLE;
-  std::map<std::tuple<kernel, int, int, int, int>, VkPipeline> pipelines_;
+  std::map<std::tuple<kernel, int, int, int, int, int, int>, VkPipeline> pipelines_;
 };
 
 }  // namespace vknoise::vk

@@ -7,9 +7,11 @@
 #include <cstring>
 #include <functional>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "core/fractal.hpp"
+#include "vknoise/classic_gradients.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
@@ -27,6 +29,11 @@ constexpr int kSlots = 2;  // one chunk computes while the previous one is copie
 
 static_assert(int(noise_kind::improved) == VKNOISE_NOISE_IMPROVED);
 static_assert(int(noise_kind::improved4_balanced) == VKNOISE_NOISE_IMPROVED4_BALANCED);
+static_assert(int(noise_kind::classic) == VKNOISE_NOISE_CLASSIC);
+static_assert(int(noise_kind::value) == VKNOISE_NOISE_VALUE);
+static_assert(int(value_interpolation::linear) == VKNOISE_VALUE_LINEAR);
+static_assert(int(value_interpolation::cosine) == VKNOISE_VALUE_COSINE);
+static_assert(int(value_interpolation::cubic) == VKNOISE_VALUE_CUBIC);
 static_assert(int(fractal_kind::none) == VKNOISE_FRACTAL_NONE);
 static_assert(int(fractal_kind::fbm) == VKNOISE_FRACTAL_FBM);
 static_assert(int(fractal_kind::turbulence) == VKNOISE_FRACTAL_TURBULENCE);
@@ -59,8 +66,13 @@ shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
 }
 
 vk::kernel_variant variant_of(vk::kernel which, int dims, const noise_spec& noise) {
-  return {which, dims, static_cast<int>(noise.kind), static_cast<int>(noise.fractal),
-          noise.gradient ? 1 : 0};
+  return {which,
+          dims,
+          static_cast<int>(noise.kind),
+          static_cast<int>(noise.fractal),
+          noise.gradient ? 1 : 0,
+          static_cast<int>(noise.interpolation),
+          noise.value_smooth ? 1 : 0};
 }
 
 }  // namespace
@@ -81,7 +93,10 @@ struct gpu_renderer::impl {
   std::unique_ptr<vk::pipeline_set> pipelines;
   VkDescriptorPool pool = VK_NULL_HANDLE;
   vk::device_buffer permutation;  // 512 entries, table_stride int32 words apart
+  vk::device_buffer gradients;    // classic noise: 256 vec4, the table of the dims rendered
   int table_stride = 1;
+  std::optional<std::uint64_t> classic_seed;  // what `gradients` holds
+  int classic_dims = 0;
   slot slots[kSlots];
   bool abandoned = false;
 
@@ -89,7 +104,7 @@ struct gpu_renderer::impl {
   ~impl();
 
   status init(const renderer_options& options);
-  status upload_permutation(const permutation_table& table);
+  status upload_tables(const permutation_table& table, const noise_spec& noise, int dims);
   status ensure_capacity(slot& s, std::size_t coord_count, std::size_t output_count);
   status record_and_submit(slot& s, const chunk_job& job);
   status finish(slot& s, gpu_stats* stats);
@@ -115,19 +130,23 @@ status gpu_renderer::impl::init(const renderer_options& options) {
 
   const VkDescriptorPoolSize sizes[2] = {
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSlots * VKNOISE_BINDING_COUNT},
-      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots}};
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots * 2}};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   pool_info.maxSets = kSlots;
   pool_info.poolSizeCount = 2;
   pool_info.pPoolSizes = sizes;
   VKNOISE_TRY(check(ctx.vk().vkCreateDescriptorPool(ctx.device(), &pool_info, nullptr, &pool),
                     "vkCreateDescriptorPool"));
-  auto perm = vk::device_buffer::create(
-      ctx, 512 * table_stride * sizeof(std::int32_t),
-      table_in_uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-      vk::memory_use::upload);
+  const VkBufferUsageFlags table_usage =
+      table_in_uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  auto perm = vk::device_buffer::create(ctx, 512 * table_stride * sizeof(std::int32_t), table_usage,
+                                        vk::memory_use::upload);
   if (!perm) return perm.error_value();
   permutation = std::move(perm.value());
+  auto grads =
+      vk::device_buffer::create(ctx, 256 * 4 * sizeof(float), table_usage, vk::memory_use::upload);
+  if (!grads) return grads.error_value();
+  gradients = std::move(grads.value());
 
   for (slot& s : slots) {
     auto work = vk::submission::create(ctx);
@@ -153,17 +172,28 @@ gpu_renderer::impl::~impl() {
       s.readback.abandon();
     }
     permutation.abandon();
+    gradients.abandon();
     return;
   }
   drain();
   if (pool) ctx.vk().vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
 }
 
-status gpu_renderer::impl::upload_permutation(const permutation_table& table) {
-  // Only called while no submission is pending, so the shaders are not reading it.
+status gpu_renderer::impl::upload_tables(const permutation_table& table, const noise_spec& noise,
+                                         int dims) {
+  // Only called while no submission is pending, so the shaders are not reading them.
   auto* entries = static_cast<std::int32_t*>(permutation.mapped());
   for (int i = 0; i < 512; ++i) entries[i * table_stride] = table.doubled()[i];
-  return permutation.flush();
+  VKNOISE_TRY(permutation.flush());
+  if (noise.kind != noise_kind::classic) return {};  // the gradients are not read
+  if (!classic_seed || *classic_seed != noise.classic_seed || classic_dims != dims) {
+    const auto table_of_dims = classic_gradients::from_seed(noise.classic_seed).float_table(dims);
+    std::memcpy(gradients.mapped(), table_of_dims.data(), sizeof(table_of_dims));
+    VKNOISE_TRY(gradients.flush());
+    classic_seed = noise.classic_seed;
+    classic_dims = dims;
+  }
+  return {};
 }
 
 status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
@@ -199,15 +229,16 @@ status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
     infos[VKNOISE_BINDING_PERMUTATION] = {permutation.buffer(), 0, VK_WHOLE_SIZE};
     infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
     infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
+    infos[VKNOISE_BINDING_GRADIENTS] = {gradients.buffer(), 0, VK_WHOLE_SIZE};
     VkWriteDescriptorSet writes[VKNOISE_BINDING_COUNT];
     for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
       writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
       writes[b].dstSet = s.set;
       writes[b].dstBinding = b;
       writes[b].descriptorCount = 1;
-      writes[b].descriptorType = b == VKNOISE_BINDING_PERMUTATION
-                                     ? pipelines->table_descriptor_type()
-                                     : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      const bool table = b == VKNOISE_BINDING_PERMUTATION || b == VKNOISE_BINDING_GRADIENTS;
+      writes[b].descriptorType =
+          table ? pipelines->table_descriptor_type() : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[b].pBufferInfo = &infos[b];
     }
     ctx.vk().vkUpdateDescriptorSets(ctx.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
@@ -339,7 +370,7 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
   VKNOISE_TRY(validate(field, out.size()));
   auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::field, field.dims, field.noise));
   if (!pipeline) return pipeline.error_value();
-  VKNOISE_TRY(impl_->upload_permutation(table));
+  VKNOISE_TRY(impl_->upload_tables(table, field.noise, field.dims));
 
   const std::uint32_t ny = field.size[1], nz = field.size[2];
   const std::uint64_t nx = field.size[0];
@@ -417,7 +448,7 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
   }
   auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::points, dims, noise));
   if (!pipeline) return pipeline.error_value();
-  VKNOISE_TRY(impl_->upload_permutation(table));
+  VKNOISE_TRY(impl_->upload_tables(table, noise, dims));
 
   const std::size_t total = points.size() / dims;
   const std::size_t octaves = static_cast<std::size_t>(noise.octaves);

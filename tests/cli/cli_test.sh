@@ -318,6 +318,16 @@ expect_error "gradient png" 2 'use .raw' render --dims 2 --size 16x8 --gradient 
 expect_error "gradient with ridged" 2 'ridged' render --dims 2 --size 16x8 --gradient --fractal ridged \
   --out g.raw
 
+with_input '0.3 0.7\n'
+expect_success "eval classic 2D gradient" eval --dims 2 --noise classic --seed 5 --gradient
+check "classic gradient has 3 numbers" grep -qE '^[-0-9.e]+ [-0-9.e]+ [-0-9.e]+$' "$work/stdout"
+expect_success "eval value cubic smoothed on the gpu" eval --dims 2 --noise value --interpolation cubic \
+  --smooth --backend gpu
+expect_error "interpolation without value noise" 2 '--noise value' eval --dims 2 --interpolation cubic
+expect_error "bad interpolation" 2 '--interpolation' eval --dims 2 --noise value --interpolation spline
+expect_success "check classic 4D fbm" check --dims 4 --size 12x12x3x3 --noise classic --fractal fbm \
+  --seed 9
+
 expect_success "info" info
 check "info names a device" grep -qE 'llvmpipe|^device 0: ' "$work/stdout"
 check "info marks the selected device" grep -q '\[selected\]' "$work/stdout"
