@@ -31,6 +31,7 @@ using uint = std::uint32_t;
 #define VKNOISE_SPEC_GRADIENT 3  // 0: one channel (the value); 1: 1 + dims (value, d/dx, ...)
 #define VKNOISE_SPEC_VALUE_INTERPOLATION 4  // value noise: VKNOISE_VALUE_*
 #define VKNOISE_SPEC_VALUE_SMOOTH 5         // value noise: 0 or 1
+#define VKNOISE_SPEC_WARP 6                 // 0 or 1: domain warp (amplitude in fractal_constants)
 
 // Values of vknoise::noise_kind, fractal_kind and value_interpolation (static_asserted in C++).
 #define VKNOISE_NOISE_IMPROVED 0
@@ -56,6 +57,7 @@ struct fractal_constants {
   float persistence;
   float lacunarity;
   float inv_norm;
+  float warp;  // domain warp amplitude, read when VKNOISE_SPEC_WARP is 1
 };
 
 // field.comp: one dispatch fills a chunk of `row_count` rows (workgroup y index) of `count_x`
@@ -79,8 +81,8 @@ struct points_push_constants {
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(field_push_constants) == 24);
-static_assert(sizeof(points_push_constants) == 20);
+static_assert(sizeof(field_push_constants) == 28);
+static_assert(sizeof(points_push_constants) == 24);
 }  // namespace vknoise::shader
 #endif
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/improved_noise.hpp"
+#include "core/warp.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace {
@@ -179,6 +180,28 @@ TEST(NoiseSpec, FractalsStayInRangeAndMirrorTracksReference) {
   }
 }
 
+TEST(NoiseSpec, WarpMovesThePointByTheWarpNoise) {
+  // warp 0 is the plain noise; a warp reads the plain noise at the displaced point.
+  noise_spec plain, warped;
+  warped.warp = 1.25;
+  for (double x : {0.3, -7.1, 123.456}) {
+    const std::array<double, 4> p{x, 0.37 * x + 1, -0.2 * x, 0};
+    double w[3];
+    for (int a = 0; a < 3; ++a) {
+      w[a] = vknoise::noise3(p[0] + vknoise::detail::warp_offset[a][0],
+                             p[1] + vknoise::detail::warp_offset[a][1],
+                             p[2] + vknoise::detail::warp_offset[a][2]);
+    }
+    const double expected =
+        vknoise::noise3(p[0] + 1.25 * w[0], p[1] + 1.25 * w[1], p[2] + 1.25 * w[2]);
+    EXPECT_EQ(bits(reference(warped, 3, p)), bits(expected));
+    EXPECT_NEAR(mirror(warped, 3, p), expected, 2e-6);
+    noise_spec zero;
+    zero.warp = 0;
+    EXPECT_EQ(bits(reference(zero, 3, p)), bits(reference(plain, 3, p)));
+  }
+}
+
 TEST(NoiseSpec, ValidationNamesTheProblem) {
   const auto message = [](noise_spec n, int dims) {
     auto s = vknoise::validate(n, dims);
@@ -220,6 +243,15 @@ TEST(NoiseSpec, ValidationNamesTheProblem) {
   EXPECT_NE(message(n, 2).find("period 256"), std::string::npos);
   n.period = {0, 256, 0, 0};
   EXPECT_TRUE(vknoise::validate(n, 2).ok());
+  n = {};
+  n.warp = -1;
+  EXPECT_NE(message(n, 2).find("warp"), std::string::npos);
+  n.warp = 1;
+  n.period = {16, 16, 0, 0};
+  EXPECT_NE(message(n, 2).find("period"), std::string::npos);
+  n.period = {0, 0, 0, 0};
+  n.gradient = true;
+  EXPECT_NE(message(n, 2).find("gradient"), std::string::npos);
 }
 
 }  // namespace

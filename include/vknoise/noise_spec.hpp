@@ -32,6 +32,10 @@
 //                       curve or with his cubic (which overshoots, up to 1.5^dims). No gradient
 //                       form; value_smooth with cubic needs periods of 0 or 256 on every axis.
 //
+// Warp: with warp = A > 0, the sample at p is taken at p + A * (w_0(p), .., w_{dims-1}(p)), where
+// w_a is the basis noise (one octave) at p + a fixed offset per component (domain warping by a
+// second noise field). Not with periods or a gradient.
+//
 // Gradient: with `gradient`, a sample has 1 + dims channels: the value, then its partial
 // derivatives d/dx, d/dy, ... with respect to the position (analytic: the chain rule through the
 // fade curves and, for fbm, through each octave's lacunarity^o). Fractal none or fbm only.
@@ -69,6 +73,7 @@ struct noise_spec {
   bool octave_offsets = false;
   std::array<std::uint32_t, 4> period{0, 0, 0, 0};
   bool gradient = false;
+  double warp = 0.0;               // domain warp amplitude (0: none)
   std::uint64_t classic_seed = 0;  // classic: the seed of its gradient tables
   value_interpolation interpolation = value_interpolation::linear;  // value
   bool value_smooth = false;                                        // value
@@ -86,7 +91,8 @@ const char* value_interpolation_name(value_interpolation interpolation);
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,
 // a period above 256, a fractional lacunarity with a period, a gradient with a fractal other
-// than none or fbm or with value noise, or value_smooth with cubic on a period other than 256.
+// than none or fbm or with value noise, value_smooth with cubic on a period other than 256, or a
+// warp that is negative, not finite, or combined with a period or a gradient.
 status validate(const noise_spec& noise, int dims);
 
 }  // namespace vknoise

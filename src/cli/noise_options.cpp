@@ -74,6 +74,8 @@ void add_noise_options(CLI::App& app, noise_options& options) {
                   "Perlin's 1985 noise, value is Hugo Elias's)");
   add_text_option(app, "--interpolation", "linear|cosine|cubic", options.interpolation,
                   "value noise: how lattice values are blended (default linear)");
+  add_text_option(app, "--warp", "A", options.warp,
+                  "domain warp: sample at p + A * (a second noise field), A >= 0 (default 0)");
   app.add_flag("--smooth", options.smooth,
                "value noise: average each lattice value with its neighbours first (Elias's "
                "SmoothNoise)");
@@ -149,6 +151,13 @@ result<noise_spec> parse_noise(const noise_options& options) {
                       "--interpolation and --smooth apply to --noise value");
   }
   noise.value_smooth = options.smooth;
+  if (options.warp) {
+    const auto value = parse_double(*options.warp);
+    if (!value || !std::isfinite(*value) || *value < 0) {
+      return bad_value("--warp", *options.warp, "expected a finite number >= 0");
+    }
+    noise.warp = *value;
+  }
   noise.octave_offsets = options.octave_offsets;
   noise.gradient = options.gradient;
   return noise;

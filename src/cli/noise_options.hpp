@@ -1,5 +1,5 @@
 // --noise, --fractal, --octaves, --persistence, --lacunarity, --octave-offsets, --period,
-// --gradient, --interpolation, --smooth: the
+// --gradient, --interpolation, --smooth, --warp: the
 // command line's description of what a sample is (vknoise::noise_spec).
 #pragma once
 
@@ -21,6 +21,7 @@ struct noise_options {
   std::optional<std::string> lacunarity;
   std::optional<std::string> period;
   std::optional<std::string> interpolation;
+  std::optional<std::string> warp;
   bool smooth = false;
   bool octave_offsets = false;
   bool gradient = false;

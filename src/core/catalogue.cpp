@@ -128,6 +128,21 @@ std::vector<catalogue_entry> catalogue() {
       {"value 3D fbm cosine, periods 16", make(3, {40, 32, 4, 1}, near, 0.11, value_fbm)});
   list.push_back(
       {"value 4D fbm cosine, periods 16", make(4, {16, 12, 5, 4}, near, 0.11, value_fbm)});
+
+  // Domain warp by a second noise field.
+  noise_spec warped;
+  warped.warp = 1.5;
+  list.push_back({"improved 2D warp 1.5", make(2, {64, 48, 1, 1}, far, 0.043, warped)});
+  noise_spec warped_fbm = fractal(fractal_kind::fbm, 5);
+  warped_fbm.warp = 0.8;
+  list.push_back({"improved 3D fbm warp 0.8", make(3, {40, 32, 4, 1}, near, 0.051, warped_fbm)});
+  warped_fbm.kind = noise_kind::value;
+  warped_fbm.interpolation = value_interpolation::cosine;
+  list.push_back({"value 3D fbm warp 0.8", make(3, {40, 32, 4, 1}, near, 0.051, warped_fbm)});
+  noise_spec warped4;
+  warped4.warp = 2;
+  warped4.kind = noise_kind::classic;
+  list.push_back({"classic 4D warp 2", make(4, {16, 12, 5, 4}, near, 0.09, warped4)});
   return list;
 }
 

@@ -8,6 +8,7 @@
 #include "core/basis.hpp"
 #include "core/fractal.hpp"
 #include "core/lattice.hpp"
+#include "core/warp.hpp"
 #include "vknoise/classic_gradients.hpp"
 #include "vknoise/noise_spec.hpp"
 
@@ -153,6 +154,17 @@ status validate(const noise_spec& noise, int dims) {
                             std::to_string(noise.period[axis]) + "; periods are 1 to 256");
     }
   }
+  if (!std::isfinite(noise.warp) || noise.warp < 0) {
+    return make_error(errc::invalid_argument, "warp must be a finite number >= 0");
+  }
+  if (noise.warp > 0 && any_period(noise)) {
+    return make_error(errc::invalid_argument,
+                      "a warp moves points across the tile's edge; it cannot be combined with a "
+                      "period");
+  }
+  if (noise.warp > 0 && noise.gradient) {
+    return make_error(errc::invalid_argument, "a warped noise has no analytic gradient here");
+  }
   if (noise.gradient && noise.kind == noise_kind::value) {
     return make_error(errc::invalid_argument,
                       "value noise has no analytic gradient (use improved or classic)");
@@ -166,6 +178,17 @@ status validate(const noise_spec& noise, int dims) {
                           "which only wrap exactly with period 256 (or none)");
       }
     }
+  }
+  if (!std::isfinite(noise.warp) || noise.warp < 0) {
+    return make_error(errc::invalid_argument, "warp must be a finite number >= 0");
+  }
+  if (noise.warp > 0 && any_period(noise)) {
+    return make_error(errc::invalid_argument,
+                      "a warp moves points across the tile's edge; it cannot be combined with a "
+                      "period");
+  }
+  if (noise.warp > 0 && noise.gradient) {
+    return make_error(errc::invalid_argument, "a warped noise has no analytic gradient here");
   }
   if (noise.gradient && noise.kind == noise_kind::value) {
     return make_error(errc::invalid_argument,
@@ -214,6 +237,9 @@ std::uint64_t octave_period(const noise_spec& noise, int axis, int octave) {
 }
 
 double max_octave_position(const noise_spec& noise, int axis, double bound) {
+  // A warp moves a point by at most warp * |w|, and |w| < 8 for every basis noise (value noise's
+  // cubic reaches 1.5^4).
+  bound += 8 * noise.warp;
   double largest = 0;
   for (int o = 0; o < noise.octaves; ++o) {
     largest = std::max(largest, std::fabs(octave_position(noise, axis, o, bound)));
@@ -272,8 +298,19 @@ double sample_reference(const noise_spec& noise, int dims, const double* positio
                         const permutation_table& table) {
   const auto f = detail::make_fractal_params<double>(noise);
   const auto basis = basis_setup_for<double>(noise, dims, table);
+  // The warp moves the position itself (warp.hpp), by noise read at the unwarped one.
+  double warped[4] = {position[0], position[1], position[2], position[3]};
+  if (noise.warp > 0) {
+    for (int a = 0; a < dims; ++a) {
+      detail::lattice_axis<double> w[4] = {};
+      for (int b = 0; b < dims; ++b) {
+        w[b] = detail::split_axis(position[b] + detail::warp_offset[a][b], 256);
+      }
+      warped[a] = position[a] + noise.warp * detail::basis_noise(basis, 0, w[0], w[1], w[2], w[3]);
+    }
+  }
   return detail::fractal_sum(f, [&](int o) {
-    const reference_axes x(noise, dims, position, o);
+    const reference_axes x(noise, dims, warped, o);
     return detail::basis_noise(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
   });
 }
@@ -282,8 +319,26 @@ float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coor
                     const permutation_table& table) {
   const auto f = detail::make_fractal_params<float>(noise);
   const auto basis = basis_setup_for<float>(noise, dims, table);
+  // The warp moves each octave's reduced coordinate (warp.hpp), as the kernels do.
+  const float amplitude = static_cast<float>(noise.warp);
+  float w[4] = {0, 0, 0, 0};
+  if (noise.warp > 0) {
+    const mirror_axes x0(coords, 0);
+    for (int a = 0; a < dims; ++a) {
+      detail::lattice_axis<float> moved[4] = {x0.a[0], x0.a[1], x0.a[2], x0.a[3]};
+      for (int b = 0; b < dims; ++b) {
+        moved[b] = detail::displace(x0.a[b], static_cast<float>(detail::warp_offset[a][b]));
+      }
+      w[a] = detail::basis_noise(basis, 0, moved[0], moved[1], moved[2], moved[3]);
+    }
+  }
   return detail::fractal_sum(f, [&](int o) {
-    const mirror_axes x(coords, o);
+    mirror_axes x(coords, o);
+    if (noise.warp > 0) {
+      for (int b = 0; b < dims; ++b) {
+        x.a[b] = detail::displace(x.a[b], detail::warp_delta(amplitude, w[b], f.lacunarity, o));
+      }
+    }
     return detail::basis_noise(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
   });
 }

@@ -71,19 +71,21 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
                     "vkCreateShaderModule"));
 
   // Structure is specialization constants: the driver folds the branches on them.
-  constexpr std::uint32_t kCount = 6;
+  constexpr std::uint32_t kCount = 7;
   const std::int32_t values[kCount] = {variant.dims,
                                        variant.kind,
                                        variant.fractal,
                                        variant.gradient,
                                        variant.value_interpolation,
-                                       variant.value_smooth};
+                                       variant.value_smooth,
+                                       variant.warp};
   const std::uint32_t ids[kCount] = {VKNOISE_SPEC_DIMS,
                                      VKNOISE_SPEC_KIND,
                                      VKNOISE_SPEC_FRACTAL,
                                      VKNOISE_SPEC_GRADIENT,
                                      VKNOISE_SPEC_VALUE_INTERPOLATION,
-                                     VKNOISE_SPEC_VALUE_SMOOTH};
+                                     VKNOISE_SPEC_VALUE_SMOOTH,
+                                     VKNOISE_SPEC_WARP};
   VkSpecializationMapEntry entries[kCount];
   for (std::uint32_t i = 0; i < kCount; ++i) {
     entries[i] = {ids[i], i * std::uint32_t{sizeof(std::int32_t)}, sizeof(std::int32_t)};

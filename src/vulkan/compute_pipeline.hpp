@@ -22,8 +22,10 @@ struct kernel_variant {
   int gradient;             // 0 or 1
   int value_interpolation;  // VKNOISE_VALUE_*
   int value_smooth;         // 0 or 1
+  int warp;                 // 0 or 1
   auto key() const {
-    return std::tuple(which, dims, kind, fractal, gradient, value_interpolation, value_smooth);
+    return std::tuple(which, dims, kind, fractal, gradient, value_interpolation, value_smooth,
+                      warp);
   }
 };
 
@@ -51,7 +53,7 @@ class pipeline_set {
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipelineCache cache_ = VK_NULL_HANDLE;
-  std::map<std::tuple<kernel, int, int, int, int, int, int>, VkPipeline> pipelines_;
+  std::map<std::tuple<kernel, int, int, int, int, int, int, int>, VkPipeline> pipelines_;
 };
 
 }  // namespace vknoise::vk

@@ -62,7 +62,8 @@ std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
 // The same float values the mirror uses (detail::make_fractal_params<float>).
 shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
   const auto f = detail::make_fractal_params<float>(noise);
-  return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.lacunarity, f.inv_norm};
+  return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.lacunarity, f.inv_norm,
+          static_cast<float>(noise.warp)};
 }
 
 vk::kernel_variant variant_of(vk::kernel which, int dims, const noise_spec& noise) {
@@ -72,7 +73,8 @@ vk::kernel_variant variant_of(vk::kernel which, int dims, const noise_spec& nois
           static_cast<int>(noise.fractal),
           noise.gradient ? 1 : 0,
           static_cast<int>(noise.interpolation),
-          noise.value_smooth ? 1 : 0};
+          noise.value_smooth ? 1 : 0,
+          noise.warp > 0 ? 1 : 0};
 }
 
 }  // namespace

@@ -328,6 +328,10 @@ expect_error "bad interpolation" 2 '--interpolation' eval --dims 2 --noise value
 expect_success "check classic 4D fbm" check --dims 4 --size 12x12x3x3 --noise classic --fractal fbm \
   --seed 9
 
+expect_success "render warped fbm" render --dims 2 --size 32x32 --fractal fbm --warp 1.5 --out w.png
+expect_error "negative warp" 2 '--warp' render --dims 2 --size 8x8 --warp -1 --out w.png
+expect_error "warp with a period" 2 'period' render --dims 2 --size 8x8 --warp 1 --period 8 --out w.png
+
 expect_success "info" info
 check "info names a device" grep -qE 'llvmpipe|^device 0: ' "$work/stdout"
 check "info marks the selected device" grep -q '\[selected\]' "$work/stdout"
