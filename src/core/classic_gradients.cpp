@@ -1,29 +1,14 @@
 #include "vknoise/classic_gradients.hpp"
 
+#include "core/splitmix64.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace vknoise {
 namespace {
 
-// SplitMix64 exactly as permutation.cpp draws it (the header documents both).
-class splitmix64 {
- public:
-  explicit splitmix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    state_ += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  // (next() >> 11) * 2^-52 - 1: the 53-bit integer converts exactly, the scaling by a power of two
-  // is exact, and k * 2^-52 - 1 is a multiple of 2^-52 in [-1, 1), so exact too.
-  double coordinate() { return static_cast<double>(next() >> 11) * 0x1p-52 - 1.0; }
-
- private:
-  std::uint64_t state_;
-};
+using detail::splitmix64;
 
 // Half a period of the generator away from the permutation table's stream of the same seed.
 constexpr std::uint64_t kStreamOffset = 0x8000000000000000ull;

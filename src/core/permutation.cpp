@@ -1,5 +1,7 @@
 #include "vknoise/permutation.hpp"
 
+#include "core/splitmix64.hpp"
+
 #include <string>
 
 namespace vknoise {
@@ -33,30 +35,7 @@ constexpr bool is_permutation(const std::array<std::uint8_t, 256>& p) {
 }
 static_assert(is_permutation(kPerlinPermutation));
 
-// SplitMix64: a fixed, well-known generator, so a seed means the same table everywhere.
-class splitmix64 {
- public:
-  explicit splitmix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    state_ += 0x9E3779B97F4A7C15ull;
-    std::uint64_t z = state_;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  // Unbiased draw in [0, n): reject the top 2^64 mod n values so every residue is equally likely.
-  std::uint64_t uniform(std::uint64_t n) {
-    const std::uint64_t rejected = (0 - n) % n;  // 2^64 mod n
-    const std::uint64_t limit = 0 - rejected;    // 2^64 - (2^64 mod n), 0 meaning 2^64
-    for (;;) {
-      const std::uint64_t r = next();
-      if (limit == 0 || r < limit) return r % n;
-    }
-  }
-
- private:
-  std::uint64_t state_;
-};
+using detail::splitmix64;
 
 }  // namespace
 
