@@ -1,6 +1,7 @@
 // A field: a regular grid of noise samples.
 //
-// Sample (x, y, z, t) sits at position origin + index * step on each axis, and is stored at
+// Sample (x, y, z, t) sits at position origin + (region + index) * step on each axis, and is
+// stored at
 //   out[((t * size[2] + z) * size[1] + y) * size[0] + x]
 // as float32. The first `dims` axes are the noise's coordinates; the others must have size 1 (their
 // origin and step are ignored). With the default noise_spec, dims 3 is noise3 and dims 4 noise4.
@@ -28,6 +29,10 @@ struct field_spec {
   std::array<double, 4> origin{0.0, 0.0, 0.0, 0.0};
   std::array<double, 4> step{1.0 / 32, 1.0 / 32, 1.0 / 32, 1.0 / 32};
   noise_spec noise;
+  // The index, in the global grid of origin and step, of this field's first sample: sample i on
+  // an axis is global sample region + i. Any tiling of a field into regions therefore computes
+  // every sample exactly as the whole field does (bit for bit).
+  std::array<std::uint64_t, 4> region{0, 0, 0, 0};
 };
 
 // Largest sample count of one field: its bytes (4 per sample) must fit in a signed 64-bit size.

@@ -49,8 +49,12 @@ status validate(const field_spec& field) {
                         "the " + name + " origin and step must be finite numbers");
     }
     // Positions are monotonic in the index, so the two ends bound every sample.
+    if (field.region[axis] > (std::uint64_t{1} << 53)) {
+      return make_error(errc::out_of_range, "the " + name + " region start exceeds 2^53");
+    }
+    const double first = sample_position(field, axis, 0);
     const double last = sample_position(field, axis, field.size[axis] - 1);
-    const double bound = std::max(std::fabs(field.origin[axis]), std::fabs(last));
+    const double bound = std::max(std::fabs(first), std::fabs(last));
     if (!(max_octave_position(field.noise, axis, bound) < max_abs_coordinate)) {
       return make_error(errc::out_of_range, "the " + name + " axis reaches " +
                                                 std::to_string(bound) +
@@ -82,7 +86,7 @@ std::uint64_t value_count(const field_spec& field) {
 }
 
 double sample_position(const field_spec& field, int axis, std::uint32_t index) {
-  return field.origin[axis] + static_cast<double>(index) * field.step[axis];
+  return field.origin[axis] + static_cast<double>(field.region[axis] + index) * field.step[axis];
 }
 
 lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index, int octave) {
