@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build, the tests and the demos need, as Debian 12 packages.
 DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-dev \
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev \
-  libcli11-dev
+  libcli11-dev libgif-dev
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
