@@ -1,39 +1,102 @@
-// vknoise render: a field to a .png (2D) or .raw (float32) file.
+// vknoise render: a field to a .png (2D) or .raw (float32) file, or an animation of such fields
+// along time (--time, --frames), one file per frame.
+#include <sys/stat.h>
+
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "cli/animation.hpp"
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/field_buffer.hpp"
 #include "cli/field_options.hpp"
+#include "cli/frame_path.hpp"
 #include "cli/gpu_session.hpp"
+#include "cli/number_parsing.hpp"
 #include "cli/output_file.hpp"
 #include "cli/preset_render.hpp"
+#include "cli/progress.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
+#include "cli/volume_stream.hpp"
 
 namespace vknoise::cli {
 namespace {
 
+constexpr std::uint64_t default_budget_mib = 1024;
+
 struct render_options {
   field_options field;
   common_options common;
+  animation_options animation;
   std::optional<std::string> out;
   std::optional<std::string> remap;
   std::optional<std::string> preset;
+  std::optional<std::string> memory_budget;
+  bool resume = false;
+  bool quiet = false;
 };
 
-status render_on_gpu(const field_spec& field, const permutation_table& table,
-                     std::optional<std::uint32_t> device, std::span<float> values) {
-  auto gpu = open_gpu_session(device);
-  if (!gpu) return gpu.error_value();
-  return gpu->renderer->fill(field, table, values);
+result<std::uint64_t> parse_budget(const std::optional<std::string>& text) {
+  if (!text) return default_budget_mib << 20;
+  const auto mib = parse_unsigned(*text, std::uint64_t{1} << 40);
+  if (!mib || *mib == 0) {
+    return make_error(errc::invalid_argument, "--memory-budget " + quoted_excerpt(*text) +
+                                                  ": expected MiB, an integer from 1 to 2^40");
+  }
+  return *mib << 20;
+}
+
+// Written atomically (io/atomic_file.hpp), so an existing file is a complete one.
+bool file_exists(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+// The value maps to [0, 1]; derivatives of a remapped value scale by the same 0.5.
+void remap_to_unit(std::span<float> values, int channels) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    values[i] = i % channels == 0 ? values[i] * 0.5f + 0.5f : values[i] * 0.5f;
+  }
+}
+
+// The backend as one function; the GPU session is opened on first use and kept for every frame
+// and slab, so a long animation pays for device start-up once.
+fill_function make_fill(const computation& how, bool remap) {
+  auto gpu = std::make_shared<std::optional<gpu_session>>();
+  return [how, remap, gpu](const field_spec& field, std::span<float> out) -> status {
+    status filled;
+    if (how.backend == backend::cpu) {
+      filled = fill_reference(field, how.table, out);
+    } else {
+      if (!*gpu) {
+        auto session = open_gpu_session(how.device);
+        if (!session) return session.error_value();
+        gpu->emplace(std::move(session.value()));
+      }
+      filled = (*gpu)->renderer->fill(field, how.table, out);
+    }
+    if (filled && remap) remap_to_unit(out, channel_count(field.noise, field.dims));
+    return filled;
+  };
+}
+
+int usage_or_io_error(const status& failed) {
+  const bool usage = failed.error_value().code != errc::io_error;
+  return report_error(usage ? exit_usage_error : exit_runtime_error, failed.message());
 }
 
 int run_render(const render_options& options) {
+  const bool animating =
+      options.animation.time || options.animation.frames || options.animation.loop;
   if (options.preset) {
+    if (animating) {
+      return report_error(exit_usage_error,
+                          "--time, --frames and --loop do not apply with --preset");
+    }
     return run_preset_render(*options.preset, options.field, options.common, options.remap,
                              *options.out);
   }
@@ -47,33 +110,83 @@ int run_render(const render_options& options) {
   field->noise.classic_seed = how->seed;
   auto remap = parse_remap(options.remap);
   if (!remap) return report_error(exit_usage_error, remap.message());
+  auto budget = parse_budget(options.memory_budget);
+  if (!budget) return report_error(exit_usage_error, budget.message());
+  auto plan = parse_animation(options.animation);
+  if (!plan) return report_error(exit_usage_error, plan.message());
+  const std::uint32_t frames = *plan ? (*plan)->frames : 1;
+
+  // Without --time the name is taken literally, as it always was (a % in it is no pattern).
+  auto paths = frame_path::parse(*plan ? *options.out : "", frames);
+  if (!paths) return report_error(exit_usage_error, paths.message());
+  const auto path_of = [&](std::uint32_t k) { return *plan ? paths->at(k) : *options.out; };
+
+  if (*plan) {
+    auto animated = animated_field(*field, **plan);
+    if (!animated) return report_error(exit_usage_error, animated.message());
+    *field = *animated;
+  }
   auto format = output_format_for(*options.out);
   if (!format) return report_error(exit_usage_error, format.message());
-  if (auto valid = validate(*field); !valid) return report_error(exit_usage_error, valid.message());
-
-  // Fail before the possibly long render when the output cannot work anyway.
-  if (auto writable = check_output(*options.out, *format, *field); !writable) {
-    const bool usage = writable.error_value().code != errc::io_error;
-    return report_error(usage ? exit_usage_error : exit_runtime_error, writable.message());
-  }
-
-  auto values = allocate_field_buffer<float>(*field);
-  if (!values) return report_error(exit_runtime_error, values.message());
-  const status rendered = how->backend == backend::cpu
-                              ? fill_reference(*field, how->table, std::span<float>(*values))
-                              : render_on_gpu(*field, how->table, how->device, *values);
-  if (!rendered) return report_error(exit_runtime_error, rendered.message());
-
-  if (*remap) {
-    // The value maps to [0, 1]; derivatives of a remapped value scale by the same 0.5.
-    const int channels = channel_count(field->noise, field->dims);
-    for (std::size_t i = 0; i < values->size(); ++i) {
-      (*values)[i] = i % channels == 0 ? (*values)[i] * 0.5f + 0.5f : (*values)[i] * 0.5f;
+  // The first and the last frame bound every frame's time coordinate.
+  for (const std::uint32_t k : {0u, frames - 1}) {
+    if (auto valid = validate(frame_field(*field, k)); !valid) {
+      return report_error(exit_usage_error, valid.message());
     }
   }
-  if (auto written = write_output(*options.out, *format, *field, *values, *remap); !written) {
-    return report_error(exit_runtime_error, written.message());
+  const bool streaming = needs_streaming(*field, *budget);
+  if (streaming && *format != output_format::raw) {
+    return report_error(exit_usage_error, "this volume needs streaming; use .raw (" +
+                                              format_bytes(value_count(*field) * 4.0) +
+                                              " per frame, --memory-budget " +
+                                              format_bytes(static_cast<double>(*budget)) + ")");
   }
+  // Fail before the possibly long render when the output cannot work anyway.
+  if (auto writable = check_output(path_of(0), *format, *field); !writable) {
+    return usage_or_io_error(writable);
+  }
+
+  std::vector<std::uint32_t> todo;
+  for (std::uint32_t k = 0; k < frames; ++k) {
+    if (!options.resume || !file_exists(path_of(k))) todo.push_back(k);
+  }
+  const bool long_render = *plan || streaming;
+  const bool quiet = options.quiet || !long_render;
+  if (options.resume && !quiet) {
+    progress(quiet, "", 0, 0)
+        .note("resume: skipped " + std::to_string(frames - todo.size()) + " of " +
+              std::to_string(frames) + " frames (already written)");
+  }
+
+  const fill_function fill = make_fill(*how, *remap);
+  std::vector<float> values;
+  if (!streaming && !todo.empty()) {
+    auto buffer = allocate_field_buffer<float>(*field);
+    if (!buffer) return report_error(exit_runtime_error, buffer.message());
+    values = std::move(buffer.value());
+  }
+  // An animation counts frames; a single streamed volume counts its slabs.
+  const bool count_slabs = streaming && frames == 1;
+  progress meter(
+      quiet, count_slabs ? "slab" : "frame",
+      count_slabs ? slab_count(*field, *budget) : todo.size(),
+      count_slabs ? sample_count(*field) / slab_count(*field, *budget) : sample_count(*field));
+  std::uint64_t rendered = 0;
+  for (const std::uint32_t k : todo) {
+    const field_spec frame = frame_field(*field, k);
+    const std::string path = path_of(k);
+    status done = streaming
+                      ? render_streamed(frame, fill, path, *budget, count_slabs ? &meter : nullptr)
+                      : fill(frame, values);
+    if (done && !streaming) done = write_output(path, *format, frame, values, *remap);
+    if (!done) {
+      meter.finish();
+      return report_error(exit_runtime_error, done.message());
+    }
+    ++rendered;
+    if (!count_slabs) meter.step_done(rendered, rendered);
+  }
+  meter.note(peak_memory_line());
   return exit_success;
 }
 
@@ -91,7 +204,16 @@ command add_render_command(CLI::App& app) {
   add_preset_option(*parser, options->preset);
   add_text_option(*parser, "--out", "FILE", options->out,
                   "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "
-                  "fastest, then y, z, t)");
+                  "fastest, then y, z, t); with --time a pattern such as out_%04d.png");
+  add_animation_options(*parser, options->animation);
+  parser->add_flag("--resume", options->resume,
+                   "skip frames whose file already exists (files are written atomically, so an "
+                   "existing one is complete)");
+  add_text_option(*parser, "--memory-budget", "MiB", options->memory_budget,
+                  "host memory for one frame (default 1024): a larger .raw volume is rendered in "
+                  "z-slabs and streamed to the file; memory stays within one slab plus the GPU "
+                  "renderer's two chunks");
+  parser->add_flag("--quiet", options->quiet, "no progress or memory report on stderr");
   parser->get_option("--size")->required();
   parser->get_option("--out")->required();
   return {parser, [options] { return run_render(*options); }};

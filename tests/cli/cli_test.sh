@@ -448,5 +448,120 @@ expect_success "render help lists the presets" render --help
 check "render help names --preset" grep -q -- '--preset marble|wood|clouds|fire|terrain' \
   "$work/stdout"
 
+# --- animation --------------------------------------------------------------------------------
+
+expect_success "animate 2D to png frames" render --dims 2 --size 16x8 --time 0:1 --frames 3 \
+  --out 'f_%03d.png'
+check "animation writes one png per frame" [ "$(ls -A "$case_dir" | tr '\n' ' ')" = \
+  "f_000.png f_001.png f_002.png " ]
+check "animation reports progress per frame" grep -q '^frame 3/3 ' "$work/stderr"
+check "animation reports peak memory" grep -q '^peak memory: ' "$work/stderr"
+expect_success "animation quiet" render --dims 2 --size 8x8 --time 0:1 --frames 2 --out 'f%d.raw' \
+  --quiet
+check "quiet animation prints nothing" [ ! -s "$work/stderr" ]
+
+# Frame k of a 2D field is 3D noise at z = t, and is the same whoever renders it.
+expect_success "animation, 5 frames over 0:4" render --dims 2 --size 16x16 --time 0:4 --frames 5 \
+  --seed 3 --out 'a%d.raw'
+cp "$case_dir/a2.raw" "$work/frame2.raw"
+expect_success "frame 2 by hand" render --dims 3 --size 16x16 --origin 0,0,2 --seed 3 --out b.raw
+check "frame k is 3D noise at t = T0 + k*(T1-T0)/(N-1)" cmp -s "$work/frame2.raw" "$case_dir/b.raw"
+
+# A 3D volume's frames are 4D noise at w = t.
+expect_success "animate a volume" render --dims 3 --size 8x8x4 --time 0:1 --frames 2 \
+  --out 'v%d.raw'
+cp "$case_dir/v1.raw" "$work/volume1.raw"
+expect_success "volume frame by hand" render --dims 4 --size 8x8x4 --origin 0,0,0,1 --out w.raw
+check "a volume's frame is 4D noise at w = t" cmp -s "$work/volume1.raw" "$case_dir/w.raw"
+
+# --loop: period T1-T0 on time, so frame N (the first frame of the next turn) is frame 0.
+expect_success "looping animation" render --dims 2 --size 16x16 --time 0:4 --frames 4 --loop \
+  --fractal fbm --octaves 3 --out 'l%d.raw'
+check "loop writes N frames" [ "$(ls -A "$case_dir" | wc -l)" -eq 4 ]
+cp "$case_dir/l0.raw" "$work/loop0.raw"
+expect_success "loop, the next turn" render --dims 2 --size 16x16 --time 4:8 --frames 4 --loop \
+  --fractal fbm --octaves 3 --out 'l%d.raw'
+check "loop frame N equals frame 0" cmp -s "$work/loop0.raw" "$case_dir/l0.raw"
+expect_success "loop frame N by hand" render --dims 3 --size 16x16 --origin 0,0,4 \
+  --period 0,0,4 --fractal fbm --octaves 3 --out n.raw
+check "loop frame N by hand equals frame 0" cmp -s "$work/loop0.raw" "$case_dir/n.raw"
+
+# --resume renders only the missing frames.
+expect_success "resume, first run" render --dims 2 --size 8x8 --time 0:1 --frames 3 \
+  --out 'r%d.raw'
+cp "$case_dir/r1.raw" "$work/r1.raw"
+resume_dir=$case_dir
+rm "$resume_dir/r1.raw"
+(cd "$resume_dir" && "$vknoise" render --dims 2 --size 8x8 --time 0:1 --frames 3 --out 'r%d.raw' \
+  --resume >"$work/stdout" 2>"$work/stderr")
+check "resume exits 0" [ $? -eq 0 ]
+check "resume reports the skipped frames" grep -q 'skipped 2 of 3 frames' "$work/stderr"
+check "resume renders the missing frame" cmp -s "$work/r1.raw" "$resume_dir/r1.raw"
+
+# Streaming: a volume over --memory-budget is rendered in z-slabs, bit for bit the same.
+for backend in cpu gpu; do
+  expect_success "whole volume on $backend" render --dims 3 --size 64x64x96 --backend $backend \
+    --out whole.raw
+  cp "$case_dir/whole.raw" "$work/whole.raw"
+  expect_success "slabbed volume on $backend" render --dims 3 --size 64x64x96 --backend $backend \
+    --memory-budget 1 --out slabs.raw
+  check "slabs on $backend are reported" grep -q '^slab 2/2 ' "$work/stderr"
+  check "slabs equal the whole volume on $backend" cmp -s "$work/whole.raw" "$case_dir/slabs.raw"
+done
+expect_success "slabbed 4D animation" render --dims 3 --size 32x32x48 --time 0:1 --frames 2 \
+  --memory-budget 1 --out 's%d.raw'
+cp "$case_dir/s1.raw" "$work/s1.raw"
+expect_success "whole 4D frame" render --dims 4 --size 32x32x48 --origin 0,0,0,1 --out t.raw
+check "slabbed frame equals the whole frame" cmp -s "$work/s1.raw" "$case_dir/t.raw"
+
+expect_error "frames 0" 2 '--frames "0"' render --dims 2 --size 8x8 --time 0:1 --frames 0 \
+  --out 'a%d.raw'
+expect_error "frames without time" 2 '--frames needs --time' render --dims 2 --size 8x8 \
+  --frames 3 --out 'a%d.raw'
+expect_error "time without frames" 2 '--time needs --frames' render --dims 2 --size 8x8 \
+  --time 0:1 --out 'a%d.raw'
+expect_error "malformed time" 2 '--time "0-1"' render --dims 2 --size 8x8 --time 0-1 --frames 3 \
+  --out 'a%d.raw'
+expect_error "time not a number" 2 '--time "0:x"' render --dims 2 --size 8x8 --time 0:x \
+  --frames 3 --out 'a%d.raw'
+expect_error "time nan" 2 '--time' render --dims 2 --size 8x8 --time nan:1 --frames 3 \
+  --out 'a%d.raw'
+expect_error "pattern without %d" 2 'need a frame number' render --dims 2 --size 8x8 --time 0:1 \
+  --frames 3 --out a.raw
+expect_error "pattern with %s" 2 'only %d, %0Nd and %%' render --dims 2 --size 8x8 --time 0:1 \
+  --frames 3 --out 'a%s.raw'
+expect_error "pattern with two %d" 2 'more than one %d' render --dims 2 --size 8x8 --time 0:1 \
+  --frames 3 --out 'a%d_%d.raw'
+expect_error "pattern with %-4d" 2 'only %d' render --dims 2 --size 8x8 --time 0:1 --frames 3 \
+  --out 'a%-4d.raw'
+expect_error "loop with a fractional period" 2 \
+  '--loop needs T1-T0 to be an integer period from 1 to 256' render --dims 2 --size 8x8 \
+  --time 0:1.5 --frames 3 --loop --out 'a%d.raw'
+expect_error "loop with a period over 256" 2 'integer period from 1 to 256' render --dims 2 \
+  --size 8x8 --time 0:300 --frames 3 --loop --out 'a%d.raw'
+expect_error "loop without time" 2 '--loop needs --time' render --dims 2 --size 8x8 --loop \
+  --out a.raw
+expect_error "animate a 4D field" 2 '--time animates' render --dims 4 --size 8x8 --time 0:1 \
+  --frames 2 --out 'a%d.raw'
+expect_error "animate a preset" 2 'do not apply with --preset' render --preset marble --size 8x8 \
+  --time 0:1 --frames 2 --out 'a%d.png'
+expect_error "stream to png" 2 'this volume needs streaming; use .raw' render --dims 3 \
+  --size 64x64x96 --memory-budget 1 --out a.png
+expect_error "bad memory budget" 2 '--memory-budget "0"' render --dims 3 --size 8x8 \
+  --memory-budget 0 --out a.raw
+
+# Ctrl-C during an animation: exit 130, no temporary file, and only complete frames.
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+(cd "$case_dir" && exec "$vknoise" render --dims 2 --size 256x256 --time 0:1000 \
+  --frames 100000 --out 'f_%06d.raw' >/dev/null 2>&1) &
+render_pid=$!
+for _ in $(seq 300); do [[ -e $case_dir/f_000001.raw ]] && break; sleep 0.1; done
+kill -INT "$render_pid"
+wait "$render_pid"
+check "SIGINT exits 130" [ $? -eq 130 ]
+check "SIGINT leaves no temporary file" bash -c "! ls -A '$case_dir' | grep -q '^\.'"
+check "SIGINT leaves complete frames only" bash -c "cd '$case_dir' && ls | grep -q . &&
+  ! find . -type f ! -size $((256 * 256 * 4))c | grep -q ."
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
