@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "io/gif_writer.hpp"
 #include "io/png_writer.hpp"
 
 namespace demo {
@@ -40,8 +41,9 @@ vknoise::status frame_output::write(std::uint32_t frame, std::span<const std::ui
   return {};
 }
 
-vknoise::status frame_output::finish(int /*delay_centiseconds*/) {
-  return {};
+vknoise::status frame_output::finish(int delay_centiseconds) {
+  const std::string path = (std::filesystem::path(dir_) / (name_ + ".gif")).string();
+  return vknoise::io::write_gif(path, width_, height_, frames_, delay_centiseconds);
 }
 
 }  // namespace demo

@@ -19,7 +19,7 @@ class frame_output {
 
   // `rgba` is width * height packed RGBA8 pixels (red in the low byte, as GLSL packUnorm4x8).
   vknoise::status write(std::uint32_t frame, std::span<const std::uint32_t> rgba);
-  // The preview of every frame written so far (a no-op where no GIF writer is built in).
+  // The animated preview <out>/<name>.gif of every frame written so far.
   vknoise::status finish(int delay_centiseconds);
 
   const std::string& last_path() const { return last_path_; }
