@@ -9,7 +9,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Everything the build, the tests and the demos need, as Debian 12 packages.
 DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-dev \
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev \
-  libcli11-dev libgif-dev
+  libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
+  libboost-iostreams-dev
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
@@ -41,6 +42,8 @@ run: build
 	$(VKNOISE) render --dims 3 --size 128x128x128 --step 0.0625 --backend gpu --out $(OUT_DIR)/volume3.raw
 	$(VKNOISE) check --dims 3
 	$(VKNOISE) check --dims 4
+	$(BUILD_DIR)/examples/ocean/vknoise_ocean --out $(OUT_DIR)/ocean
+	$(BUILD_DIR)/examples/clouds/vknoise_clouds --out $(OUT_DIR)/clouds
 	@echo "rendered into $(OUT_DIR)/:" && ls -l $(OUT_DIR)
 
 test: build

@@ -1,19 +1,37 @@
 // The file writers of src/io: each file is read back through its format's own library (or parsed
 // by hand for the simple ones), and a failed write leaves no file behind.
 
+#include <ImfChannelList.h>
+#include <ImfFrameBuffer.h>
+#include <ImfHeader.h>
+#include <ImfInputFile.h>
 #include <gif_lib.h>
 #include <gtest/gtest.h>
+#include <png.h>
 #include <unistd.h>
 
+#include <openvdb/openvdb.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "io/exr_writer.hpp"
 #include "io/gif_writer.hpp"
+#include "io/mp4_writer.hpp"
+#include "io/npy_writer.hpp"
+#include "io/nrrd_writer.hpp"
+#include "io/png16_writer.hpp"
+#include "io/vdb_writer.hpp"
 #include "vknoise/result.hpp"
 
 namespace {
@@ -122,6 +140,240 @@ TEST_F(IoWriters, GifRejectsBadArgumentsAndLeavesNoFile) {
   EXPECT_EQ(vknoise::io::write_gif(unwritable + ".gif", 4, 4, frames, 5).error_value().code,
             errc::io_error);
   EXPECT_TRUE(entries().empty());
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::vector<float> floats_of(const std::string& bytes) {
+  std::vector<float> values(bytes.size() / 4);
+  std::memcpy(values.data(), bytes.data(), values.size() * 4);
+  return values;
+}
+
+// Distinct values with awkward bits, zeros (the background of a VDB) and the range's ends.
+std::vector<float> sample_values(std::size_t count) {
+  std::vector<float> values(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    values[i] = i % 5 == 0 ? 0.0f : std::sin(static_cast<float>(i) * 0.7f);
+  }
+  if (count > 2) values[1] = -1.0f, values[2] = 1.0f;
+  return values;
+}
+
+// --- 16-bit PNG
+
+TEST_F(IoWriters, Png16MapsLowToOneOntoTheFullRange) {
+  const std::vector<float> values = {-1.0f, 1.0f, 0.0f, 2.0f, -3.0f, NAN};
+  ASSERT_TRUE(vknoise::io::write_png_gray16(path("h.png"), 3, 2, values).ok());
+  std::FILE* file = std::fopen(path("h.png").c_str(), "rb");
+  ASSERT_NE(file, nullptr);
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+  png_infop info = png_create_info_struct(png);
+  png_init_io(png, file);
+  png_read_png(png, info, PNG_TRANSFORM_IDENTITY, nullptr);
+  EXPECT_EQ(png_get_bit_depth(png, info), 16);
+  EXPECT_EQ(png_get_color_type(png, info), PNG_COLOR_TYPE_GRAY);
+  EXPECT_EQ(png_get_image_width(png, info), 3u);
+  EXPECT_EQ(png_get_image_height(png, info), 2u);
+  png_bytepp rows = png_get_rows(png, info);
+  const std::vector<int> expected = {0, 65535, 32768, 65535, 0, 0};  // 32767.5 rounds up
+  for (int i = 0; i < 6; ++i) {
+    const png_bytep row = rows[i / 3];
+    EXPECT_EQ(row[2 * (i % 3)] * 256 + row[2 * (i % 3) + 1], expected[i]) << i;
+  }
+  png_destroy_read_struct(&png, &info, nullptr);
+  std::fclose(file);
+}
+
+TEST_F(IoWriters, Png16ErrorsLeaveNoFile) {
+  const std::vector<float> values(4, 0.0f);
+  EXPECT_EQ(vknoise::io::write_png_gray16(unwritable + ".png", 2, 2, values).error_value().code,
+            errc::io_error);
+  EXPECT_EQ(vknoise::io::write_png_gray16(path("h.png"), 3, 2, values).error_value().code,
+            errc::invalid_argument);
+  EXPECT_TRUE(entries().empty());
+}
+
+// --- NumPy
+
+TEST_F(IoWriters, NpyHeaderIsPaddedAndDataFollows) {
+  const std::vector<std::uint64_t> shape = {2, 3, 4};
+  const std::vector<float> values = sample_values(24);
+  ASSERT_TRUE(vknoise::io::write_npy_float32(path("f.npy"), shape, values).ok());
+  const std::string bytes = read_all(path("f.npy"));
+  ASSERT_GE(bytes.size(), 10u);
+  EXPECT_EQ(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
+  const std::size_t header_length =
+      static_cast<unsigned char>(bytes[8]) + 256 * static_cast<unsigned char>(bytes[9]);
+  EXPECT_EQ((10 + header_length) % 64, 0u);
+  const std::string dictionary = bytes.substr(10, header_length);
+  EXPECT_EQ(dictionary.rfind("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3, 4), }", 0),
+            0u);
+  EXPECT_EQ(dictionary.back(), '\n');
+  EXPECT_EQ(floats_of(bytes.substr(10 + header_length)), values);
+}
+
+TEST_F(IoWriters, NpyOneAxisIsAOneTuple) {
+  const std::vector<std::uint64_t> shape = {5};
+  EXPECT_NE(vknoise::io::npy_header(shape).find("'shape': (5,), }"), std::string::npos);
+  const std::vector<float> values(4);
+  EXPECT_EQ(vknoise::io::write_npy_float32(path("f.npy"), shape, values).error_value().code,
+            errc::invalid_argument);
+  EXPECT_EQ(vknoise::io::write_npy_float32(unwritable + ".npy", {}, std::vector<float>(1))
+                .error_value()
+                .code,
+            errc::io_error);
+  EXPECT_TRUE(entries().empty());
+}
+
+// --- NRRD
+
+TEST_F(IoWriters, NrrdWritesHeaderAndRawData) {
+  vknoise::io::nrrd_volume volume;
+  volume.sizes = {4, 3};
+  volume.spacings = {0.5, 0.25};
+  volume.origin = {1.0, -2.0};
+  volume.channels = 3;
+  const std::vector<float> values = sample_values(36);
+  ASSERT_TRUE(vknoise::io::write_nrrd(path("v.nhdr"), volume, values).ok());
+  EXPECT_EQ(entries(), (std::vector<std::string>{"v.nhdr", "v.raw"}));
+  const std::string header = read_all(path("v.nhdr"));
+  EXPECT_EQ(header.rfind("NRRD0004\n", 0), 0u);
+  for (const char* line :
+       {"type: float\n", "dimension: 3\n", "sizes: 3 4 3\n",
+        "space directions: none (0.5,0) (0,0.25)\n", "kinds: vector domain domain\n",
+        "space origin: (1,-2)\n", "endian: little\n", "encoding: raw\n", "data file: v.raw\n"}) {
+    EXPECT_NE(header.find(line), std::string::npos) << line << header;
+  }
+  EXPECT_EQ(floats_of(read_all(path("v.raw"))), values);
+}
+
+TEST_F(IoWriters, NrrdErrorsLeaveNeitherFile) {
+  vknoise::io::nrrd_volume volume;
+  volume.sizes = {2};
+  volume.spacings = {1.0};
+  volume.origin = {0.0};
+  const std::vector<float> values(2);
+  EXPECT_EQ(vknoise::io::write_nrrd(unwritable + ".nhdr", volume, values).error_value().code,
+            errc::io_error);
+  EXPECT_EQ(
+      vknoise::io::write_nrrd(path("v.nhdr"), volume, std::vector<float>(3)).error_value().code,
+      errc::invalid_argument);
+  // The header's directory is writable, its data file's name is a directory: no header appears.
+  fs::create_directory(path("d.raw"));
+  EXPECT_EQ(vknoise::io::write_nrrd(path("d.nhdr"), volume, values).error_value().code,
+            errc::io_error);
+  EXPECT_EQ(entries(), std::vector<std::string>{"d.raw"});
+}
+
+// --- OpenEXR
+
+TEST_F(IoWriters, ExrReadsBackEveryChannelExactly) {
+  const std::vector<std::string> names = {"Y", "dYdx", "dYdy"};
+  const std::uint32_t w = 5, h = 4;
+  const std::vector<float> values = sample_values(w * h * 3);
+  ASSERT_TRUE(vknoise::io::write_exr_float(path("i.exr"), w, h, names, values).ok());
+  Imf::InputFile file(path("i.exr").c_str());
+  const Imath::Box2i window = file.header().dataWindow();
+  EXPECT_EQ(window.max.x - window.min.x + 1, 5);
+  EXPECT_EQ(window.max.y - window.min.y + 1, 4);
+  EXPECT_EQ(file.header().lineOrder(), Imf::INCREASING_Y);
+  std::vector<float> read(values.size());
+  Imf::FrameBuffer frame;
+  for (std::size_t c = 0; c < 3; ++c) {
+    ASSERT_NE(file.header().channels().findChannel(names[c]), nullptr) << names[c];
+    EXPECT_EQ(file.header().channels().findChannel(names[c])->type, Imf::FLOAT);
+    frame.insert(names[c], Imf::Slice(Imf::FLOAT, reinterpret_cast<char*>(read.data() + c),
+                                      3 * sizeof(float), 3 * sizeof(float) * w));
+  }
+  file.setFrameBuffer(frame);
+  file.readPixels(window.min.y, window.max.y);
+  EXPECT_EQ(read, values);
+}
+
+TEST_F(IoWriters, ExrErrorsLeaveNoFile) {
+  const std::vector<std::string> names = {"Y"};
+  const std::vector<float> values(4);
+  EXPECT_EQ(
+      vknoise::io::write_exr_float(unwritable + ".exr", 2, 2, names, values).error_value().code,
+      errc::io_error);
+  EXPECT_EQ(vknoise::io::write_exr_float(path("i.exr"), 2, 3, names, values).error_value().code,
+            errc::invalid_argument);
+  EXPECT_TRUE(entries().empty());
+}
+
+// --- OpenVDB
+
+TEST_F(IoWriters, VdbStoresEverySampleWithTheTransform) {
+  vknoise::io::vdb_volume volume;
+  volume.size = {5, 4, 3};
+  volume.step = {0.5, 0.5, 0.25};
+  volume.origin = {1.0, 2.0, -3.0};
+  const std::vector<float> values = sample_values(60);
+  ASSERT_TRUE(vknoise::io::write_vdb_density(path("v.vdb"), volume, values).ok());
+  EXPECT_EQ(entries(), std::vector<std::string>{"v.vdb"});
+  openvdb::initialize();
+  openvdb::io::File file(path("v.vdb"));
+  file.open();
+  auto base = file.readGrid("density");
+  file.close();
+  auto grid = openvdb::gridPtrCast<openvdb::FloatGrid>(base);
+  ASSERT_TRUE(grid);
+  EXPECT_EQ(grid->getGridClass(), openvdb::GRID_FOG_VOLUME);
+  EXPECT_EQ(grid->activeVoxelCount(), 60u);
+  auto accessor = grid->getConstAccessor();
+  std::size_t index = 0;
+  for (int k = 0; k < 3; ++k) {
+    for (int j = 0; j < 4; ++j) {
+      for (int i = 0; i < 5; ++i, ++index) {
+        EXPECT_EQ(accessor.getValue(openvdb::Coord(i, j, k)), values[index]) << index;
+        EXPECT_TRUE(accessor.isValueOn(openvdb::Coord(i, j, k)));
+      }
+    }
+  }
+  const openvdb::Vec3d world = grid->indexToWorld(openvdb::Coord(2, 3, 1));
+  EXPECT_DOUBLE_EQ(world.x(), 2.0);
+  EXPECT_DOUBLE_EQ(world.y(), 3.5);
+  EXPECT_DOUBLE_EQ(world.z(), -2.75);
+}
+
+TEST_F(IoWriters, VdbErrorsLeaveNoFile) {
+  vknoise::io::vdb_volume volume;
+  volume.size = {2, 2, 1};
+  const std::vector<float> values(4);
+  EXPECT_EQ(vknoise::io::write_vdb_density(unwritable + ".vdb", volume, values).error_value().code,
+            errc::io_error);
+  EXPECT_EQ(vknoise::io::write_vdb_density(path("v.vdb"), volume, std::vector<float>(3))
+                .error_value()
+                .code,
+            errc::invalid_argument);
+  volume.step[1] = 0.0;
+  EXPECT_EQ(vknoise::io::write_vdb_density(path("v.vdb"), volume, values).error_value().code,
+            errc::invalid_argument);
+  EXPECT_TRUE(entries().empty());
+}
+
+// --- MP4 (ffmpeg is optional: each branch is tested where it applies)
+
+TEST_F(IoWriters, Mp4NeedsFfmpeg) {
+  std::vector<std::vector<std::uint8_t>> frames(3, std::vector<std::uint8_t>(6 * 4 * 3, 100));
+  const auto written = vknoise::io::write_mp4(path("m.mp4"), 6, 4, frames, 25.0);
+  if (vknoise::io::ffmpeg_available()) {
+    ASSERT_TRUE(written.ok()) << written.message();
+    EXPECT_EQ(entries(), std::vector<std::string>{"m.mp4"});
+    EXPECT_EQ(read_all(path("m.mp4")).substr(4, 4), "ftyp");
+  } else {
+    ASSERT_FALSE(written.ok());
+    EXPECT_NE(
+        written.message().find("ffmpeg is not installed (apt-get install ffmpeg) or use .gif"),
+        std::string::npos);
+    EXPECT_TRUE(entries().empty());
+  }
+  EXPECT_EQ(vknoise::io::write_mp4(path("m.mp4"), 6, 4, frames, 0.0).error_value().code,
+            errc::invalid_argument);
 }
 
 }  // namespace

@@ -2,15 +2,40 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "cli/field_options.hpp"
 #include "cli/report.hpp"
 #include "io/atomic_file.hpp"
+#include "io/exr_writer.hpp"
+#include "io/gif_writer.hpp"
+#include "io/mp4_writer.hpp"
+#include "io/npy_writer.hpp"
+#include "io/nrrd_writer.hpp"
+#include "io/png16_writer.hpp"
 #include "io/png_writer.hpp"
 #include "io/raw_writer.hpp"
+#include "io/vdb_writer.hpp"
 
 namespace vknoise::cli {
 namespace {
+
+struct registered_format {
+  const char* extension;
+  output_format format;
+};
+
+// The registry: one line per extension.
+constexpr registered_format registry[] = {
+    {".png", output_format::png},   {".raw", output_format::raw}, {".npy", output_format::npy},
+    {".nhdr", output_format::nrrd}, {".exr", output_format::exr}, {".vdb", output_format::vdb},
+    {".gif", output_format::gif},   {".mp4", output_format::mp4},
+};
+
+constexpr int gif_delay_centiseconds = 4;  // 25 frames per second, as the .mp4
+constexpr double mp4_fps = 25.0;
 
 std::string lowercase_extension(const std::string& path) {
   const std::size_t dot = path.rfind('.');
@@ -22,39 +47,199 @@ std::string lowercase_extension(const std::string& path) {
   return extension;
 }
 
+std::string known_extensions() {
+  std::string list;
+  for (const auto& entry : registry)
+    list += (list.empty() ? "" : ", ") + std::string(entry.extension);
+  return list;
+}
+
+int channels_of(const field_spec& field) {
+  return channel_count(field.noise, field.dims);
+}
+
+status one_channel(const field_spec& field, const char* extension) {
+  if (!field.noise.gradient) return {};
+  return make_error(errc::invalid_argument, std::string("a ") + extension +
+                                                " holds one channel; a --gradient field has " +
+                                                std::to_string(channels_of(field)) +
+                                                " per sample (use .raw, .npy, .nhdr or .exr)");
+}
+
+// `name` with its article: "a .png", "an .exr".
+status two_dimensional(const field_spec& field, const char* name, const char* advice) {
+  if (field.size[2] == 1 && field.size[3] == 1) return {};
+  return make_error(errc::invalid_argument, std::string(name) +
+                                                " holds a 2D field; this field is " +
+                                                format_size(field) + advice);
+}
+
+// Same mapping as the 8-bit PNG: [low, 1] to [0, 255], rounded and clamped, NaN to 0.
+std::uint8_t to_gray8(float value, float low) {
+  const double scaled = (static_cast<double>(value) - low) / (1.0 - low) * 255.0;
+  if (!(scaled > 0.0)) return 0;
+  if (scaled >= 255.0) return 255;
+  return static_cast<std::uint8_t>(std::lround(scaled));
+}
+
+// The WxH slices of a one-channel field, in storage order (z fastest, then t), as frames of
+// `bytes_per_pixel` equal gray bytes.
+std::vector<std::vector<std::uint8_t>> gray_frames(const field_spec& field,
+                                                   std::span<const float> values, float low,
+                                                   int bytes_per_pixel) {
+  const std::size_t pixels = std::size_t{field.size[0]} * field.size[1];
+  const std::size_t count = std::size_t{field.size[2]} * field.size[3];
+  std::vector<std::vector<std::uint8_t>> frames(count);
+  for (std::size_t f = 0; f < count; ++f) {
+    frames[f].resize(pixels * bytes_per_pixel);
+    for (std::size_t i = 0; i < pixels; ++i) {
+      const std::uint8_t level = to_gray8(values[f * pixels + i], low);
+      for (int b = 0; b < bytes_per_pixel; ++b) frames[f][i * bytes_per_pixel + b] = level;
+    }
+  }
+  return frames;
+}
+
+std::vector<std::string> exr_channel_names(const field_spec& field) {
+  static const char* const derivatives[] = {"dYdx", "dYdy", "dYdz", "dYdt"};
+  std::vector<std::string> names{"Y"};
+  for (int c = 1; c < channels_of(field); ++c) names.emplace_back(derivatives[c - 1]);
+  return names;
+}
+
+// Axes from the slowest to the fastest: t, z, y, x trimmed to dims, then the channels.
+std::vector<std::uint64_t> npy_shape(const field_spec& field) {
+  std::vector<std::uint64_t> shape;
+  for (int axis = field.dims - 1; axis >= 0; --axis) shape.push_back(field.size[axis]);
+  if (channels_of(field) > 1) shape.push_back(static_cast<std::uint64_t>(channels_of(field)));
+  return shape;
+}
+
+io::nrrd_volume nrrd_volume_of(const field_spec& field) {
+  io::nrrd_volume volume;
+  for (int axis = 0; axis < field.dims; ++axis) {
+    volume.sizes.push_back(field.size[axis]);
+    volume.spacings.push_back(field.step[axis]);
+    volume.origin.push_back(field.origin[axis]);
+  }
+  volume.channels = static_cast<std::uint32_t>(channels_of(field));
+  return volume;
+}
+
+// Axes beyond dims have no step of their own; they get the x step, so voxels stay cubes.
+io::vdb_volume vdb_volume_of(const field_spec& field) {
+  io::vdb_volume volume;
+  for (int axis = 0; axis < 3; ++axis) {
+    volume.size[axis] = field.size[axis];
+    volume.step[axis] = axis < field.dims ? field.step[axis] : field.step[0];
+    volume.origin[axis] = axis < field.dims ? field.origin[axis] : 0.0;
+  }
+  return volume;
+}
+
+status check_format(output_format format, const field_spec& field, int png_bits) {
+  switch (format) {
+    case output_format::png:
+      if (png_bits != 8 && png_bits != 16) {
+        return make_error(errc::invalid_argument,
+                          "a .png has 8 or 16 bits per sample, not " + std::to_string(png_bits));
+      }
+      if (auto ok = one_channel(field, ".png"); !ok) return ok;
+      if (auto ok = two_dimensional(field, "a .png", " (use .raw)"); !ok) return ok;
+      if (png_bits == 8) return io::check_png_gray8_size(field.size[0], field.size[1]);
+      return {};
+    case output_format::exr:
+      return two_dimensional(field, "an .exr", " (use .npy, .nhdr or .vdb)");
+    case output_format::vdb:
+      if (auto ok = one_channel(field, ".vdb"); !ok) return ok;
+      if (field.size[3] != 1) {
+        return make_error(errc::invalid_argument, "a .vdb holds a 2D or 3D field; this field is " +
+                                                      format_size(field) +
+                                                      " (its t size must be 1)");
+      }
+      for (int axis = 0; axis < std::min(field.dims, 3); ++axis) {
+        if (!(field.step[axis] > 0.0)) {
+          return make_error(errc::invalid_argument, "a .vdb needs positive steps (voxel sizes)");
+        }
+      }
+      return {};
+    case output_format::gif:
+      if (auto ok = one_channel(field, ".gif"); !ok) return ok;
+      if (field.size[0] > 65535 || field.size[1] > 65535) {
+        return make_error(errc::out_of_range, "a .gif frame is at most 65535x65535");
+      }
+      return {};
+    case output_format::mp4:
+      if (auto ok = one_channel(field, ".mp4"); !ok) return ok;
+      if (!io::ffmpeg_available()) {
+        return make_error(errc::io_error,
+                          "ffmpeg is not installed (apt-get install ffmpeg) or use .gif");
+      }
+      return {};
+    case output_format::raw:
+    case output_format::npy:
+    case output_format::nrrd:
+      return {};
+  }
+  return {};
+}
+
 }  // namespace
 
 result<output_format> output_format_for(const std::string& path) {
   const std::string extension = lowercase_extension(path);
-  if (extension == ".png") return output_format::png;
-  if (extension == ".raw") return output_format::raw;
-  return make_error(errc::invalid_argument,
-                    "--out " + quoted_excerpt(path) + ": unknown extension (use .png or .raw)");
+  for (const auto& entry : registry) {
+    if (extension == entry.extension) return entry.format;
+  }
+  return make_error(
+      errc::invalid_argument,
+      "--out " + quoted_excerpt(path) + ": unknown extension (use " + known_extensions() + ")");
 }
 
-status check_output(const std::string& path, output_format format, const field_spec& field) {
-  if (format == output_format::png) {
-    if (field.noise.gradient) {
-      return make_error(errc::invalid_argument,
-                        "a .png holds one channel; a --gradient field has " +
-                            std::to_string(channel_count(field.noise, field.dims)) +
-                            " per sample (use .raw)");
+status check_output(const std::string& path, output_format format, const field_spec& field,
+                    int png_bits) {
+  if (auto fits = check_format(format, field, png_bits); !fits) return fits;
+  if (format == output_format::nrrd) {
+    if (io::nrrd_data_path(path) == path) {
+      return make_error(errc::invalid_argument, "a .nhdr header cannot be named .raw");
     }
-    if (field.size[2] != 1 || field.size[3] != 1) {
-      return make_error(errc::invalid_argument, "a .png holds a 2D field; this field is " +
-                                                    format_size(field) + " (use .raw)");
-    }
-    if (auto fits = io::check_png_gray8_size(field.size[0], field.size[1]); !fits) return fits;
+    if (auto writable = io::check_writable(io::nrrd_data_path(path)); !writable) return writable;
   }
   return io::check_writable(path);
 }
 
 status write_output(const std::string& path, output_format format, const field_spec& field,
-                    std::span<const float> values, bool remapped) {
-  if (format == output_format::png) {
-    return io::write_png_gray8(path, field.size[0], field.size[1], values, remapped ? 0.0f : -1.0f);
+                    std::span<const float> values, bool remapped, int png_bits) {
+  const float low = remapped ? 0.0f : -1.0f;
+  switch (format) {
+    case output_format::png:
+      if (png_bits == 16)
+        return io::write_png_gray16(path, field.size[0], field.size[1], values, low);
+      return io::write_png_gray8(path, field.size[0], field.size[1], values, low);
+    case output_format::raw:
+      return io::write_raw_float32_le(path, values);
+    case output_format::npy: {
+      const auto shape = npy_shape(field);
+      return io::write_npy_float32(path, shape, values);
+    }
+    case output_format::nrrd:
+      return io::write_nrrd(path, nrrd_volume_of(field), values);
+    case output_format::exr: {
+      const auto names = exr_channel_names(field);
+      return io::write_exr_float(path, field.size[0], field.size[1], names, values);
+    }
+    case output_format::vdb:
+      return io::write_vdb_density(path, vdb_volume_of(field), values);
+    case output_format::gif: {
+      const auto frames = gray_frames(field, values, low, 1);
+      return io::write_gif_gray(path, field.size[0], field.size[1], frames, gif_delay_centiseconds);
+    }
+    case output_format::mp4: {
+      const auto frames = gray_frames(field, values, low, 3);
+      return io::write_mp4(path, field.size[0], field.size[1], frames, mp4_fps);
+    }
   }
-  return io::write_raw_float32_le(path, values);
+  return make_error(errc::invalid_argument, "write_output: unknown format");
 }
 
 }  // namespace vknoise::cli

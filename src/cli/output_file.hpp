@@ -10,20 +10,29 @@
 namespace vknoise::cli {
 
 enum class output_format {
-  png,  // 8-bit grayscale, 2D fields only
-  raw,  // float32 little-endian, the field's layout
+  png,   // grayscale, 8 or 16 bits (png_bits), 2D fields only
+  raw,   // float32 little-endian, the field's layout
+  npy,   // NumPy .npy float32, shape (t, z, y, x) trimmed to dims, plus channels when > 1
+  nrrd,  // .nhdr detached NRRD header plus a .raw data file beside it
+  exr,   // OpenEXR, FLOAT channels Y (and dYdx, dYdy, ... with --gradient), 2D fields only
+  vdb,   // OpenVDB FloatGrid "density", 2D or 3D fields (t size 1), one channel
+  gif,   // animated grayscale GIF: the WxH slices (z, then t) are the frames, 4/100 s each
+  mp4,   // the same frames as a 25 fps video, through ffmpeg when it is installed
 };
 
-// errc::invalid_argument for an extension other than .png or .raw (any case).
+// errc::invalid_argument for an extension the registry does not know (any case accepted).
 result<output_format> output_format_for(const std::string& path);
 
 // Everything that can be checked before rendering: the format fits the field
-// (errc::invalid_argument / errc::out_of_range) and the file can be created (errc::io_error).
-status check_output(const std::string& path, output_format format, const field_spec& field);
+// (errc::invalid_argument / errc::out_of_range), the file can be created and a needed external
+// program (ffmpeg) is there (errc::io_error). `png_bits` (8 or 16) only matters for .png.
+status check_output(const std::string& path, output_format format, const field_spec& field,
+                    int png_bits = 8);
 
-// Writes atomically: the file is complete or absent. `remapped` values are in [0, 1] rather than
-// [-1, 1] (a PNG maps that range to black..white).
+// Writes atomically: the file (for .nhdr both files) is complete or absent. `remapped` values are
+// in [0, 1] rather than [-1, 1] (the image formats map that range to black..white; the float
+// formats store the values as they are).
 status write_output(const std::string& path, output_format format, const field_spec& field,
-                    std::span<const float> values, bool remapped);
+                    std::span<const float> values, bool remapped, int png_bits = 8);
 
 }  // namespace vknoise::cli

@@ -563,5 +563,72 @@ check "SIGINT leaves no temporary file" bash -c "! ls -A '$case_dir' | grep -q '
 check "SIGINT leaves complete frames only" bash -c "cd '$case_dir' && ls | grep -q . &&
   ! find . -type f ! -size $((256 * 256 * 4))c | grep -q ."
 
+# --- file formats
+# Each format at a small size, read back with its own tools where they exist; every bad case
+# leaves its directory empty (expect_error checks that).
+expect_success "render npy" render --dims 3 --size 5x4x3 --out f.npy
+check "npy is header plus 60 floats" [ $(( $(stat -c %s "$case_dir/f.npy") % 64 )) -eq $((60 * 4 % 64)) ]
+check "npy header names dtype and shape" grep -qa "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4, 5), }" \
+  "$case_dir/f.npy"
+if python3 -c "import numpy" 2>/dev/null; then
+  check "numpy loads the npy" python3 -c "import numpy; a = numpy.load('$case_dir/f.npy'); \
+assert a.shape == (3, 4, 5) and a.dtype == numpy.float32"
+fi
+expect_success "render gradient npy" render --dims 2 --size 4x3 --gradient --out g.npy
+check "gradient npy has a channel axis" grep -qa "'shape': (3, 4, 3), }" "$case_dir/g.npy"
+
+expect_success "render nhdr" render --dims 3 --size 5x4x3 --origin 1,2,3 --step 0.5 --out v.nhdr
+check "nhdr writes header and data" [ "$(ls "$case_dir" | tr '\n' ' ')" = "v.nhdr v.raw " ]
+check "nhdr sizes" grep -qx 'sizes: 5 4 3' "$case_dir/v.nhdr"
+check "nhdr origin" grep -qx 'space origin: (1,2,3)' "$case_dir/v.nhdr"
+check "nhdr data file" grep -qx 'data file: v.raw' "$case_dir/v.nhdr"
+check "nhdr raw holds 60 floats" [ "$(stat -c %s "$case_dir/v.raw")" -eq 240 ]
+expect_error "nhdr unwritable directory" 1 'cannot write /nonexistent/dir/' \
+  render --dims 3 --size 4x4 --out /nonexistent/dir/v.nhdr
+
+expect_success "render exr" render --dims 2 --size 6x5 --out h.exr
+if command -v exrheader >/dev/null; then
+  exrheader "$case_dir/h.exr" >"$work/exrheader" 2>&1
+  check "exr has channel Y" grep -q 'Y, 32-bit floating-point' "$work/exrheader"
+  check "exr is 6x5" grep -q 'dataWindow (type box2i): (0 0) - (5 4)' "$work/exrheader"
+fi
+expect_success "render gradient exr" render --dims 2 --size 6x5 --gradient --out g.exr
+if command -v exrheader >/dev/null; then
+  exrheader "$case_dir/g.exr" >"$work/exrheader" 2>&1
+  check "gradient exr has dYdx and dYdy" grep -q 'dYdy, 32-bit floating-point' "$work/exrheader"
+fi
+expect_error "exr of a 3D field" 2 'an .exr holds a 2D field' render --dims 3 --size 4x4x2 \
+  --out h.exr
+
+expect_success "render vdb" render --dims 3 --size 5x4x3 --out d.vdb
+if command -v vdb_print >/dev/null; then
+  vdb_print -l "$case_dir/d.vdb" >"$work/vdb_print" 2>&1
+  check "vdb grid is named density" grep -q '^Name: density' "$work/vdb_print"
+  check "vdb dimensions" grep -q 'Dimensions of active voxels: *5 x 4 x 3' "$work/vdb_print"
+  check "vdb keeps every voxel" grep -q 'Number of active voxels: *60$' "$work/vdb_print"
+  check "vdb is a fog volume" grep -q 'class: fog volume' "$work/vdb_print"
+fi
+expect_success "render 2D vdb" render --dims 2 --size 5x4 --out s.vdb
+expect_error "vdb of a 4D field" 2 'a .vdb holds a 2D or 3D field' render --dims 4 \
+  --size 4x4x2x2 --out d.vdb
+expect_error "vdb of a gradient" 2 'a .vdb holds one channel' render --dims 3 --size 4x4x2 \
+  --gradient --out d.vdb
+expect_error "vdb unwritable directory" 1 'cannot write /nonexistent/dir/d.vdb' \
+  render --dims 3 --size 4x4 --out /nonexistent/dir/d.vdb
+
+expect_success "render gif of z slices" render --dims 3 --size 6x5x3 --out a.gif
+check "gif starts with GIF89a" [ "$(head -c 6 "$case_dir/a.gif")" = GIF89a ]
+expect_error "gif of a gradient" 2 'a .gif holds one channel' render --dims 2 --size 4x4 \
+  --gradient --out a.gif
+if command -v ffmpeg >/dev/null; then
+  expect_success "render mp4" render --dims 3 --size 6x5x3 --out a.mp4
+  check "mp4 has an ftyp box" [ "$(head -c 8 "$case_dir/a.mp4" | tail -c 4)" = ftyp ]
+else
+  expect_error "mp4 without ffmpeg" 1 'ffmpeg is not installed (apt-get install ffmpeg) or use .gif' \
+    render --dims 3 --size 6x5x3 --out a.mp4
+fi
+expect_error "unknown extension lists the formats" 2 '.npy, .nhdr, .exr, .vdb, .gif, .mp4' \
+  render --dims 2 --size 4x4 --out a.tiff
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,0 +1,61 @@
+#include "io/vdb_writer.hpp"
+
+#include <openvdb/openvdb.h>
+
+#include <exception>
+#include <new>
+
+#include "io/temporary_path.hpp"
+
+namespace vknoise::io {
+
+status write_vdb_density(const std::string& path, const vdb_volume& volume,
+                         std::span<const float> values) {
+  const std::uint64_t count = std::uint64_t{volume.size[0]} * volume.size[1] * volume.size[2];
+  if (count != values.size()) {
+    return make_error(errc::invalid_argument, "write_vdb_density: expected " +
+                                                  std::to_string(count) + " values, got " +
+                                                  std::to_string(values.size()));
+  }
+  for (const double step : volume.step) {
+    if (!(step > 0.0)) {
+      return make_error(
+          errc::invalid_argument,
+          "a .vdb needs positive steps (OpenVDB's voxel size); got " + std::to_string(step));
+    }
+  }
+  auto temporary = temporary_path::reserve(path);
+  if (!temporary) return temporary.error_value();
+  try {
+    openvdb::initialize();  // registers the grid types; idempotent
+    auto grid = openvdb::FloatGrid::create(0.0f);
+    grid->setName("density");
+    grid->setGridClass(openvdb::GRID_FOG_VOLUME);
+    auto transform = openvdb::math::Transform::createLinearTransform(1.0);
+    transform->preScale(openvdb::Vec3d(volume.step[0], volume.step[1], volume.step[2]));
+    transform->postTranslate(openvdb::Vec3d(volume.origin[0], volume.origin[1], volume.origin[2]));
+    grid->setTransform(transform);
+    auto accessor = grid->getAccessor();
+    std::size_t index = 0;
+    for (std::uint32_t k = 0; k < volume.size[2]; ++k) {
+      for (std::uint32_t j = 0; j < volume.size[1]; ++j) {
+        for (std::uint32_t i = 0; i < volume.size[0]; ++i) {
+          // setValue also activates the voxel, so a sample equal to the background stays stored.
+          accessor.setValue(
+              openvdb::Coord(static_cast<int>(i), static_cast<int>(j), static_cast<int>(k)),
+              values[index++]);
+        }
+      }
+    }
+    openvdb::io::File file(temporary->path());
+    file.write({grid});
+    file.close();
+  } catch (const std::bad_alloc&) {
+    return make_error(errc::out_of_memory, "cannot write " + path + ": out of memory");
+  } catch (const std::exception& e) {
+    return make_error(errc::io_error, "cannot write " + path + ": OpenVDB: " + e.what());
+  }
+  return temporary->commit();
+}
+
+}  // namespace vknoise::io
