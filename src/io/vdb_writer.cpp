@@ -2,6 +2,7 @@
 
 #include <openvdb/openvdb.h>
 
+#include <climits>
 #include <exception>
 #include <new>
 
@@ -16,6 +17,11 @@ status write_vdb_density(const std::string& path, const vdb_volume& volume,
     return make_error(errc::invalid_argument, "write_vdb_density: expected " +
                                                   std::to_string(count) + " values, got " +
                                                   std::to_string(values.size()));
+  }
+  for (const std::uint32_t size : volume.size) {
+    if (size > static_cast<std::uint32_t>(INT_MAX)) {  // openvdb::Coord holds int32 indices
+      return make_error(errc::out_of_range, "a .vdb has at most 2^31-1 voxels per axis");
+    }
   }
   for (const double step : volume.step) {
     if (!(step > 0.0)) {

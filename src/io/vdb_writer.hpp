@@ -22,7 +22,8 @@ struct vdb_volume {
 // index (i, j, k) to origin + (i, j, k) * step: a uniform voxel size when the steps are equal,
 // else a non-uniform scale (which some tools show as a stretched volume). OpenVDB writes by path,
 // so the file goes to a temporary name next to the target (removed on SIGINT) and is renamed
-// once complete. errc::invalid_argument for a wrong value count or a step that is not positive.
+// once complete. errc::invalid_argument for a wrong value count or a step that is not positive;
+// errc::out_of_range for more than 2^31-1 voxels on an axis.
 status write_vdb_density(const std::string& path, const vdb_volume& volume,
                          std::span<const float> values);
 
