@@ -58,7 +58,7 @@ float density(vec3 p) {
   float c11 = mix(voxel(i.x, i.y + 1, h1), voxel(i.x + 1, i.y + 1, h1), f.x);
   float n = mix(mix(c00, c10, f.y), mix(c01, c11, f.y), f.z);
   float shape = smoothstep(0.0, 0.15, a) * (1.0 - smoothstep(0.35, 1.0, a));
-  return max(n + pc.coverage - (1.0 - shape) * 0.6, 0.0) * 14.0;
+  return max(n + pc.coverage - (1.0 - shape) * 0.6, 0.0) * 30.0;
 }
 
 void main() {
@@ -104,7 +104,7 @@ void main() {
         ls *= 1.8;
       }
       float a = clamp((p.y - pc.base) / (pc.top - pc.base), 0.0, 1.0);
-      vec3 ambient = mix(vec3(0.42, 0.47, 0.56), vec3(0.75, 0.82, 0.92), a);
+      vec3 ambient = mix(vec3(0.30, 0.34, 0.42), vec3(0.75, 0.82, 0.92), a);
       vec3 lum = sun_colour * exp(-sigma * tau) * phase * 1.4 + ambient * 0.7;
       float absorbed = 1.0 - exp(-sigma * d * dt);
       light += transmittance * absorbed * lum;

@@ -64,7 +64,7 @@ int run(const demo::options& o, vknoise::context& ctx, demo::timings& time) {
     const auto filled = std::chrono::steady_clock::now();
     const float wind = static_cast<float>(frame * seconds_per_frame * 0.6);
     const clouds_params params{o.width, o.height, n_ground, n_height, 6.0f,  1.0f,
-                               1.6f,    -0.06f,   0.4f,     0.35f,    -1.0f, wind};
+                               1.6f,    -0.1f,    0.4f,     0.35f,    -1.0f, wind};
     if (auto s = (*pass)->run(&params); !s) return demo::fail(s.message());
     const auto shaded = std::chrono::steady_clock::now();
     if (auto s = out->write(frame, (*pass)->pixels()); !s) return demo::fail(s.message());

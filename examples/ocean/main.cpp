@@ -64,7 +64,7 @@ int run(const demo::options& o, vknoise::context& ctx, demo::timings& time) {
     const auto filled = std::chrono::steady_clock::now();
     const ocean_params params{
         o.width, o.height, grid_n, static_cast<float>(frame * seconds_per_frame),
-        40.0f,   1.1f,     2.0f,   0.0f,
+        20.0f,   1.0f,     2.0f,   0.0f,
         -0.3f,   0.35f,    -1.0f,  0.0f};
     if (auto s = (*pass)->run(&params); !s) return demo::fail(s.message());
     const auto shaded = std::chrono::steady_clock::now();

@@ -26,9 +26,9 @@ layout(push_constant) uniform Params {
 } pc;
 
 const vec3 sky_zenith = vec3(0.10, 0.26, 0.55);
-const vec3 sky_horizon = vec3(0.62, 0.74, 0.86);
+const vec3 sky_horizon = vec3(0.55, 0.68, 0.82);
 const vec3 deep_water = vec3(0.004, 0.035, 0.075);
-const vec3 scatter_water = vec3(0.02, 0.20, 0.22);
+const vec3 scatter_water = vec3(0.01, 0.13, 0.15);
 const vec3 sun_colour = vec3(1.0, 0.9, 0.75);
 
 vec3 sky(vec3 dir, vec3 sun) {
@@ -58,7 +58,7 @@ void main() {
   if (px.x >= pc.width || px.y >= pc.height) return;
 
   vec3 sun = normalize(vec3(pc.sun_x, pc.sun_y, pc.sun_z));
-  vec3 eye = vec3(0.0, 2.2 * pc.amplitude + 1.5, -pc.time * 4.0);
+  vec3 eye = vec3(0.0, 2.0 * pc.amplitude + 1.0, -pc.time * 4.0);
   // Looking along -z, tilted down a little so the horizon sits in the upper third.
   float pitch = -0.16;
   vec3 forward = vec3(0.0, sin(pitch), -cos(pitch));
@@ -114,7 +114,7 @@ void main() {
     float to_world = pc.amplitude / pc.tile;
     vec3 n = normalize(vec3(-s.y * to_world / pc.stretch, 1.0, -s.z * to_world));
     // Far away one pixel covers many waves: fade the normal towards flat to avoid sparkle.
-    n = normalize(mix(n, vec3(0.0, 1.0, 0.0), smoothstep(40.0, 400.0, t)));
+    n = normalize(mix(n, vec3(0.0, 1.0, 0.0), 0.7 * smoothstep(30.0, 400.0, t)));
 
     vec3 v = -dir;
     float cos_v = max(dot(n, v), 0.0);
@@ -134,12 +134,12 @@ void main() {
     colour += sun_colour * 3.0 * pow(max(dot(n, h), 0.0), 600.0);
 
     // Foam where the surface is high and still rising (d/dt > 0): breaking crests.
-    float foam = smoothstep(0.30, 0.55, s.x) * smoothstep(-0.2, 0.6, s.w);
+    float foam = smoothstep(0.20, 0.42, s.x) * smoothstep(-0.1, 0.5, s.w);
     foam *= 1.0 - smoothstep(80.0, 300.0, t);
     colour = mix(colour, vec3(0.85, 0.9, 0.92) * (0.6 + 0.4 * max(sun.y, 0.0)), foam * 0.8);
 
     // Aerial perspective: the far sea fades into the haze of the horizon.
-    colour = mix(colour, sky_horizon, 1.0 - exp(-t * 0.006));
+    colour = mix(colour, sky_horizon, 1.0 - exp(-t * 0.0025));
   }
 
   colour = vec3(1.0) - exp(-colour * 1.4);  // soft tone curve: the sun never clips hard
