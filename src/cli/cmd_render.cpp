@@ -36,6 +36,7 @@ struct render_options {
   std::optional<std::string> remap;
   std::optional<std::string> preset;
   std::optional<std::string> memory_budget;
+  std::optional<std::string> png_bits;
   bool resume = false;
   bool quiet = false;
 };
@@ -141,8 +142,16 @@ int run_render(const render_options& options) {
                                               " per frame, --memory-budget " +
                                               format_bytes(static_cast<double>(*budget)) + ")");
   }
+  int png_bits = 8;
+  if (options.png_bits) {
+    if (*options.png_bits != "8" && *options.png_bits != "16") {
+      return report_error(exit_usage_error,
+                          "--png-bits " + quoted_excerpt(*options.png_bits) + ": expected 8 or 16");
+    }
+    png_bits = *options.png_bits == "16" ? 16 : 8;
+  }
   // Fail before the possibly long render when the output cannot work anyway.
-  if (auto writable = check_output(path_of(0), *format, *field); !writable) {
+  if (auto writable = check_output(path_of(0), *format, *field, png_bits); !writable) {
     return usage_or_io_error(writable);
   }
 
@@ -178,7 +187,7 @@ int run_render(const render_options& options) {
     status done = streaming
                       ? render_streamed(frame, fill, path, *budget, count_slabs ? &meter : nullptr)
                       : fill(frame, values);
-    if (done && !streaming) done = write_output(path, *format, frame, values, *remap);
+    if (done && !streaming) done = write_output(path, *format, frame, values, *remap, png_bits);
     if (!done) {
       meter.finish();
       return report_error(exit_runtime_error, done.message());
@@ -201,6 +210,8 @@ command add_render_command(CLI::App& app) {
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
   add_remap_option(*parser, options->remap);
+  add_text_option(*parser, "--png-bits", "8|16", options->png_bits,
+                  "bits per PNG sample (default 8; 16 keeps the float precision better)");
   add_preset_option(*parser, options->preset);
   add_text_option(*parser, "--out", "FILE", options->out,
                   "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "

@@ -643,5 +643,11 @@ fi
 expect_error "unknown extension lists the formats" 2 '.npy, .nhdr, .exr, .vdb, .gif, .mp4' \
   render --dims 2 --size 4x4 --out a.tiff
 
+# --- 16-bit PNG ----------------------------------------------------------------------------------
+expect_success "render 16-bit png" render --dims 2 --size 16x8 --png-bits 16 --out p16.png
+check "16-bit png has bit depth 16" python3 -c "
+import sys; d=open('$case_dir/p16.png','rb').read(); sys.exit(0 if d[24] == 16 and d[25] == 0 else 1)"
+expect_error "png bits 12" 2 '--png-bits' render --dims 2 --size 16x8 --png-bits 12 --out p12.png
+
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]
