@@ -40,6 +40,9 @@ vknoise::result<options> parse_options(int argc, char** argv) {
       continue;
     }
     if (flag == "--help" || flag == "-h") return bad("help");
+    if (flag != "--size" && flag != "--frames" && flag != "--out" && flag != "--device") {
+      return bad("unknown option " + std::string(flag));
+    }
     if (i + 1 >= argc) return bad(std::string(flag) + " needs a value");
     const std::string_view value = argv[++i];
     if (flag == "--size") {
