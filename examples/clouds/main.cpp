@@ -2,10 +2,6 @@
 // volume (x, z across the sky, altitude, time) on the GPU; clouds_march.comp, on the same device,
 // raymarches it from the ground with Beer-Lambert lighting; the frames are saved as PNGs and an
 // animated preview.
-#include <chrono>
-#include <cstdio>
-#include <cstring>
-#include <vector>
 
 #include "clouds_march_spv.hpp"
 #include "demo_options.hpp"
@@ -44,35 +40,18 @@ vknoise::field_spec density(std::uint32_t frame) {
 }
 
 int run(const demo::options& o, vknoise::context& ctx, demo::timings& time) {
-  auto renderer = vknoise::gpu_renderer::create(ctx);
-  if (!renderer) return demo::fail(renderer.message());
-  const auto table = vknoise::permutation_table::from_seed(7);
-  std::vector<float> volume(vknoise::value_count(density(0)));
-  const std::size_t input_bytes[] = {volume.size() * sizeof(float)};
-  auto pass = demo::compute_pass::create(ctx, vknoise::spirv::clouds_march, input_bytes, o.width,
-                                         o.height, sizeof(clouds_params));
-  if (!pass) return demo::fail(pass.message());
-  auto out = demo::frame_output::create(o.out_dir, "clouds", o.width, o.height);
-  if (!out) return demo::fail(out.message());
-
-  for (std::uint32_t frame = 0; frame < o.frames; ++frame) {
-    const auto start = std::chrono::steady_clock::now();
-    if (auto s = (*renderer)->fill(density(frame), table, volume); !s) {
-      return demo::fail(s.message());
-    }
-    std::memcpy((*pass)->input(0), volume.data(), input_bytes[0]);  // the upload
-    const auto filled = std::chrono::steady_clock::now();
-    const float wind = static_cast<float>(frame * seconds_per_frame * 0.6);
-    const clouds_params params{o.width, o.height, n_ground, n_height, 6.0f,  1.0f,
-                               1.6f,    -0.1f,    0.4f,     0.35f,    -1.0f, wind};
-    if (auto s = (*pass)->run(&params); !s) return demo::fail(s.message());
-    const auto shaded = std::chrono::steady_clock::now();
-    if (auto s = out->write(frame, (*pass)->pixels()); !s) return demo::fail(s.message());
-    time.add(start, filled, shaded, std::chrono::steady_clock::now());
-  }
-  if (auto s = out->finish(8); !s) return demo::fail(s.message());
-  std::printf("wrote %u frames, last %s\n", o.frames, out->last_path().c_str());
-  return 0;
+  demo::animation a{"clouds",
+                    vknoise::spirv::clouds_march,
+                    7,
+                    density,
+                    sizeof(clouds_params),
+                    [&o](std::uint32_t frame, void* out) {
+                      const float wind = static_cast<float>(frame * seconds_per_frame * 0.6);
+                      *static_cast<clouds_params*>(out) =
+                          clouds_params{o.width, o.height, n_ground, n_height, 6.0f,  1.0f,
+                                        1.6f,    -0.1f,    0.4f,     0.35f,    -1.0f, wind};
+                    }};
+  return demo::run_animation(o, ctx, time, a);
 }
 
 }  // namespace

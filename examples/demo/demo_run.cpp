@@ -1,6 +1,13 @@
 #include "demo_run.hpp"
 
 #include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/permutation.hpp"
+
+#include <cstdio>
 
 namespace demo {
 
@@ -54,6 +61,35 @@ int main(const char* name, int argc, char** argv, const frame_loop& loop) {
     std::printf("validation layer: no messages\n");
   }
   return status;
+}
+
+int run_animation(const options& o, vknoise::context& ctx, timings& time, const animation& a) {
+  auto renderer = vknoise::gpu_renderer::create(ctx);
+  if (!renderer) return fail(renderer.message());
+  const auto table = vknoise::permutation_table::from_seed(a.seed);
+  std::vector<float> values(vknoise::value_count(a.field(0)));
+  const std::size_t input_bytes[] = {values.size() * sizeof(float)};
+  auto pass = compute_pass::create(ctx, a.shader, input_bytes, o.width, o.height, a.params_bytes);
+  if (!pass) return fail(pass.message());
+  auto out = frame_output::create(o.out_dir, a.name, o.width, o.height);
+  if (!out) return fail(out.message());
+  std::vector<std::byte> params(a.params_bytes);
+
+  for (std::uint32_t frame = 0; frame < o.frames; ++frame) {
+    const auto start = std::chrono::steady_clock::now();
+    if (auto s = (*renderer)->fill(a.field(frame), table, values); !s) return fail(s.message());
+    // The renderer writes host memory; the copy into the mapped input buffer is the upload.
+    std::memcpy((*pass)->input(0), values.data(), input_bytes[0]);
+    const auto filled = std::chrono::steady_clock::now();
+    a.params(frame, params.data());
+    if (auto s = (*pass)->run(params.data()); !s) return fail(s.message());
+    const auto shaded = std::chrono::steady_clock::now();
+    if (auto s = out->write(frame, (*pass)->pixels()); !s) return fail(s.message());
+    time.add(start, filled, shaded, std::chrono::steady_clock::now());
+  }
+  if (auto s = out->finish(8); !s) return fail(s.message());
+  std::printf("wrote %u frames, last %s\n", o.frames, out->last_path().c_str());
+  return 0;
 }
 
 }  // namespace demo
