@@ -13,6 +13,12 @@ struct catalogue_case {
   vknoise::table_placement table;
 };
 
+// Test logs name the variant instead of dumping the parameter's bytes.
+void PrintTo(const catalogue_case& c, std::ostream* os) {
+  *os << c.entry.name
+      << (c.table == vknoise::table_placement::storage_buffer ? " (storage)" : " (uniform)");
+}
+
 class catalogue_gpu_test : public ::testing::TestWithParam<catalogue_case> {};
 
 TEST_P(catalogue_gpu_test, matches_reference_and_mirror) {

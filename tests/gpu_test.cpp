@@ -203,6 +203,17 @@ TEST_P(gpu_test, borrowed_device_outlives_vknoise) {
   ASSERT_FALSE(borrowed.ok());  // missing handles are an error, not a crash
 }
 
+}  // namespace
+
+namespace vknoise {
+// Test logs name the table placement instead of dumping its bytes.
+void PrintTo(table_placement t, std::ostream* os) {
+  *os << (t == table_placement::storage_buffer ? "storage buffer" : "uniform buffer");
+}
+}  // namespace vknoise
+
+namespace {
+
 INSTANTIATE_TEST_SUITE_P(table, gpu_test,
                          ::testing::Values(vknoise::table_placement::storage_buffer,
                                            vknoise::table_placement::uniform_buffer),
