@@ -69,9 +69,9 @@ status one_channel(const field_spec& field, const char* extension) {
 // `name` with its article: "a .png", "an .exr".
 status two_dimensional(const field_spec& field, const char* name, const char* advice) {
   if (field.size[2] == 1 && field.size[3] == 1) return {};
-  return make_error(errc::invalid_argument, std::string(name) +
-                                                " holds a 2D field; this field is " +
-                                                format_size(field) + advice);
+  return make_error(
+      errc::invalid_argument,
+      std::string(name) + " holds a 2D field; this field is " + format_size(field) + advice);
 }
 
 // Same mapping as the 8-bit PNG: [low, 1] to [0, 255], rounded and clamped, NaN to 0.
