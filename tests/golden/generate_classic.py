@@ -15,38 +15,8 @@ import itertools
 import math
 import sys
 
-MASK64 = (1 << 64) - 1
-
-
-class SplitMix64:
-    def __init__(self, state):
-        self.state = state & MASK64
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def uniform(self, n):
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            r = self.next()
-            if r < limit:
-                return r % n
-
-    def coordinate(self):
-        return float(self.next() >> 11) * 2.0**-52 - 1.0
-
-
-def permutation_from_seed(seed):
-    rng = SplitMix64(seed)
-    p = list(range(256))
-    for i in range(255, 0, -1):
-        j = rng.uniform(i + 1)
-        p[i], p[j] = p[j], p[i]
-    return p
+# The generator, the permutation shuffle and lerp are generate_golden.py's: one port of each.
+from generate_golden import SplitMix64, lerp, permutation_from_seed
 
 
 def gradients_from_seed(seed):
@@ -71,10 +41,6 @@ def gradients_from_seed(seed):
 
 def scurve(t):
     return t * t * (3.0 - 2.0 * t)
-
-
-def lerp(t, a, b):
-    return a + t * (b - a)
 
 
 def classic_noise(point, perm, table):

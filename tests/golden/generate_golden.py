@@ -174,6 +174,10 @@ class SplitMix64:
             if r < limit:
                 return r % n
 
+    def coordinate(self):
+        """(next() >> 11) * 2^-52 - 1, as include/vknoise/classic_gradients.hpp documents."""
+        return float(self.next() >> 11) * 2.0**-52 - 1.0
+
 
 def permutation_from_seed(seed):
     rng = SplitMix64(seed)
