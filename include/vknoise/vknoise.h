@@ -1,0 +1,292 @@
+/* vknoise's C API (C99, also valid C++): the library of the C++ headers behind opaque handles, for
+ * C programs and for other languages through their C foreign function interfaces (Rust, Python
+ * ctypes and cffi, ...). Link with -lvknoise (pkg-config vknoise, or CMake vknoise::vknoise).
+ *
+ * Conventions, for every function below unless it says otherwise:
+ * - Fallible functions return a vknoise_status: VKNOISE_OK, or an error code together with a one
+ *   line message for the calling thread, read with vknoise_last_error_message(). A NULL pointer
+ *   where an object is required gives VKNOISE_ERROR_INVALID_ARGUMENT; nothing crashes on it.
+ * - Objects are opaque handles made by a *_create function and released by the matching
+ *   *_destroy, which accepts NULL. On an error, *out handles are set to NULL.
+ * - `const vknoise_permutation*` parameters accept NULL for Perlin's table.
+ * - Nothing prints, exits, throws or keeps a pointer to caller memory after returning, except the
+ *   Vulkan handles a context or recorder is given.
+ * - Threading: permutations are immutable and may be shared by threads. A context may be shared for
+ *   its const queries; a renderer or recorder belongs to one thread at a time (several of them on
+ *   one context may run on different threads). Everything else is reentrant.
+ * - Structs are plain data: initialise them with their *_init_default function, then change fields.
+ *   Flags are int32_t (0 false, anything else true); enum-valued fields are int32_t holding the
+ *   constants of the matching enum, other values give VKNOISE_ERROR_INVALID_ARGUMENT. */
+#ifndef VKNOISE_VKNOISE_H
+#define VKNOISE_VKNOISE_H
+
+#ifndef VK_NO_PROTOTYPES
+#define VK_NO_PROTOTYPES /* vknoise loads Vulkan through its own function tables */
+#endif
+#include <stddef.h>
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#ifdef __cplusplus
+#define VKNOISE_NOEXCEPT noexcept
+extern "C" {
+#else
+#define VKNOISE_NOEXCEPT
+#endif
+
+/* ---- Errors and version ---- */
+
+/* Mirrors vknoise::errc (result.hpp), plus VKNOISE_ERROR_INTERNAL for an unexpected C++
+ * exception caught at the boundary. */
+typedef enum vknoise_status {
+  VKNOISE_OK = 0,
+  VKNOISE_ERROR_INVALID_ARGUMENT = 1, /* a parameter is outside its documented domain */
+  VKNOISE_ERROR_OUT_OF_RANGE = 2,     /* a size, count or coordinate exceeds a limit */
+  VKNOISE_ERROR_NO_DEVICE = 3,        /* no Vulkan loader, device, or suitable device/layer */
+  VKNOISE_ERROR_VULKAN = 4,           /* a Vulkan call returned an error */
+  VKNOISE_ERROR_TIMEOUT = 5,          /* a wait exceeded the context's fence timeout */
+  VKNOISE_ERROR_IO = 6,               /* a file could not be written */
+  VKNOISE_ERROR_OUT_OF_MEMORY = 7,    /* a host allocation failed */
+  VKNOISE_ERROR_INTERNAL = 8
+} vknoise_status;
+
+/* The code's name, e.g. "VKNOISE_ERROR_INVALID_ARGUMENT"; "unknown vknoise_status" for other
+ * values. A static string. */
+const char* vknoise_status_string(vknoise_status status) VKNOISE_NOEXCEPT;
+
+/* The message of the calling thread's most recent failed call (successful calls leave it alone),
+ * or "" if none failed yet. Owned by the library; valid until the thread's next failing call or
+ * its exit. */
+const char* vknoise_last_error_message(void) VKNOISE_NOEXCEPT;
+
+#define VKNOISE_MAKE_VERSION(major, minor, patch) \
+  (((uint32_t)(major) << 22) | ((uint32_t)(minor) << 12) | (uint32_t)(patch))
+#define VKNOISE_VERSION_MAJOR(version) ((uint32_t)(version) >> 22)
+#define VKNOISE_VERSION_MINOR(version) (((uint32_t)(version) >> 12) & 0x3FFu)
+#define VKNOISE_VERSION_PATCH(version) ((uint32_t)(version)&0xFFFu)
+
+/* The library's version, VKNOISE_MAKE_VERSION(major, minor, patch). */
+uint32_t vknoise_version(void) VKNOISE_NOEXCEPT;
+
+/* ---- Permutation tables (permutation.hpp) ---- */
+
+typedef struct vknoise_permutation vknoise_permutation;
+
+/* Perlin's canonical table. */
+vknoise_status vknoise_permutation_create_perlin(vknoise_permutation** out) VKNOISE_NOEXCEPT;
+/* The table shuffled from `seed` (SplitMix64 + Fisher-Yates), the same on every platform. */
+vknoise_status vknoise_permutation_create_from_seed(uint64_t seed,
+                                                    vknoise_permutation** out) VKNOISE_NOEXCEPT;
+/* A caller's table: `count` must be 256 and `values` hold each of 0..255 once, else
+ * VKNOISE_ERROR_INVALID_ARGUMENT naming the first bad index. `values` is copied. */
+vknoise_status vknoise_permutation_create_from_values(const int* values, size_t count,
+                                                      vknoise_permutation** out) VKNOISE_NOEXCEPT;
+/* Copies the table's 256 entries into `out` (256 bytes). */
+vknoise_status vknoise_permutation_values(const vknoise_permutation* permutation,
+                                          uint8_t* out) VKNOISE_NOEXCEPT;
+void vknoise_permutation_destroy(vknoise_permutation* permutation) VKNOISE_NOEXCEPT;
+
+/* ---- Point evaluation (noise.hpp) ---- */
+
+/* The double reference, bit-identical to Perlin's Java ImprovedNoise / ImprovedNoise4D for
+ * |coordinate| < 2^31, with Perlin's table. NaN for a non-finite coordinate. */
+double vknoise_noise3(double x, double y, double z) VKNOISE_NOEXCEPT;
+double vknoise_noise4(double x, double y, double z, double w) VKNOISE_NOEXCEPT;
+/* The same with a table (NULL: Perlin's). */
+double vknoise_noise3_table(const vknoise_permutation* permutation, double x, double y,
+                            double z) VKNOISE_NOEXCEPT;
+double vknoise_noise4_table(const vknoise_permutation* permutation, double x, double y, double z,
+                            double w) VKNOISE_NOEXCEPT;
+/* The float mirror, the function the GPU computes: each coordinate reduced modulo 256 in double
+ * (reduce_coordinate), then evaluated in float. NaN for a non-finite coordinate. */
+float vknoise_noise3f(const vknoise_permutation* permutation, double x, double y,
+                      double z) VKNOISE_NOEXCEPT;
+float vknoise_noise4f(const vknoise_permutation* permutation, double x, double y, double z,
+                      double w) VKNOISE_NOEXCEPT;
+
+/* ---- What a sample is (noise_spec.hpp) and what a field is (field.hpp) ---- */
+
+typedef enum vknoise_noise_kind {
+  VKNOISE_NOISE_IMPROVED = 0,
+  VKNOISE_NOISE_IMPROVED4_BALANCED = 1,
+  VKNOISE_NOISE_CLASSIC = 2,
+  VKNOISE_NOISE_VALUE = 3
+} vknoise_noise_kind;
+
+typedef enum vknoise_fractal_kind {
+  VKNOISE_FRACTAL_NONE = 0,
+  VKNOISE_FRACTAL_FBM = 1,
+  VKNOISE_FRACTAL_TURBULENCE = 2,
+  VKNOISE_FRACTAL_RIDGED = 3,
+  VKNOISE_FRACTAL_BILLOW = 4
+} vknoise_fractal_kind;
+
+typedef enum vknoise_value_interpolation {
+  VKNOISE_INTERPOLATION_LINEAR = 0,
+  VKNOISE_INTERPOLATION_COSINE = 1,
+  VKNOISE_INTERPOLATION_CUBIC = 2
+} vknoise_value_interpolation;
+
+/* vknoise::noise_spec, field for field; noise_spec.hpp defines each setting. */
+typedef struct vknoise_noise {
+  int32_t kind;           /* vknoise_noise_kind; default IMPROVED */
+  int32_t fractal;        /* vknoise_fractal_kind; default NONE */
+  int32_t octaves;        /* 1..16; default 1 (must be 1 without a fractal) */
+  int32_t octave_offsets; /* flag; default 0 */
+  double persistence;     /* default 0.5 */
+  double lacunarity;      /* default 2.0 */
+  uint32_t period[4];     /* per axis, 0 (the table's 256) or 1..256; default 0 */
+  int32_t gradient;       /* flag: 1 + dims channels per sample (value, d/dx, ...); default 0 */
+  int32_t interpolation;  /* vknoise_value_interpolation, value noise only; default LINEAR */
+  double warp;            /* domain warp amplitude, 0 for none; default 0 */
+  uint64_t classic_seed;  /* classic noise's gradient tables; default 0 */
+  int32_t value_smooth;   /* flag, value noise only; default 0 */
+  int32_t reserved;       /* must be 0 */
+} vknoise_noise;
+
+/* vknoise::field_spec: sample (x, y, z, t) is at origin + (region + index) * step per axis and is
+ * stored at out[(((t * size[2] + z) * size[1] + y) * size[0] + x) * channels + c] with channels 1,
+ * or 1 + dims with noise.gradient. Axes at or beyond dims must have size 1. */
+typedef struct vknoise_field {
+  int32_t dims;       /* 1..4; default 3 */
+  uint32_t size[4];   /* default {1, 1, 1, 1} */
+  double origin[4];   /* default 0 */
+  double step[4];     /* default 1/32 */
+  uint64_t region[4]; /* index of the first sample in the global grid; default 0 */
+  vknoise_noise noise;
+} vknoise_field;
+
+/* Defaults as above; NULL is ignored. */
+void vknoise_noise_init_default(vknoise_noise* noise) VKNOISE_NOEXCEPT;
+void vknoise_field_init_default(vknoise_field* field) VKNOISE_NOEXCEPT;
+
+/* VKNOISE_OK for a valid field; else VKNOISE_ERROR_INVALID_ARGUMENT or VKNOISE_ERROR_OUT_OF_RANGE
+ * with a message naming the axis or setting (vknoise::validate). */
+vknoise_status vknoise_validate_field(const vknoise_field* field) VKNOISE_NOEXCEPT;
+
+/* Floats a fill of the field writes (samples * channels); 0 for NULL or an invalid field (with the
+ * reason as the thread's last error message). */
+uint64_t vknoise_field_value_count(const vknoise_field* field) VKNOISE_NOEXCEPT;
+
+/* ---- CPU fills (field.hpp, cpu_fill.hpp) ----
+ * `out` holds `count` values; `count` must equal vknoise_field_value_count(field), else
+ * VKNOISE_ERROR_INVALID_ARGUMENT. Errors also those of vknoise_validate_field. */
+
+/* The double reference at every sample, rounded to float (or kept in double). */
+vknoise_status vknoise_fill_reference(const vknoise_field* field,
+                                      const vknoise_permutation* permutation, float* out,
+                                      size_t count) VKNOISE_NOEXCEPT;
+vknoise_status vknoise_fill_reference_double(const vknoise_field* field,
+                                             const vknoise_permutation* permutation, double* out,
+                                             size_t count) VKNOISE_NOEXCEPT;
+/* The float mirror, bit-identical to what the GPU computes where it honours NoContraction. */
+vknoise_status vknoise_fill_mirror(const vknoise_field* field,
+                                   const vknoise_permutation* permutation, float* out,
+                                   size_t count) VKNOISE_NOEXCEPT;
+
+/* ---- GPU: contexts (context.hpp) ---- */
+
+typedef struct vknoise_context vknoise_context;
+
+typedef struct vknoise_context_options {
+  int32_t device_index;               /* physical device index, or -1 (default): VKNOISE_DEVICE if
+                                         set, else discrete, integrated, virtual, then CPU */
+  int32_t validation;                 /* flag: VK_LAYER_KHRONOS_validation, messages collected */
+  int32_t synchronization_validation; /* flag: also its synchronization checks */
+  int32_t reserved;                   /* must be 0 */
+  uint64_t fence_timeout_ns;          /* longest wait for one submission; 0: the default, 120 s */
+} vknoise_context_options;
+
+void vknoise_context_options_init_default(vknoise_context_options* options) VKNOISE_NOEXCEPT;
+
+/* Creates an instance, device and compute queue of its own. `options` may be NULL (defaults).
+ * VKNOISE_ERROR_NO_DEVICE without a loader, a device, or the validation layer when asked for. */
+vknoise_status vknoise_context_create(const vknoise_context_options* options,
+                                      vknoise_context** out) VKNOISE_NOEXCEPT;
+
+/* A host program's Vulkan objects (vknoise::borrowed_device). All must outlive the context, which
+ * never destroys them. The queue family must support compute; recorders also need a Vulkan 1.2
+ * device created with the timelineSemaphore feature. */
+typedef struct vknoise_device_handles {
+  PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the host's loader entry point */
+  VkInstance instance;
+  VkPhysicalDevice physical_device;
+  VkDevice device;
+  uint32_t queue_family_index;
+  VkQueue queue;
+} vknoise_device_handles;
+
+/* A context on borrowed handles. `options` may be NULL; its device_index is ignored, and
+ * validation messages are collected only if the host's instance enabled the layer. */
+vknoise_status vknoise_context_borrow(const vknoise_device_handles* handles,
+                                      const vknoise_context_options* options,
+                                      vknoise_context** out) VKNOISE_NOEXCEPT;
+
+/* The context's Vulkan handles (owned or borrowed), e.g. to allocate command buffers for a
+ * recorder. get_instance_proc_addr is set to NULL. */
+vknoise_status vknoise_context_handles(const vknoise_context* context,
+                                       vknoise_device_handles* out) VKNOISE_NOEXCEPT;
+
+/* The device's name (VkPhysicalDeviceProperties::deviceName), valid as long as the context; ""
+ * for NULL. */
+const char* vknoise_context_device_name(const vknoise_context* context) VKNOISE_NOEXCEPT;
+
+/* Messages the validation layer reported so far, oldest first; 0 for NULL. */
+size_t vknoise_context_validation_message_count(const vknoise_context* context) VKNOISE_NOEXCEPT;
+
+/* Copies message `index` (< the count) into `buffer` (`buffer_size` bytes, NUL-terminated,
+ * truncated to fit; buffer may be NULL when buffer_size is 0). `length`, when not NULL, receives
+ * the full message length without the NUL. */
+vknoise_status vknoise_context_validation_message(const vknoise_context* context, size_t index,
+                                                  char* buffer, size_t buffer_size,
+                                                  size_t* length) VKNOISE_NOEXCEPT;
+
+/* Destroys what the context created (never borrowed handles). Renderers and recorders on it must
+ * be destroyed first. */
+void vknoise_context_destroy(vknoise_context* context) VKNOISE_NOEXCEPT;
+
+/* ---- GPU: renderers (gpu_renderer.hpp) ---- */
+
+typedef struct vknoise_renderer vknoise_renderer;
+
+typedef enum vknoise_table_placement {
+  VKNOISE_TABLE_AUTOMATIC = 0, /* uniform buffer on CPU implementations, storage buffer on GPUs */
+  VKNOISE_TABLE_STORAGE_BUFFER = 1,
+  VKNOISE_TABLE_UNIFORM_BUFFER = 2
+} vknoise_table_placement;
+
+typedef struct vknoise_renderer_options {
+  uint64_t chunk_bytes; /* device and staging memory per chunk; default 64 MiB, clamped */
+  int32_t table;        /* vknoise_table_placement; default AUTOMATIC */
+  int32_t reserved;     /* must be 0 */
+} vknoise_renderer_options;
+
+void vknoise_renderer_options_init_default(vknoise_renderer_options* options) VKNOISE_NOEXCEPT;
+
+/* `context` must outlive the renderer; `options` may be NULL. */
+vknoise_status vknoise_renderer_create(vknoise_context* context,
+                                       const vknoise_renderer_options* options,
+                                       vknoise_renderer** out) VKNOISE_NOEXCEPT;
+
+/* Renders the field into host memory: `count` must equal vknoise_field_value_count(field).
+ * Errors: those of vknoise_validate_field, VKNOISE_ERROR_VULKAN, VKNOISE_ERROR_TIMEOUT. */
+vknoise_status vknoise_renderer_fill(vknoise_renderer* renderer, const vknoise_field* field,
+                                     const vknoise_permutation* permutation, float* out,
+                                     size_t count) VKNOISE_NOEXCEPT;
+
+/* Evaluates `noise` in `dims` dimensions at `point_count` points: `points` holds dims doubles per
+ * point (x [y [z [w]]]), `out` holds `out_count` = point_count * channels floats (channels 1, or
+ * 1 + dims with noise->gradient). VKNOISE_ERROR_OUT_OF_RANGE for a non-finite or too large
+ * coordinate. */
+vknoise_status vknoise_renderer_eval(vknoise_renderer* renderer, const vknoise_noise* noise,
+                                     int32_t dims, const vknoise_permutation* permutation,
+                                     const double* points, size_t point_count, float* out,
+                                     size_t out_count) VKNOISE_NOEXCEPT;
+
+void vknoise_renderer_destroy(vknoise_renderer* renderer) VKNOISE_NOEXCEPT;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VKNOISE_VKNOISE_H */

@@ -1,0 +1,95 @@
+// What the C API's opaque handles are, and the helpers every src/c_api file uses: setting the
+// thread's last error, and running a body so that no C++ exception crosses into C.
+#pragma once
+
+#include <memory>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "vknoise/context.hpp"
+#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
+#include "vknoise/vknoise.h"
+
+struct vknoise_permutation {
+  vknoise::permutation_table table;
+};
+
+struct vknoise_context {
+  std::unique_ptr<vknoise::context> context;
+};
+
+struct vknoise_renderer {
+  std::unique_ptr<vknoise::gpu_renderer> renderer;
+};
+
+namespace vknoise::c_api {
+
+// Records `message` as the calling thread's last error and returns `code`.
+vknoise_status fail(vknoise_status code, std::string message);
+vknoise_status fail(const error& e);
+// VKNOISE_OK for a successful status, else fail(its error).
+vknoise_status report(const status& s);
+
+// An error for a NULL argument, naming the function and the parameter.
+inline vknoise_status null_argument(const char* function, const char* parameter) {
+  return fail(VKNOISE_ERROR_INVALID_ARGUMENT,
+              std::string(function) + ": " + parameter + " is NULL");
+}
+
+// Runs `body` (returning vknoise_status) and turns an escaping exception into an error code.
+template <class Body>
+vknoise_status guarded(const char* function, Body&& body) noexcept {
+  try {
+    return std::forward<Body>(body)();
+  } catch (const std::bad_alloc&) {
+    try {
+      return fail(VKNOISE_ERROR_OUT_OF_MEMORY, std::string(function) + ": out of host memory");
+    } catch (...) {
+      return VKNOISE_ERROR_OUT_OF_MEMORY;
+    }
+  } catch (const std::exception& e) {
+    try {
+      return fail(VKNOISE_ERROR_INTERNAL, std::string(function) + ": " + e.what());
+    } catch (...) {
+      return VKNOISE_ERROR_INTERNAL;
+    }
+  } catch (...) {
+    return VKNOISE_ERROR_INTERNAL;
+  }
+}
+
+// The table a C call names: Perlin's for NULL.
+const permutation_table& table_of(const vknoise_permutation* permutation);
+
+// Allocates a handle, so that a failed allocation becomes VKNOISE_ERROR_OUT_OF_MEMORY.
+template <class Handle, class... Args>
+vknoise_status make_handle(Handle** out, Args&&... args) {
+  Handle* handle = new (std::nothrow) Handle{std::forward<Args>(args)...};
+  if (handle == nullptr) return fail(VKNOISE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  *out = handle;
+  return VKNOISE_OK;
+}
+
+}  // namespace vknoise::c_api
+
+#include "vknoise/field.hpp"
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise::c_api {
+
+// The C structs as the C++ specs: errc::invalid_argument for an enum-valued field outside its enum
+// or a reserved field that is not 0, naming the function and the field.
+result<noise_spec> to_noise_spec(const char* function, const vknoise_noise& noise);
+result<field_spec> to_field_spec(const char* function, const vknoise_field& field);
+
+// to_field_spec and validate(field, count): the common prologue of every fill.
+result<field_spec> fill_spec(const char* function, const vknoise_field* field, const void* out,
+                             size_t count);
+
+// A vknoise_table_placement value as the C++ enum.
+result<table_placement> to_table_placement(const char* function, int32_t table);
+
+}  // namespace vknoise::c_api

@@ -1,0 +1,331 @@
+/* The C API from C99: golden values, errors and their messages, CPU fills, and a GPU fill on
+ * whatever device is present (lavapipe without a GPU) with the validation layer on. GPU checks
+ * never skip: a missing device or layer fails the test. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vknoise/vknoise.h"
+
+static int failures = 0;
+
+#define CHECK(condition)                                                            \
+  do {                                                                              \
+    if (!(condition)) {                                                             \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #condition); \
+      ++failures;                                                                   \
+    }                                                                               \
+  } while (0)
+
+/* `call` returns `expected`; on a mismatch print the thread's last error message. */
+#define CHECK_STATUS(call, expected)                                                         \
+  do {                                                                                       \
+    vknoise_status status_ = (call);                                                         \
+    if (status_ != (expected)) {                                                             \
+      fprintf(stderr, "%s:%d: %s returned %s, expected %s: %s\n", __FILE__, __LINE__, #call, \
+              vknoise_status_string(status_), vknoise_status_string(expected),               \
+              vknoise_last_error_message());                                                 \
+      ++failures;                                                                            \
+    }                                                                                        \
+  } while (0)
+
+static int contains(const char* text, const char* part) {
+  return strstr(text, part) != NULL;
+}
+
+static void test_version_and_strings(void) {
+  const uint32_t version = vknoise_version();
+  CHECK(VKNOISE_VERSION_MAJOR(version) == EXPECTED_VERSION_MAJOR);
+  CHECK(VKNOISE_VERSION_MINOR(version) == EXPECTED_VERSION_MINOR);
+  CHECK(VKNOISE_VERSION_PATCH(version) == EXPECTED_VERSION_PATCH);
+  CHECK(strcmp(vknoise_status_string(VKNOISE_OK), "VKNOISE_OK") == 0);
+  CHECK(strcmp(vknoise_status_string(VKNOISE_ERROR_TIMEOUT), "VKNOISE_ERROR_TIMEOUT") == 0);
+  CHECK(strcmp(vknoise_status_string((vknoise_status)99), "unknown vknoise_status") == 0);
+}
+
+static void test_noise_golden(void) {
+  /* Perlin's Java reference, bit for bit (tests/golden/perlin_golden.inc). */
+  CHECK(vknoise_noise3(3.14, 42.0, 7.0) == 0.13691995878400012);
+  CHECK(vknoise_noise3(0x1.e848100000000p+19, 0x1.e848080000000p+19, 0x1.e848180000000p+19) ==
+        -0x1.59b3c00000000p-3);
+  CHECK(vknoise_noise4(3.14, 42.0, 7.0, 1.5) == -0x1.04d7f52ca8462p-1);
+  CHECK(vknoise_noise3_table(NULL, 3.14, 42.0, 7.0) == 0.13691995878400012);
+  CHECK(vknoise_noise4_table(NULL, 3.14, 42.0, 7.0, 1.5) == -0x1.04d7f52ca8462p-1);
+  CHECK(fabs(vknoise_noise3f(NULL, 3.14, 42.0, 7.0) - 0.13691995878400012) < 1e-6);
+  CHECK(fabs(vknoise_noise4f(NULL, 3.14, 42.0, 7.0, 1.5) - -0x1.04d7f52ca8462p-1) < 1e-6);
+  CHECK(isnan(vknoise_noise3(NAN, 0.5, 0.5)));
+  CHECK(isnan(vknoise_noise3f(NULL, INFINITY, 0.5, 0.5)));
+}
+
+static void test_permutations(void) {
+  vknoise_permutation* perlin = NULL;
+  vknoise_permutation* seeded = NULL;
+  vknoise_permutation* again = NULL;
+  vknoise_permutation* custom = NULL;
+  uint8_t a[256], b[256];
+  int values[256];
+  int i;
+
+  CHECK_STATUS(vknoise_permutation_create_perlin(&perlin), VKNOISE_OK);
+  CHECK_STATUS(vknoise_permutation_create_from_seed(42, &seeded), VKNOISE_OK);
+  CHECK_STATUS(vknoise_permutation_create_from_seed(42, &again), VKNOISE_OK);
+  CHECK_STATUS(vknoise_permutation_values(seeded, a), VKNOISE_OK);
+  CHECK_STATUS(vknoise_permutation_values(again, b), VKNOISE_OK);
+  CHECK(memcmp(a, b, sizeof a) == 0);
+  CHECK(vknoise_noise3_table(perlin, 3.14, 42.0, 7.0) == 0.13691995878400012);
+  CHECK(vknoise_noise3_table(seeded, 3.14, 42.0, 7.0) != 0.13691995878400012);
+
+  /* A caller's table: the seeded one round-trips, a duplicate is refused with its index. */
+  for (i = 0; i < 256; ++i) values[i] = a[i];
+  CHECK_STATUS(vknoise_permutation_create_from_values(values, 256, &custom), VKNOISE_OK);
+  CHECK(vknoise_noise3_table(custom, 1.5, 2.25, 3.75) ==
+        vknoise_noise3_table(seeded, 1.5, 2.25, 3.75));
+  vknoise_permutation_destroy(custom);
+
+  custom = perlin; /* must be reset to NULL on failure */
+  values[200] = values[100];
+  CHECK_STATUS(vknoise_permutation_create_from_values(values, 256, &custom),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(custom == NULL);
+  CHECK(contains(vknoise_last_error_message(), "200"));
+  values[200] = 256;
+  CHECK_STATUS(vknoise_permutation_create_from_values(values, 256, &custom),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_permutation_create_from_values(values, 255, &custom),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_permutation_create_from_values(NULL, 256, &custom),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "values"));
+  CHECK_STATUS(vknoise_permutation_create_perlin(NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_permutation_create_from_seed(1, NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_permutation_values(NULL, a), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_permutation_values(perlin, NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
+
+  vknoise_permutation_destroy(NULL);
+  vknoise_permutation_destroy(again);
+  vknoise_permutation_destroy(seeded);
+  vknoise_permutation_destroy(perlin);
+}
+
+static void small_field(vknoise_field* field) {
+  vknoise_field_init_default(field);
+  field->dims = 3;
+  field->size[0] = 32;
+  field->size[1] = 24;
+  field->size[2] = 4;
+  field->origin[0] = 1e6;
+  field->origin[1] = -1e6;
+  field->origin[2] = 0.5;
+  field->step[0] = 1.0 / 16;
+  field->step[1] = 1.0 / 16;
+  field->step[2] = 1.0 / 8;
+}
+
+static double max_difference(const float* a, const float* b, size_t count) {
+  double worst = 0.0;
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    const double d = fabs((double)a[i] - (double)b[i]);
+    if (!(d <= worst)) worst = d; /* a NaN difference is the worst */
+  }
+  return worst;
+}
+
+static void test_fields(void) {
+  vknoise_field field;
+  vknoise_permutation* seeded = NULL;
+  const size_t count = 32 * 24 * 4;
+  float* reference = (float*)malloc(count * sizeof(float));
+  float* mirror = (float*)malloc(count * sizeof(float));
+  double* exact = (double*)malloc(count * sizeof(double));
+  CHECK(reference != NULL && mirror != NULL && exact != NULL);
+  if (reference == NULL || mirror == NULL || exact == NULL) goto done;
+
+  small_field(&field);
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_OK);
+  CHECK(vknoise_field_value_count(&field) == count);
+  CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_reference_double(&field, NULL, exact, count), VKNOISE_OK);
+  CHECK(max_difference(reference, mirror, count) <= 1e-6);
+  /* Sample (x 5, y 7, z 3) of the double fill is noise3 at its position. */
+  CHECK(exact[(3 * 24 + 7) * 32 + 5] ==
+        vknoise_noise3(1e6 + 5.0 / 16, -1e6 + 7.0 / 16, 0.5 + 3.0 / 8));
+  CHECK((float)exact[100] == reference[100]);
+
+  CHECK_STATUS(vknoise_permutation_create_from_seed(7, &seeded), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_reference(&field, seeded, reference, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, seeded, mirror, count), VKNOISE_OK);
+  CHECK(max_difference(reference, mirror, count) <= 1e-6);
+
+  /* An fBm field with gradients: 1 + dims channels per sample. */
+  field.noise.fractal = VKNOISE_FRACTAL_FBM;
+  field.noise.octaves = 4;
+  field.noise.gradient = 1;
+  field.size[2] = 1;
+  CHECK(vknoise_field_value_count(&field) == 32 * 24 * 4);
+  CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
+  CHECK(max_difference(reference, mirror, count) <= 1e-5);
+
+  /* Errors: each names what is wrong, and nothing is written through NULL. */
+  small_field(&field);
+  CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count - 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, NULL, count), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_fill_mirror(NULL, NULL, mirror, count), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_fill_reference_double(NULL, NULL, exact, count),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_validate_field(NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(vknoise_field_value_count(NULL) == 0);
+  field.dims = 0;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(vknoise_field_value_count(&field) == 0);
+  small_field(&field);
+  field.noise.kind = 9;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "noise.kind"));
+  small_field(&field);
+  field.noise.octaves = 3; /* without a fractal */
+  CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  small_field(&field);
+  field.origin[0] = 3e9;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_OUT_OF_RANGE);
+  small_field(&field);
+  field.size[3] = 2; /* an axis beyond dims */
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+
+  vknoise_field_init_default(NULL);
+  vknoise_noise_init_default(NULL);
+  vknoise_permutation_destroy(seeded);
+done:
+  free(exact);
+  free(mirror);
+  free(reference);
+}
+
+static void report_validation_messages(const vknoise_context* context) {
+  size_t i;
+  const size_t count = vknoise_context_validation_message_count(context);
+  for (i = 0; i < count; ++i) {
+    char message[1024];
+    size_t length = 0;
+    if (vknoise_context_validation_message(context, i, message, sizeof message, &length) ==
+        VKNOISE_OK) {
+      fprintf(stderr, "validation message %u (%u bytes): %s\n", (unsigned)i, (unsigned)length,
+              message);
+    }
+  }
+  CHECK(count == 0);
+}
+
+static void test_gpu(void) {
+  vknoise_context_options options;
+  vknoise_context* context = NULL;
+  vknoise_context* other = NULL;
+  vknoise_renderer* renderer = NULL;
+  vknoise_renderer* other_renderer = NULL;
+  vknoise_renderer_options renderer_options;
+  vknoise_device_handles handles;
+  vknoise_field field;
+  vknoise_noise noise;
+  size_t length = 1;
+  const size_t count = 32 * 24 * 4;
+  const double points[6] = {3.14, 42.0, 7.0, 1e6 + 0.25, -1e6 + 0.5, 0.75};
+  float values[2] = {0.0f, 0.0f};
+  float* gpu = (float*)malloc(count * sizeof(float));
+  float* mirror = (float*)malloc(count * sizeof(float));
+  CHECK(gpu != NULL && mirror != NULL);
+  if (gpu == NULL || mirror == NULL) goto done;
+
+  vknoise_context_options_init_default(&options);
+  CHECK(options.device_index == -1);
+  options.validation = 1;
+  options.synchronization_validation = 1;
+  CHECK_STATUS(vknoise_context_create(&options, &context), VKNOISE_OK);
+  if (context == NULL) goto done;
+  fprintf(stderr, "GPU tests on %s\n", vknoise_context_device_name(context));
+  CHECK_STATUS(vknoise_context_handles(context, &handles), VKNOISE_OK);
+  CHECK(handles.device != VK_NULL_HANDLE && handles.queue != VK_NULL_HANDLE);
+  CHECK(handles.get_instance_proc_addr == NULL);
+
+  vknoise_renderer_options_init_default(&renderer_options);
+  renderer_options.chunk_bytes = 4096; /* several chunks even for this small field */
+  CHECK_STATUS(vknoise_renderer_create(context, &renderer_options, &renderer), VKNOISE_OK);
+  if (renderer == NULL) goto done;
+
+  small_field(&field);
+  CHECK_STATUS(vknoise_renderer_fill(renderer, &field, NULL, gpu, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
+  CHECK(max_difference(gpu, mirror, count) <= 1e-6);
+
+  vknoise_noise_init_default(&noise);
+  CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 3, NULL, points, 2, values, 2), VKNOISE_OK);
+  CHECK(fabs(values[0] - 0.13691995878400012) < 1e-6);
+  CHECK(fabs(values[1] - vknoise_noise3(points[3], points[4], points[5])) < 1e-6);
+
+  /* Errors. */
+  CHECK_STATUS(vknoise_renderer_fill(renderer, &field, NULL, gpu, count + 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_renderer_fill(NULL, &field, NULL, gpu, count),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_renderer_fill(renderer, NULL, NULL, gpu, count),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 3, NULL, points, 2, values, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_renderer_eval(renderer, NULL, 3, NULL, points, 2, values, 2),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 3, NULL, NULL, 2, values, 2),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 7, NULL, points, 2, values, 2),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  other_renderer = renderer;
+  CHECK_STATUS(vknoise_renderer_create(NULL, NULL, &other_renderer),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(other_renderer == NULL);
+  CHECK_STATUS(vknoise_context_create(NULL, NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
+  other = context;
+  CHECK_STATUS(vknoise_context_borrow(NULL, NULL, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(other == NULL);
+  CHECK_STATUS(vknoise_context_handles(NULL, &handles), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_context_validation_message(NULL, 0, NULL, 0, &length),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_context_validation_message(context, 1000000, NULL, 0, &length),
+               VKNOISE_ERROR_OUT_OF_RANGE);
+  CHECK(vknoise_context_validation_message_count(NULL) == 0);
+  CHECK(strcmp(vknoise_context_device_name(NULL), "") == 0);
+  options.device_index = 1000;
+  CHECK_STATUS(vknoise_context_create(&options, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "1000"));
+  options.device_index = -2;
+  CHECK_STATUS(vknoise_context_create(&options, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(other == NULL);
+
+  vknoise_renderer_destroy(renderer);
+  renderer = NULL;
+  report_validation_messages(context);
+
+done:
+  free(mirror);
+  free(gpu);
+  vknoise_renderer_destroy(renderer);
+  vknoise_renderer_destroy(NULL);
+  vknoise_context_destroy(context);
+  vknoise_context_destroy(NULL);
+}
+
+int main(void) {
+  test_version_and_strings();
+  test_noise_golden();
+  test_permutations();
+  test_fields();
+  test_gpu();
+  if (failures != 0) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("C API: all checks passed\n");
+  return 0;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds and runs the consumer projects against a vknoise build, in a temporary directory that is
+# removed at the end.
+#   run_consumers.sh find_package <cmake> <vknoise build dir>
+#     installs the build into a temporary prefix, then builds find_package/ against it with
+#     CMAKE_PREFIX_PATH and pkg_config/main.c with cc and PKG_CONFIG_PATH, and runs both.
+#   run_consumers.sh add_subdirectory <cmake> <vknoise source dir>
+#     builds add_subdirectory/, which builds vknoise from the source tree as a subproject.
+set -euo pipefail
+
+mode=$1
+cmake=$2
+tree=$3
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/vknoise-consumer.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+generator=()
+if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+
+fail() {
+  echo "run_consumers.sh: $*" >&2
+  exit 1
+}
+
+case $mode in
+  find_package)
+    prefix=$work/prefix
+    # The library and headers only: the command line tool may not be built.
+    "$cmake" --install "$tree" --prefix "$prefix" --component vknoise_runtime
+    "$cmake" --install "$tree" --prefix "$prefix" --component vknoise_development
+    # Private dependencies stay private.
+    if grep -rqiE 'volk|hwy|highway' "$prefix"/lib*/cmake/vknoise "$prefix"/lib*/pkgconfig; then
+      fail "the installed package names a private dependency"
+    fi
+    if nm -D --defined-only "$prefix"/lib*/libvknoise.so | grep -qi volk; then
+      fail "libvknoise.so exports volk symbols"
+    fi
+
+    "$cmake" -S "$here/find_package" -B "$work/find_package" "${generator[@]}" \
+      -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix"
+    "$cmake" --build "$work/find_package"
+    "$work/find_package/consumer"
+
+    pc=$(find "$prefix" -name vknoise.pc -print -quit)
+    [ -n "$pc" ] || fail "no vknoise.pc under $prefix"
+    export PKG_CONFIG_PATH
+    PKG_CONFIG_PATH=$(dirname "$pc")
+    libdir=$(pkg-config --variable=libdir vknoise)
+    # shellcheck disable=SC2046  # pkg-config's flags are meant to be split
+    "${CC:-cc}" -std=c99 -pedantic -Wall -Wextra -Werror $(pkg-config --cflags vknoise) \
+      "$here/pkg_config/main.c" -o "$work/pkg_config_consumer" \
+      $(pkg-config --libs vknoise) -Wl,-rpath,"$libdir"
+    "$work/pkg_config_consumer"
+    ;;
+  add_subdirectory)
+    "$cmake" -S "$here/add_subdirectory" -B "$work/add_subdirectory" "${generator[@]}" \
+      -DCMAKE_BUILD_TYPE=Release -DVKNOISE_SOURCE_DIR="$tree"
+    "$cmake" --build "$work/add_subdirectory"
+    "$work/add_subdirectory/consumer"
+    ;;
+  *)
+    fail "unknown mode '$mode' (find_package or add_subdirectory)"
+    ;;
+esac
