@@ -5,7 +5,7 @@
 
 #include "c_api/handles.hpp"
 
-using namespace vknoise::c_api;
+using namespace vknoise_c_api;
 
 namespace {
 

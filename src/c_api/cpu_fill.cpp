@@ -3,7 +3,7 @@
 
 #include "c_api/handles.hpp"
 
-using namespace vknoise::c_api;
+using namespace vknoise_c_api;
 
 extern "C" vknoise_status vknoise_fill_reference(const vknoise_field* field,
                                                  const vknoise_permutation* permutation, float* out,

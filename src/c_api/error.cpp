@@ -3,7 +3,7 @@
 
 #include "c_api/handles.hpp"
 
-namespace vknoise::c_api {
+namespace vknoise_c_api {
 namespace {
 
 thread_local std::string last_error;
@@ -43,7 +43,7 @@ vknoise_status report(const status& s) {
   return s ? VKNOISE_OK : fail(s.error_value());
 }
 
-}  // namespace vknoise::c_api
+}  // namespace vknoise_c_api
 
 extern "C" const char* vknoise_status_string(vknoise_status status) noexcept {
   switch (status) {
@@ -70,5 +70,5 @@ extern "C" const char* vknoise_status_string(vknoise_status status) noexcept {
 }
 
 extern "C" const char* vknoise_last_error_message(void) noexcept {
-  return vknoise::c_api::last_error.c_str();
+  return vknoise_c_api::last_error.c_str();
 }

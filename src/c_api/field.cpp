@@ -3,7 +3,7 @@
 
 #include "c_api/handles.hpp"
 
-namespace vknoise::c_api {
+namespace vknoise_c_api {
 namespace {
 
 error bad_field(const char* function, const char* name, long long value, const char* what) {
@@ -71,9 +71,9 @@ result<field_spec> fill_spec(const char* function, const vknoise_field* field, c
   return spec;
 }
 
-}  // namespace vknoise::c_api
+}  // namespace vknoise_c_api
 
-using namespace vknoise::c_api;
+using namespace vknoise_c_api;
 
 extern "C" void vknoise_noise_init_default(vknoise_noise* noise) noexcept {
   if (noise == nullptr) return;

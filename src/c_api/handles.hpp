@@ -25,7 +25,10 @@ struct vknoise_renderer {
   std::unique_ptr<vknoise::gpu_renderer> renderer;
 };
 
-namespace vknoise::c_api {
+// Not vknoise::, so that none of it is exported (src/vknoise.map exports vknoise::* and vknoise_*).
+namespace vknoise_c_api {
+
+using namespace vknoise;
 
 // Records `message` as the calling thread's last error and returns `code`.
 vknoise_status fail(vknoise_status code, std::string message);
@@ -73,12 +76,12 @@ vknoise_status make_handle(Handle** out, Args&&... args) {
   return VKNOISE_OK;
 }
 
-}  // namespace vknoise::c_api
+}  // namespace vknoise_c_api
 
 #include "vknoise/field.hpp"
 #include "vknoise/noise_spec.hpp"
 
-namespace vknoise::c_api {
+namespace vknoise_c_api {
 
 // The C structs as the C++ specs: errc::invalid_argument for an enum-valued field outside its enum
 // or a reserved field that is not 0, naming the function and the field.
@@ -92,4 +95,4 @@ result<field_spec> fill_spec(const char* function, const vknoise_field* field, c
 // A vknoise_table_placement value as the C++ enum.
 result<table_placement> to_table_placement(const char* function, int32_t table);
 
-}  // namespace vknoise::c_api
+}  // namespace vknoise_c_api

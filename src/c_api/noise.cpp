@@ -2,7 +2,7 @@
 #include "vknoise/noise.hpp"
 #include "c_api/handles.hpp"
 
-using vknoise::c_api::table_of;
+using vknoise_c_api::table_of;
 
 extern "C" double vknoise_noise3(double x, double y, double z) noexcept {
   return vknoise::noise3(x, y, z);

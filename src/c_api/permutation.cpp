@@ -4,16 +4,16 @@
 
 #include "c_api/handles.hpp"
 
-namespace vknoise::c_api {
+namespace vknoise_c_api {
 
 const permutation_table& table_of(const vknoise_permutation* permutation) {
   static const permutation_table perlin = permutation_table::perlin();
   return permutation != nullptr ? permutation->table : perlin;
 }
 
-}  // namespace vknoise::c_api
+}  // namespace vknoise_c_api
 
-using namespace vknoise::c_api;
+using namespace vknoise_c_api;
 
 extern "C" vknoise_status vknoise_permutation_create_perlin(vknoise_permutation** out) noexcept {
   return guarded(__func__, [&] {

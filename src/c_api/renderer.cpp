@@ -4,9 +4,9 @@
 
 #include "c_api/handles.hpp"
 
-using namespace vknoise::c_api;
+using namespace vknoise_c_api;
 
-namespace vknoise::c_api {
+namespace vknoise_c_api {
 
 result<table_placement> to_table_placement(const char* function, int32_t table) {
   if (table < VKNOISE_TABLE_AUTOMATIC || table > VKNOISE_TABLE_UNIFORM_BUFFER) {
@@ -17,7 +17,7 @@ result<table_placement> to_table_placement(const char* function, int32_t table) 
   return static_cast<table_placement>(table);
 }
 
-}  // namespace vknoise::c_api
+}  // namespace vknoise_c_api
 
 extern "C" void vknoise_renderer_options_init_default(vknoise_renderer_options* options) noexcept {
   if (options == nullptr) return;
