@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Everything the build, the tests and the demos need, as Debian 12 packages.
 DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-dev \
-  libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev \
+  libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev libhwy-dev \
   libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
   libboost-iostreams-dev python3
 

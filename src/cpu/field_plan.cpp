@@ -1,0 +1,102 @@
+#include "cpu/field_plan.hpp"
+
+#include <algorithm>
+
+#include "core/improved_noise.hpp"
+#include "cpu/row_tables.hpp"
+
+namespace vknoise::cpu {
+
+bool fast_path_covers(const field_spec& field) {
+  const noise_spec& noise = field.noise;
+  const bool improved = noise.kind == noise_kind::improved ||
+                        (noise.kind == noise_kind::improved4_balanced && field.dims == 4);
+  return improved && !noise.gradient && noise.warp == 0;
+}
+
+namespace {
+
+x_octave make_x_octave(const field_plan& plan, int octave) {
+  x_octave x;
+  const std::size_t n = plan.padded_nx;
+  x.x0.assign(n, 0.0f);
+  x.x1.assign(n, -1.0f);
+  x.u.assign(n, 0.0f);
+  x.cell.assign(n, 0);
+  x.next.assign(n, 0);
+  bool seen[256] = {};
+  seen[0] = true;  // the padding's cell
+  for (std::uint32_t i = 0; i < plan.nx; ++i) {
+    const lattice_coord& c = plan.coord(0, octave, i);
+    // The same float operations as the mirror's improved_noise*: frac, frac - 1, fade(frac).
+    x.x0[i] = c.frac;
+    x.x1[i] = c.frac - 1.0f;
+    x.u[i] = detail::fade(c.frac);
+    x.cell[i] = c.cell;
+    x.next[i] = c.next;
+    seen[c.cell] = seen[c.next] = true;
+  }
+  for (int c = 0; c < 256; ++c) {
+    if (seen[c]) x.distinct.push_back(static_cast<std::uint8_t>(c));
+  }
+  return x;
+}
+
+}  // namespace
+
+field_plan make_plan(const field_spec& field, const permutation_table& table) {
+  field_plan plan;
+  plan.dims = field.dims;
+  plan.balanced = field.noise.kind == noise_kind::improved4_balanced;
+  plan.nx = field.size[0];
+  plan.padded_nx = (std::size_t{plan.nx} + lane_padding - 1) / lane_padding * lane_padding;
+  plan.rows = std::uint64_t{field.size[1]} * field.size[2] * field.size[3];
+  std::copy(table.doubled().begin(), table.doubled().end(), plan.perm);
+
+  plan.hashes = field.dims == 1 ? 2 : field.dims == 4 ? 32 : 16;
+  for (int h = 0; h < plan.hashes; ++h) {
+    const gradient_recipe r = field.dims == 1   ? grad1_recipe(h)
+                              : field.dims == 4 ? grad4_recipe(h, plan.balanced)
+                                                : grad3_recipe(h);
+    plan.x_factor[0][h] = -0.0f;
+    plan.x_factor[1][h] = 0.0f;
+    int x_at = -1;
+    int index[3] = {row_value_negative_zero, row_value_negative_zero, row_value_negative_zero};
+    for (int t = 0; t < r.count; ++t) {
+      if (r.t[t].axis == 0) {
+        x_at = t;
+        plan.x_factor[0][h] = plan.x_factor[1][h] = r.t[t].negative ? -1 : 1;
+      } else {
+        index[t] = row_value_index(r.t[t].axis, r.t[t].negative);
+      }
+    }
+    // The terms before x (or all but the last when x is absent) are the constant; x enters
+    // where it stands (first and second are the same by commutativity of one addition).
+    const int z = row_value_negative_zero;
+    plan.constant_index[0][h] = plan.constant_index[1][h] = plan.after_index[h] = z;
+    if (r.count == 2) {
+      plan.constant_index[0][h] = x_at == 0 ? index[1] : index[0];
+      plan.constant_index[1][h] = x_at == -1 ? index[1] : z;
+    } else if (r.count == 3) {
+      plan.constant_index[0][h] = x_at == 0 ? index[1] : index[0];
+      plan.constant_index[1][h] = x_at >= 2 || x_at == -1 ? index[1] : z;
+      plan.after_index[h] = x_at == 2 ? z : index[2];
+    }
+  }
+  for (int h = plan.hashes; h < 32; ++h) {
+    plan.constant_index[0][h] = plan.constant_index[1][h] = plan.after_index[h] =
+        row_value_negative_zero;
+  }
+  plan.fractal = detail::make_fractal_params<float>(field.noise);
+
+  for (int a = 0; a < 4; ++a) plan.size[a] = field.size[a];
+  plan.coords = axis_coordinates(field);
+  const int octaves = field.noise.octaves;
+  for (int a = 1; a < 4; ++a) {
+    plan.start[a] = plan.start[a - 1] + std::size_t{field.size[a - 1]} * octaves;
+  }
+  for (int o = 0; o < octaves; ++o) plan.x.push_back(make_x_octave(plan, o));
+  return plan;
+}
+
+}  // namespace vknoise::cpu

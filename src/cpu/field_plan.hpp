@@ -1,0 +1,66 @@
+// What the fast path computes once per fill and shares read-only between its threads: the
+// field's lattice coordinates (exactly axis_coordinates(field), what fill_mirror reads), the x
+// axis laid out as padded arrays per octave, each hash's gradient as table indices, and the
+// fractal parameters. Rows (one y, z, t each) are then independent.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/fractal.hpp"
+#include "cpu/gradient_recipe.hpp"
+#include "vknoise/field.hpp"
+#include "vknoise/permutation.hpp"
+
+namespace vknoise::cpu {
+
+// The widest float vector of any target (AVX-512): x arrays are padded to a multiple of it.
+inline constexpr std::size_t lane_padding = 16;
+
+// One octave's x axis, sample by sample (padded entries repeat cell 0 with fraction 0).
+struct x_octave {
+  std::vector<float> x0;               // frac
+  std::vector<float> x1;               // frac - 1
+  std::vector<float> u;                // fade(frac)
+  std::vector<std::int32_t> cell;      // table index of the cell
+  std::vector<std::int32_t> next;      // and of the next cell
+  std::vector<std::uint8_t> distinct;  // every value of cell and next, once
+};
+
+struct field_plan {
+  int dims = 3;
+  bool balanced = false;  // improved4_balanced
+  std::uint32_t nx = 1;
+  std::size_t padded_nx = 0;
+  std::uint64_t rows = 0;       // ny * nz * nt
+  std::int32_t perm[512] = {};  // the doubled table, as the mirror reads it
+  int hashes = 0;               // distinct gradients: 2, 16 or 32
+  // The factor of the x offset per hash, for x side 0 (x0) and 1 (x1): +-1 where the gradient
+  // reads x, else the zero that turns x0 or x1 into -0 (x0 >= +0, x1 < 0), the neutral element
+  // of the additions that follow.
+  float x_factor[2][32] = {};
+  // The row constants of each hash as sums of a row's signed components (row_tables.hpp):
+  // constant = value[constant_index[0][h]] + value[constant_index[1][h]],
+  // after = value[after_index[h]], where an absent term reads the -0 entry (adds exactly).
+  std::int32_t constant_index[2][32] = {};
+  std::int32_t after_index[32] = {};
+  detail::fractal_params<float> fractal{};
+  std::uint32_t size[4] = {1, 1, 1, 1};
+  std::vector<lattice_coord> coords;  // axis_coordinates(field)
+  std::size_t start[4] = {0, 0, 0, 0};
+  std::vector<x_octave> x;  // one per octave
+
+  const lattice_coord& coord(int axis, int octave, std::uint32_t index) const {
+    return coords[start[axis] + std::size_t{size[axis]} * octave + index];
+  }
+};
+
+// Whether the SIMD kernels compute this (valid) field: improved and improved4_balanced noise
+// without gradient or warp, every fractal, period and octave offset. Others use fill_mirror.
+bool fast_path_covers(const field_spec& field);
+
+// Throws std::bad_alloc when memory runs out.
+field_plan make_plan(const field_spec& field, const permutation_table& table);
+
+}  // namespace vknoise::cpu

@@ -1,0 +1,76 @@
+#include "cpu/row_tables.hpp"
+
+#include "core/improved_noise.hpp"
+#include "cpu/field_plan.hpp"
+
+namespace vknoise::cpu {
+namespace {
+
+// The corner hashes of x cell c, improved_corners*'s chains with x fixed at c.
+void corner_hashes(const field_plan& plan, int c, const lattice_coord* axis, std::uint8_t* h) {
+  const std::int32_t* perm = plan.perm;
+  const int mask = plan.hashes - 1;
+  const lattice_coord &y = axis[1], &z = axis[2], &w = axis[3];
+  switch (plan.dims) {
+    case 1:
+      h[0] = static_cast<std::uint8_t>(perm[c] & mask);
+      return;
+    case 2:
+      h[0] = static_cast<std::uint8_t>(perm[perm[perm[c] + y.cell]] & mask);
+      h[1] = static_cast<std::uint8_t>(perm[perm[perm[c] + y.next]] & mask);
+      return;
+    default: {
+      const int A = perm[c] + y.cell, AB_ = perm[c] + y.next;
+      const int yz[4] = {perm[A] + z.cell, perm[AB_] + z.cell, perm[A] + z.next,
+                         perm[AB_] + z.next};
+      if (plan.dims == 3) {
+        for (int k = 0; k < 4; ++k) h[k] = static_cast<std::uint8_t>(perm[yz[k]] & mask);
+        return;
+      }
+      for (int k = 0; k < 4; ++k) {
+        h[k] = static_cast<std::uint8_t>(perm[perm[yz[k]] + w.cell] & mask);
+        h[k + 4] = static_cast<std::uint8_t>(perm[perm[yz[k]] + w.next] & mask);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row_tables& tables) {
+  const std::uint32_t index[4] = {
+      0, static_cast<std::uint32_t>(row % plan.size[1]),
+      static_cast<std::uint32_t>(row / plan.size[1] % plan.size[2]),
+      static_cast<std::uint32_t>(row / (std::uint64_t{plan.size[1]} * plan.size[2]))};
+  lattice_coord axis[4] = {};
+  // The offset components per axis and side, as the mirror forms them: frac and frac - 1 (an
+  // axis beyond dims is the mirror's zero).
+  float side[4][2] = {};
+  for (int a = 1; a < plan.dims; ++a) {
+    axis[a] = plan.coord(a, octave, index[a]);
+    side[a][0] = axis[a].frac;
+    side[a][1] = axis[a].frac - 1.0f;
+    tables.fade[a] = detail::fade(axis[a].frac);
+  }
+
+  const x_octave& x = plan.x[octave];
+  for (std::uint8_t c : x.distinct) {
+    std::uint8_t h[8] = {};
+    corner_hashes(plan, c, axis, h);
+    tables.hashes[0][c] = h[0] | h[1] << 8 | h[2] << 16 | std::uint32_t{h[3]} << 24;
+    tables.hashes[1][c] = h[4] | h[5] << 8 | h[6] << 16 | std::uint32_t{h[7]} << 24;
+  }
+
+  const int combinations = 1 << (plan.dims - 1);
+  for (int k = 0; k < combinations; ++k) {
+    float* value = tables.value[k];
+    for (int a = 1; a < 4; ++a) {
+      const float v = side[a][(k >> (a - 1)) & 1];
+      value[row_value_index(a, false)] = v;
+      value[row_value_index(a, true)] = -v;  // the mirror's (.. ? v : -v)
+    }
+    value[row_value_negative_zero] = -0.0f;
+  }
+}
+
+}  // namespace vknoise::cpu

@@ -1,0 +1,43 @@
+// What one row of a field needs for one octave, built on the host before the SIMD loop: along a
+// row the y, z and t lattice coordinates are fixed, so every hash and every gradient term that
+// does not involve x is a per-row constant.
+//
+// - hashes: for each x cell c the row can touch, the gradient hashes of the cell's corners at
+//   x = c, one byte per combination k of the other axes' sides (k bit 0 y, bit 1 z, bit 2 w,
+//   improved_corners*' order): word 0 holds k = 0..3, word 1 k = 4..7. A sample reads the words
+//   of its cell (x side 0) and of its next cell (x side 1).
+// - value: per combination k, the signed offset components the gradients can read, at
+//   row_value_index(axis, negative), and -0 at row_value_negative_zero.
+// - constant: per combination k and hash h, the sum of the gradient's terms before x enters,
+//   and `after` those after it, such that the mirror's gradient is
+//     ((constant + x * x_factor) + after)    4D
+//     (x * x_factor + constant)              1D to 3D (x is first or, by commutativity, second)
+//   with exactly the mirror's float additions (an absent term is -0, which adds exactly). The
+//   SIMD code builds them from `value` (fill_rows.cpp, build_constants).
+#pragma once
+
+#include <cstdint>
+
+namespace vknoise::cpu {
+
+struct field_plan;
+
+inline constexpr int row_value_negative_zero = 6;
+// axis 1 (y) .. 3 (w): y, -y, z, -z, w, -w.
+inline constexpr int row_value_index(int axis, bool negative) {
+  return 2 * (axis - 1) + (negative ? 1 : 0);
+}
+
+struct row_tables {
+  std::uint32_t hashes[2][256] = {};
+  alignas(64) float value[8][16] = {};
+  alignas(64) float constant[8][32] = {};
+  alignas(64) float after[8][32] = {};
+  float fade[4] = {0, 0, 0, 0};  // fade(frac) of y, z, t at indices 1..3
+};
+
+// Fills hashes, value and fade of `tables` for sample row `row` (y fastest, then z, then t) and
+// octave `octave`.
+void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row_tables& tables);
+
+}  // namespace vknoise::cpu
