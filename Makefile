@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-dev \
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev libhwy-dev \
   libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
-  libboost-iostreams-dev python3
+  libboost-iostreams-dev python3 libglm-dev python3-matplotlib
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
@@ -49,7 +49,12 @@ run: build
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --timeout 900
 
+# The backends sweep (vknoise bench, bounded to minutes) into out/bench.json, charted into
+# docs/images/bench_3d.png and bench_4d.png; then the kernel-only figures.
 bench: build
+	mkdir -p $(OUT_DIR)
+	$(VKNOISE) bench --json $(OUT_DIR)/bench.json --csv $(OUT_DIR)/bench.csv
+	python3 bench/plot_bench.py $(OUT_DIR)/bench.json docs/images
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 3 --size 256x256x256
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64
 
