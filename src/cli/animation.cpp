@@ -86,6 +86,7 @@ result<field_spec> animated_field(const field_spec& field, const animation& plan
   animated.size[time_axis] = 1;
   animated.origin[time_axis] = plan.t0;
   animated.step[time_axis] = plan.step;
+  animated.region[time_axis] = 0;  // frame k adds k (frame_field)
   if (plan.loop) {
     // Only the time axis: the user's --period keeps its meaning for x, y and z.
     animated.noise.period[time_axis] = plan.period;
@@ -95,7 +96,8 @@ result<field_spec> animated_field(const field_spec& field, const animation& plan
 
 field_spec frame_field(const field_spec& animated, std::uint32_t index) {
   field_spec frame = animated;
-  frame.region[animated.dims - 1] = index;
+  // Added, not assigned: frame 0 of a field that is not animated keeps its own --region.
+  frame.region[animated.dims - 1] += index;
   return frame;
 }
 

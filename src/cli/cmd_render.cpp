@@ -206,6 +206,7 @@ command add_render_command(CLI::App& app) {
   CLI::App* parser = app.add_subcommand("render", "Render a field to a .png (2D) or .raw file");
   add_dims_option(*parser, options->field);
   add_field_options(*parser, options->field);
+  add_region_option(*parser, options->field);
   add_backend_option(*parser, options->common);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);

@@ -52,6 +52,33 @@ result<std::array<std::uint32_t, 4>> parse_size(const std::string& text, int dim
   return size;
 }
 
+// One sample index per axis, exactly dims of them: X0[,Y0[,Z0[,T0]]].
+result<std::array<std::uint64_t, 4>> parse_region(const std::string& text, int dims) {
+  constexpr std::uint64_t max_start = std::uint64_t{1} << 53;  // field_spec's limit
+  const auto parts = split(text, ',');
+  if (parts.size() != static_cast<std::size_t>(dims)) {
+    const char* forms[] = {"X0", "X0,Y0", "X0,Y0,Z0", "X0,Y0,Z0,T0"};
+    return bad_value("--region", text,
+                     "expected " + std::to_string(dims) + " sample " +
+                         (dims == 1 ? "index" : "indices") + ", " + forms[dims - 1]);
+  }
+  std::array<std::uint64_t, 4> region{0, 0, 0, 0};
+  for (std::size_t axis = 0; axis < parts.size(); ++axis) {
+    const auto value = parse_unsigned(parts[axis], std::numeric_limits<std::uint64_t>::max());
+    if (!value) {
+      return bad_value("--region", text,
+                       quoted_excerpt(parts[axis]) + " is not a non-negative integer");
+    }
+    if (*value > max_start) {
+      return make_error(errc::out_of_range, "--region " + quoted_excerpt(text) + ": " +
+                                                quoted_excerpt(parts[axis]) +
+                                                " is beyond 2^53 = 9007199254740992");
+    }
+    region[axis] = *value;
+  }
+  return region;
+}
+
 // One number per axis: x for dims 1, x,y for dims 2, x,y,z for dims 3, x,y,z or x,y,z,w for
 // dims 4 (an axis not given keeps its value from `values`).
 // With `allow_single`, one number applies to every axis.
@@ -98,6 +125,13 @@ void add_field_options(CLI::App& app, field_options& options) {
   add_noise_options(app, options.noise);
 }
 
+void add_region_option(CLI::App& app, field_options& options) {
+  add_text_option(app, "--region", "X0,Y0[,Z0[,T0]]", options.region,
+                  "render only the --size box that starts at this sample index of the grid of "
+                  "--origin and --step (one index per dim): tiles of a field, bit for bit the "
+                  "whole field's samples");
+}
+
 result<int> parse_dims(const field_options& options) {
   if (!options.dims) return 3;
   for (int dims = 1; dims <= 4; ++dims) {
@@ -128,6 +162,19 @@ result<field_spec> parse_field(const field_options& options,
     auto step = parse_vector("--step", *options.step, field.dims, field.step, true);
     if (!step) return step.error_value();
     field.step = *step;
+  }
+  if (options.region) {
+    auto region = parse_region(*options.region, field.dims);
+    if (!region) return region.error_value();
+    field.region = *region;
+    // Every global index of the box, region + size - 1, must be exact in double as well.
+    for (int axis = 0; axis < field.dims; ++axis) {
+      if (field.region[axis] + field.size[axis] - 1 > (std::uint64_t{1} << 53)) {
+        return make_error(errc::out_of_range,
+                          "--region " + quoted_excerpt(*options.region) +
+                              ": the box's last sample index passes 2^53 = 9007199254740992");
+      }
+    }
   }
   auto noise = parse_noise(options.noise);
   if (!noise) return noise.error_value();

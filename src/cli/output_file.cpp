@@ -120,7 +120,7 @@ io::nrrd_volume nrrd_volume_of(const field_spec& field) {
   for (int axis = 0; axis < field.dims; ++axis) {
     volume.sizes.push_back(field.size[axis]);
     volume.spacings.push_back(field.step[axis]);
-    volume.origin.push_back(field.origin[axis]);
+    volume.origin.push_back(sample_position(field, axis, 0));  // a region starts further on
   }
   volume.channels = static_cast<std::uint32_t>(channels_of(field));
   return volume;
@@ -132,7 +132,7 @@ io::vdb_volume vdb_volume_of(const field_spec& field) {
   for (int axis = 0; axis < 3; ++axis) {
     volume.size[axis] = field.size[axis];
     volume.step[axis] = axis < field.dims ? field.step[axis] : field.step[0];
-    volume.origin[axis] = axis < field.dims ? field.origin[axis] : 0.0;
+    volume.origin[axis] = axis < field.dims ? sample_position(field, axis, 0) : 0.0;
   }
   return volume;
 }

@@ -33,6 +33,7 @@ const char* conflicting_flag(const field_options& field, const std::optional<std
       {noise.lacunarity.has_value(), "--lacunarity"},
       {noise.period.has_value(), "--period"},
       {noise.octave_offsets, "--octave-offsets"},
+      {field.region.has_value(), "--region"},
       {remap.has_value(), "--remap"},
   };
   for (const auto& [given, flag] : flags) {

@@ -4,4 +4,8 @@ if(TARGET vknoise_cli)
   add_test(NAME cli COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/cli_test.sh
                             $<TARGET_FILE:vknoise_cli>)
   set_tests_properties(cli PROPERTIES TIMEOUT 600)
+  # Seamless regions: tiles of uneven sizes stitched back equal the whole field, CPU and GPU.
+  add_test(NAME cli_tiling COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/tiling_test.sh
+                                   $<TARGET_FILE:vknoise_cli>)
+  set_tests_properties(cli_tiling PROPERTIES TIMEOUT 600)
 endif()
