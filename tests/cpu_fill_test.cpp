@@ -132,6 +132,17 @@ TEST(CpuFill, FarOriginsWithOctavesMatchTheMirror) {
   expect_identical(make(4, {21, 2, 3, 2}, origin, 0.013, fractal_kind::fbm, 4), table, "4D far");
 }
 
+TEST(CpuFill, RowsTouchingFewOrManyCellsMatchTheMirror) {
+  // A row's x cells sit in one register (<= 16), two (<= 32) or a gathered table (more).
+  const permutation_table table = permutation_table::from_seed(3);
+  for (double step : {0.05, 0.9, 1.7, 2.9}) {
+    expect_identical(make(3, {150, 3, 2, 1}, {-20.0, 1.5, 2.5, 0.0}, step), table,
+                     "3D step " + std::to_string(step), {1, 2});
+    expect_identical(make(4, {150, 2, 2, 2}, {-20.0, 1.5, 2.5, 3.5}, step), table,
+                     "4D step " + std::to_string(step), {1, 2});
+  }
+}
+
 TEST(CpuFill, EveryFractalKindMatchesTheMirror) {
   const permutation_table table = permutation_table::from_seed(7);
   for (fractal_kind kind :

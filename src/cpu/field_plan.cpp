@@ -22,22 +22,27 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
   x.x0.assign(n, 0.0f);
   x.x1.assign(n, -1.0f);
   x.u.assign(n, 0.0f);
-  x.cell.assign(n, 0);
-  x.next.assign(n, 0);
+  x.cell_slot.assign(n, 0);
+  x.next_slot.assign(n, 0);
   bool seen[256] = {};
-  seen[0] = true;  // the padding's cell
   for (std::uint32_t i = 0; i < plan.nx; ++i) {
     const lattice_coord& c = plan.coord(0, octave, i);
     // The same float operations as the mirror's improved_noise*: frac, frac - 1, fade(frac).
     x.x0[i] = c.frac;
     x.x1[i] = c.frac - 1.0f;
     x.u[i] = detail::fade(c.frac);
-    x.cell[i] = c.cell;
-    x.next[i] = c.next;
     seen[c.cell] = seen[c.next] = true;
   }
+  std::int32_t slot[256] = {};
   for (int c = 0; c < 256; ++c) {
-    if (seen[c]) x.distinct.push_back(static_cast<std::uint8_t>(c));
+    if (!seen[c]) continue;
+    slot[c] = static_cast<std::int32_t>(x.distinct.size());
+    x.distinct.push_back(static_cast<std::uint8_t>(c));
+  }
+  for (std::uint32_t i = 0; i < plan.nx; ++i) {
+    const lattice_coord& c = plan.coord(0, octave, i);
+    x.cell_slot[i] = slot[c.cell];
+    x.next_slot[i] = slot[c.next];
   }
   return x;
 }

@@ -18,14 +18,17 @@ namespace vknoise::cpu {
 // The widest float vector of any target (AVX-512): x arrays are padded to a multiple of it.
 inline constexpr std::size_t lane_padding = 16;
 
-// One octave's x axis, sample by sample (padded entries repeat cell 0 with fraction 0).
+// One octave's x axis, sample by sample (padded entries read slot 0 with fraction 0).
 struct x_octave {
-  std::vector<float> x0;               // frac
-  std::vector<float> x1;               // frac - 1
-  std::vector<float> u;                // fade(frac)
-  std::vector<std::int32_t> cell;      // table index of the cell
-  std::vector<std::int32_t> next;      // and of the next cell
-  std::vector<std::uint8_t> distinct;  // every value of cell and next, once
+  std::vector<float> x0;  // frac
+  std::vector<float> x1;  // frac - 1
+  std::vector<float> u;   // fade(frac)
+  // The cells the axis touches (cell and next of every sample, each once, ascending), and each
+  // sample's cell and next cell as positions (slots) in that list: a row's hash tables hold one
+  // entry per slot, few enough at usual steps to sit in one or two registers.
+  std::vector<std::uint8_t> distinct;
+  std::vector<std::int32_t> cell_slot;
+  std::vector<std::int32_t> next_slot;
 };
 
 struct field_plan {

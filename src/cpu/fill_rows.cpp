@@ -26,6 +26,7 @@ using V = hn::Vec<D>;
 using VU = hn::Vec<DU>;
 
 #if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+constexpr bool permute_tables = true;
 // A 16- or 32-entry float table indexed by the low bits of each lane: vpermps / vpermt2ps, which
 // ignore the higher bits, so the hash bytes need no masking.
 HWY_INLINE V lookup16(const float* table, VU index) {
@@ -35,12 +36,30 @@ HWY_INLINE V lookup32(const float* table, VU index) {
   return V{
       _mm512_permutex2var_ps(hn::LoadU(D(), table).raw, index.raw, hn::LoadU(D(), table + 16).raw)};
 }
+// A row's hash word per lane's slot: from one or two registers when the row has at most 16 or
+// 32 slots (the usual case), else a gather.
+template <int slots>
+HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
+  if constexpr (slots == 16) {
+    return VU{_mm512_permutexvar_epi32(slot.raw, hn::LoadU(DU(), table).raw)};
+  } else if constexpr (slots == 32) {
+    return VU{_mm512_permutex2var_epi32(hn::LoadU(DU(), table).raw, slot.raw,
+                                        hn::LoadU(DU(), table + 16).raw)};
+  } else {
+    return hn::GatherIndex(DU(), table, slot);
+  }
+}
 #else
+constexpr bool permute_tables = false;
 HWY_INLINE V lookup16(const float* table, VU index) {
   return hn::GatherIndex(D(), table, hn::BitCast(DI(), hn::And(index, hn::Set(DU(), 15))));
 }
 HWY_INLINE V lookup32(const float* table, VU index) {
   return hn::GatherIndex(D(), table, hn::BitCast(DI(), hn::And(index, hn::Set(DU(), 31))));
+}
+template <int slots>
+HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
+  return hn::GatherIndex(DU(), table, slot);
 }
 #endif
 
@@ -72,19 +91,19 @@ struct lanes_x {
   V u;                 // fade(x0)
 };
 
+template <int slots>
 HWY_INLINE lanes_x load_x(const x_octave& x, const row_tables& t, std::size_t i, bool two_words) {
   const DI di;
-  const DU du;
   lanes_x l;
-  const auto cell = hn::LoadU(di, x.cell.data() + i);
-  const auto next = hn::LoadU(di, x.next.data() + i);
-  l.side_word[0][0] = hn::GatherIndex(du, t.hashes[0], cell);
-  l.side_word[1][0] = hn::GatherIndex(du, t.hashes[0], next);
+  const auto cell = hn::LoadU(di, x.cell_slot.data() + i);
+  const auto next = hn::LoadU(di, x.next_slot.data() + i);
+  l.side_word[0][0] = hash_word<slots>(t.hashes[0], cell);
+  l.side_word[1][0] = hash_word<slots>(t.hashes[0], next);
   if (two_words) {
-    l.side_word[0][1] = hn::GatherIndex(du, t.hashes[1], cell);
-    l.side_word[1][1] = hn::GatherIndex(du, t.hashes[1], next);
+    l.side_word[0][1] = hash_word<slots>(t.hashes[1], cell);
+    l.side_word[1][1] = hash_word<slots>(t.hashes[1], next);
   } else {
-    l.side_word[0][1] = l.side_word[1][1] = hn::Zero(du);
+    l.side_word[0][1] = l.side_word[1][1] = hn::Zero(DU());
   }
   l.offset[0] = hn::LoadU(D(), x.x0.data() + i);
   l.offset[1] = hn::LoadU(D(), x.x1.data() + i);
@@ -189,13 +208,14 @@ HWY_INLINE void accumulate(V n, float amp, float* sum, float* weight) {
 }
 
 // One octave over a row: the basis noise into `value` (fractal none), or accumulated.
-template <int dims, fractal_kind fractal>
-void octave_row(const field_plan& p, const row_tables& t, int octave, float amp, row_scratch& s) {
+template <int dims, fractal_kind fractal, int slots>
+void octave_row_with(const field_plan& p, const row_tables& t, int octave, float amp,
+                     row_scratch& s) {
   const D d;
   const std::size_t n = hn::Lanes(d);
   const x_octave& x = p.x[octave];
   for (std::size_t i = 0; i < p.padded_nx; i += n) {
-    const lanes_x l = load_x(x, t, i, dims == 4);
+    const lanes_x l = load_x<slots>(x, t, i, dims == 4);
     const V noise = basis_noise<dims>(p, t, l);
     if constexpr (fractal == fractal_kind::none) {
       hn::StoreU(noise, d, s.value.data() + i);
@@ -203,6 +223,16 @@ void octave_row(const field_plan& p, const row_tables& t, int octave, float amp,
       accumulate<fractal>(noise, amp, s.sum.data() + i, s.weight.data() + i);
     }
   }
+}
+
+template <int dims, fractal_kind fractal>
+void octave_row(const field_plan& p, const row_tables& t, int octave, float amp, row_scratch& s) {
+  const std::size_t slots = p.x[octave].distinct.size();
+  if (permute_tables && slots <= 16)
+    return octave_row_with<dims, fractal, 16>(p, t, octave, amp, s);
+  if (permute_tables && slots <= 32)
+    return octave_row_with<dims, fractal, 32>(p, t, octave, amp, s);
+  octave_row_with<dims, fractal, 0>(p, t, octave, amp, s);
 }
 
 // fractal_sum for one row, octave by octave (each sample sees the same operations in the same

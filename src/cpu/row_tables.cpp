@@ -54,11 +54,11 @@ void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row
   }
 
   const x_octave& x = plan.x[octave];
-  for (std::uint8_t c : x.distinct) {
+  for (std::size_t slot = 0; slot < x.distinct.size(); ++slot) {
     std::uint8_t h[8] = {};
-    corner_hashes(plan, c, axis, h);
-    tables.hashes[0][c] = h[0] | h[1] << 8 | h[2] << 16 | std::uint32_t{h[3]} << 24;
-    tables.hashes[1][c] = h[4] | h[5] << 8 | h[6] << 16 | std::uint32_t{h[7]} << 24;
+    corner_hashes(plan, x.distinct[slot], axis, h);
+    tables.hashes[0][slot] = h[0] | h[1] << 8 | h[2] << 16 | std::uint32_t{h[3]} << 24;
+    tables.hashes[1][slot] = h[4] | h[5] << 8 | h[6] << 16 | std::uint32_t{h[7]} << 24;
   }
 
   const int combinations = 1 << (plan.dims - 1);

@@ -2,10 +2,10 @@
 // row the y, z and t lattice coordinates are fixed, so every hash and every gradient term that
 // does not involve x is a per-row constant.
 //
-// - hashes: for each x cell c the row can touch, the gradient hashes of the cell's corners at
-//   x = c, one byte per combination k of the other axes' sides (k bit 0 y, bit 1 z, bit 2 w,
-//   improved_corners*' order): word 0 holds k = 0..3, word 1 k = 4..7. A sample reads the words
-//   of its cell (x side 0) and of its next cell (x side 1).
+// - hashes: for each x cell c the row can touch (by its slot, field_plan.hpp), the gradient
+//   hashes of the cell's corners at x = c, one byte per combination k of the other axes' sides
+//   (k bit 0 y, bit 1 z, bit 2 w, improved_corners*' order): word 0 holds k = 0..3, word 1
+//   k = 4..7. A sample reads the words of its cell (x side 0) and of its next cell (x side 1).
 // - value: per combination k, the signed offset components the gradients can read, at
 //   row_value_index(axis, negative), and -0 at row_value_negative_zero.
 // - constant: per combination k and hash h, the sum of the gradient's terms before x enters,
