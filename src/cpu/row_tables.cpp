@@ -43,13 +43,10 @@ void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row
       static_cast<std::uint32_t>(row / plan.size[1] % plan.size[2]),
       static_cast<std::uint32_t>(row / (std::uint64_t{plan.size[1]} * plan.size[2]))};
   lattice_coord axis[4] = {};
-  // The offset components per axis and side, as the mirror forms them: frac and frac - 1 (an
-  // axis beyond dims is the mirror's zero).
-  float side[4][2] = {};
   for (int a = 1; a < plan.dims; ++a) {
     axis[a] = plan.coord(a, octave, index[a]);
-    side[a][0] = axis[a].frac;
-    side[a][1] = axis[a].frac - 1.0f;
+    tables.side[a][0] = axis[a].frac;
+    tables.side[a][1] = axis[a].frac - 1.0f;
     tables.fade[a] = detail::fade(axis[a].frac);
   }
 
@@ -59,17 +56,6 @@ void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row
     corner_hashes(plan, x.distinct[slot], axis, h);
     tables.hashes[0][slot] = h[0] | h[1] << 8 | h[2] << 16 | std::uint32_t{h[3]} << 24;
     tables.hashes[1][slot] = h[4] | h[5] << 8 | h[6] << 16 | std::uint32_t{h[7]} << 24;
-  }
-
-  const int combinations = 1 << (plan.dims - 1);
-  for (int k = 0; k < combinations; ++k) {
-    float* value = tables.value[k];
-    for (int a = 1; a < 4; ++a) {
-      const float v = side[a][(k >> (a - 1)) & 1];
-      value[row_value_index(a, false)] = v;
-      value[row_value_index(a, true)] = -v;  // the mirror's (.. ? v : -v)
-    }
-    value[row_value_negative_zero] = -0.0f;
   }
 }
 

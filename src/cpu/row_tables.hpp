@@ -6,8 +6,10 @@
 //   hashes of the cell's corners at x = c, one byte per combination k of the other axes' sides
 //   (k bit 0 y, bit 1 z, bit 2 w, improved_corners*' order): word 0 holds k = 0..3, word 1
 //   k = 4..7. A sample reads the words of its cell (x side 0) and of its next cell (x side 1).
-// - value: per combination k, the signed offset components the gradients can read, at
-//   row_value_index(axis, negative), and -0 at row_value_negative_zero.
+// - side: the offset components per axis and side, as the mirror forms them: frac and frac - 1
+//   (an axis beyond dims is the mirror's zero). value: per combination k, the signed components
+//   the gradients can read, at row_value_index(axis, negative), and -0 at
+//   row_value_negative_zero (built by the SIMD code, build_constants).
 // - constant: per combination k and hash h, the sum of the gradient's terms before x enters,
 //   and `after` those after it, such that the mirror's gradient is
 //     ((constant + x * x_factor) + after)    4D
@@ -30,13 +32,14 @@ inline constexpr int row_value_index(int axis, bool negative) {
 
 struct row_tables {
   std::uint32_t hashes[2][256] = {};
+  float side[4][2] = {};
   alignas(64) float value[8][16] = {};
   alignas(64) float constant[8][32] = {};
   alignas(64) float after[8][32] = {};
   float fade[4] = {0, 0, 0, 0};  // fade(frac) of y, z, t at indices 1..3
 };
 
-// Fills hashes, value and fade of `tables` for sample row `row` (y fastest, then z, then t) and
+// Fills hashes, side and fade of `tables` for sample row `row` (y fastest, then z, then t) and
 // octave `octave`.
 void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row_tables& tables);
 
