@@ -184,6 +184,15 @@ vknoise_status vknoise_fill_mirror(const vknoise_field* field,
                                    const vknoise_permutation* permutation, float* out,
                                    size_t count) VKNOISE_NOEXCEPT;
 
+/* The fast path: SIMD (run-time dispatch) and up to `threads` threads of its own (0: every
+ * hardware thread), bit-identical to vknoise_fill_mirror. Reentrant. Also
+ * VKNOISE_ERROR_OUT_OF_MEMORY. */
+vknoise_status vknoise_fill_fast(const vknoise_field* field, const vknoise_permutation* permutation,
+                                 float* out, size_t count, unsigned threads) VKNOISE_NOEXCEPT;
+
+/* The instruction set vknoise_fill_fast uses on this CPU, e.g. "AVX2". A static string. */
+const char* vknoise_cpu_simd_target(void) VKNOISE_NOEXCEPT;
+
 /* ---- GPU: contexts (context.hpp) ---- */
 
 typedef struct vknoise_context vknoise_context;
@@ -216,8 +225,8 @@ typedef struct vknoise_device_handles {
   VkQueue queue;
 } vknoise_device_handles;
 
-/* A context on borrowed handles. `options` may be NULL; its device_index is ignored, and
- * validation messages are collected only if the host's instance enabled the layer. */
+/* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns applies (the
+ * host owns the instance, so its own messenger sees the validation layer's messages). */
 vknoise_status vknoise_context_borrow(const vknoise_device_handles* handles,
                                       const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;

@@ -138,9 +138,10 @@ static void test_fields(void) {
   const size_t count = 32 * 24 * 4;
   float* reference = (float*)malloc(count * sizeof(float));
   float* mirror = (float*)malloc(count * sizeof(float));
+  float* fast = (float*)malloc(count * sizeof(float));
   double* exact = (double*)malloc(count * sizeof(double));
-  CHECK(reference != NULL && mirror != NULL && exact != NULL);
-  if (reference == NULL || mirror == NULL || exact == NULL) goto done;
+  CHECK(reference != NULL && mirror != NULL && fast != NULL && exact != NULL);
+  if (reference == NULL || mirror == NULL || fast == NULL || exact == NULL) goto done;
 
   small_field(&field);
   CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_OK);
@@ -149,6 +150,9 @@ static void test_fields(void) {
   CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
   CHECK_STATUS(vknoise_fill_reference_double(&field, NULL, exact, count), VKNOISE_OK);
   CHECK(max_difference(reference, mirror, count) <= 1e-6);
+  CHECK_STATUS(vknoise_fill_fast(&field, NULL, fast, count, 2), VKNOISE_OK);
+  CHECK(memcmp(fast, mirror, count * sizeof(float)) == 0); /* bit-identical */
+  CHECK(strlen(vknoise_cpu_simd_target()) > 0);
   /* Sample (x 5, y 7, z 3) of the double fill is noise3 at its position. */
   CHECK(exact[(3 * 24 + 7) * 32 + 5] ==
         vknoise_noise3(1e6 + 5.0 / 16, -1e6 + 7.0 / 16, 0.5 + 3.0 / 8));
@@ -168,6 +172,8 @@ static void test_fields(void) {
   CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count), VKNOISE_OK);
   CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
   CHECK(max_difference(reference, mirror, count) <= 1e-5);
+  CHECK_STATUS(vknoise_fill_fast(&field, NULL, fast, count, 0), VKNOISE_OK);
+  CHECK(memcmp(fast, mirror, count * sizeof(float)) == 0);
 
   /* Errors: each names what is wrong, and nothing is written through NULL. */
   small_field(&field);
@@ -177,6 +183,8 @@ static void test_fields(void) {
   CHECK_STATUS(vknoise_fill_mirror(NULL, NULL, mirror, count), VKNOISE_ERROR_INVALID_ARGUMENT);
   CHECK_STATUS(vknoise_fill_reference_double(NULL, NULL, exact, count),
                VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_fill_fast(&field, NULL, fast, count + 1, 1), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_fill_fast(&field, NULL, NULL, count, 1), VKNOISE_ERROR_INVALID_ARGUMENT);
   CHECK_STATUS(vknoise_validate_field(NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
   CHECK(vknoise_field_value_count(NULL) == 0);
   field.dims = 0;
@@ -202,6 +210,7 @@ static void test_fields(void) {
   vknoise_permutation_destroy(seeded);
 done:
   free(exact);
+  free(fast);
   free(mirror);
   free(reference);
 }
