@@ -1,6 +1,7 @@
 #include "vknoise/field.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace vknoise {
@@ -56,8 +57,9 @@ status validate(const field_spec& field) {
     const double last = sample_position(field, axis, field.size[axis] - 1);
     const double bound = std::max(std::fabs(first), std::fabs(last));
     if (!(max_octave_position(field.noise, axis, bound) < max_abs_coordinate)) {
-      return make_error(errc::out_of_range, "the " + name + " axis reaches " +
-                                                std::to_string(bound) +
+      char reach[32];  // %g: std::to_string would print all 300 digits of 1e300
+      std::snprintf(reach, sizeof reach, "%.9g", bound);
+      return make_error(errc::out_of_range, "the " + name + " axis reaches " + reach +
                                                 "; every octave's coordinates must stay within "
                                                 "+-2^31");
     }

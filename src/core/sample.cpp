@@ -1,6 +1,7 @@
 // A sample of a noise_spec: octave positions and periods, the host-side reduction, and the
 // reference and mirror evaluations built from the shared templates.
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include <array>
@@ -146,6 +147,32 @@ status validate(const noise_spec& noise, int dims) {
   }
   if (!std::isfinite(noise.lacunarity) || !(noise.lacunarity > 0)) {
     return make_error(errc::invalid_argument, "lacunarity must be a finite number > 0");
+  }
+  if (noise.fractal != fractal_kind::none) {
+    // The float path (mirror and GPU) accumulates amp_o = persistence^o, their sum and, for a
+    // gradient, slope_o = (persistence * lacunarity)^o in float: an overflow there makes every
+    // sample inf / inf = NaN.
+    const float persistence = static_cast<float>(noise.persistence);
+    const float lacunarity = static_cast<float>(noise.lacunarity);
+    float amp = 1.0f, slope = 1.0f, norm = 0.0f;
+    bool finite = true;
+    for (int o = 0; o < noise.octaves; ++o) {
+      norm = norm + amp;
+      finite = finite && std::isfinite(amp) && std::isfinite(norm) &&
+               (!noise.gradient || std::isfinite(slope));
+      amp = amp * persistence;
+      slope = slope * persistence * lacunarity;
+    }
+    if (!finite) {
+      char given[32];
+      std::snprintf(given, sizeof given, "%g", noise.persistence);
+      return make_error(errc::invalid_argument,
+                        std::string("persistence ") + given + " over " +
+                            std::to_string(noise.octaves) +
+                            " octaves overflows float: persistence^(octaves-1)" +
+                            (noise.gradient ? " and (persistence*lacunarity)^(octaves-1)" : "") +
+                            " must stay below 3.4e38");
+    }
   }
   for (int axis = 0; axis < 4; ++axis) {
     if (noise.period[axis] > 256) {
