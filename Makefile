@@ -50,11 +50,12 @@ test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --timeout 900
 
 # The backends sweep (vknoise bench, bounded to minutes) into out/bench.json, charted into
-# docs/images/bench_3d.png and bench_4d.png; then the kernel-only figures.
+# docs/images/bench_3d.png and bench_4d.png (Debian's python3, which has python3-matplotlib); then
+# the kernel-only figures.
 bench: build
 	mkdir -p $(OUT_DIR)
 	$(VKNOISE) bench --json $(OUT_DIR)/bench.json --csv $(OUT_DIR)/bench.csv
-	python3 bench/plot_bench.py $(OUT_DIR)/bench.json docs/images
+	/usr/bin/python3 bench/plot_bench.py $(OUT_DIR)/bench.json docs/images
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 3 --size 256x256x256
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64
 

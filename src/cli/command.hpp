@@ -17,5 +17,6 @@ command add_info_command(CLI::App& app);
 command add_eval_command(CLI::App& app);
 command add_render_command(CLI::App& app);
 command add_check_command(CLI::App& app);
+command add_bench_command(CLI::App& app);
 
 }  // namespace vknoise::cli

@@ -38,7 +38,8 @@ int run(int argc, char** argv) {
       "reference.",
       "vknoise");
   const std::vector<command> commands = {add_info_command(app), add_eval_command(app),
-                                         add_render_command(app), add_check_command(app)};
+                                         add_render_command(app), add_check_command(app),
+                                         add_bench_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForAllHelp&) {
@@ -54,7 +55,7 @@ int run(int argc, char** argv) {
     if (c.parser->parsed()) return c.run();
   }
   return report_error(exit_usage_error,
-                      "no command given: use info, eval, render or check (see --help)");
+                      "no command given: use info, eval, render, check or bench (see --help)");
 }
 
 }  // namespace

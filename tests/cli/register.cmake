@@ -8,4 +8,8 @@ if(TARGET vknoise_cli)
   add_test(NAME cli_tiling COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/tiling_test.sh
                                    $<TARGET_FILE:vknoise_cli>)
   set_tests_properties(cli_tiling PROPERTIES TIMEOUT 600)
+  # vknoise bench: a small run on every backend, its JSON and CSV, and bad arguments.
+  add_test(NAME cli_bench COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/bench_test.sh
+                                  $<TARGET_FILE:vknoise_cli>)
+  set_tests_properties(cli_bench PROPERTIES TIMEOUT 300)
 endif()

@@ -1,0 +1,16 @@
+# The code behind `vknoise bench` (issue 6): the runner, the peer libraries (stb, GLM) and the
+# report. Included from src/cli/CMakeLists.txt, which links it into the tool.
+find_path(VKNOISE_STB_INCLUDE_DIR stb/stb_perlin.h REQUIRED)
+find_path(VKNOISE_GLM_INCLUDE_DIR glm/gtc/noise.hpp REQUIRED)
+add_library(vknoise_bench_core STATIC
+  ${PROJECT_SOURCE_DIR}/bench/bench_runner.cpp
+  ${PROJECT_SOURCE_DIR}/bench/bench_report.cpp
+  ${PROJECT_SOURCE_DIR}/bench/peers.cpp)
+target_include_directories(vknoise_bench_core PUBLIC ${PROJECT_SOURCE_DIR})
+target_include_directories(vknoise_bench_core SYSTEM PRIVATE ${VKNOISE_STB_INCLUDE_DIR}
+                           ${VKNOISE_GLM_INCLUDE_DIR})
+target_link_libraries(vknoise_bench_core PUBLIC vknoise PRIVATE ${CMAKE_DL_LIBS})
+# The project compiles with -ffp-contract=off already; GLM's noise must never be contracted
+# (contracted, it gave values off by up to 0.73), so say it here too.
+set_source_files_properties(${PROJECT_SOURCE_DIR}/bench/peers.cpp PROPERTIES
+  COMPILE_OPTIONS "-ffp-contract=off")

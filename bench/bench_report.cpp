@@ -1,0 +1,224 @@
+#include "bench_report.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace vknoise::bench {
+namespace {
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string number(double value) {
+  if (!std::isfinite(value)) return "null";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", value);
+  return text;
+}
+
+std::string optional_number(const std::optional<double>& value) {
+  return value ? number(*value) : "null";
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+const bench_result* find_row(const std::vector<bench_result>& results, backend_id backend, int dims,
+                             std::uint64_t samples, int octaves, unsigned threads,
+                             const std::array<std::uint32_t, 4>& size) {
+  for (const bench_result& r : results) {
+    if (r.backend == backend && r.dims == dims && r.samples == samples && r.octaves == octaves &&
+        r.threads == threads && r.size == size && !r.skipped) {
+      return &r;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string format_bench_size(const bench_result& row) {
+  std::string text;
+  for (int axis = 0; axis < row.dims; ++axis) {
+    if (axis) text += 'x';
+    text += std::to_string(row.size[axis]);
+  }
+  return text;
+}
+
+std::string table_header() {
+  char text[200];
+  std::snprintf(text, sizeof text, "%-4s %-14s %-3s %-13s %-7s %12s  %-19s %s\n", "dims", "size",
+                "oct", "backend", "threads", "Msamples/s", "spread (min-max)", "note");
+  return text;
+}
+
+std::string table_row(const bench_result& row) {
+  char text[400];
+  const std::string threads = row.threads ? std::to_string(row.threads) : "-";
+  if (row.skipped) {
+    std::snprintf(text, sizeof text, "%-4d %-14s %-3d %-13s %-7s %12s  %-19s %s\n", row.dims,
+                  format_bench_size(row).c_str(), row.octaves, backend_name(row.backend),
+                  threads.c_str(), "-", "-", row.note.c_str());
+    return text;
+  }
+  char spread[48];
+  std::snprintf(spread, sizeof spread, "%.3g-%.3g", row.min_msps, row.max_msps);
+  std::string note;
+  if (row.alu_fraction) {
+    char fraction[48];
+    std::snprintf(fraction, sizeof fraction, "%.1f%% of ALU bound", *row.alu_fraction * 100);
+    note = fraction;
+  }
+  std::snprintf(text, sizeof text, "%-4d %-14s %-3d %-13s %-7s %12.4g  %-19s %s\n", row.dims,
+                format_bench_size(row).c_str(), row.octaves, backend_name(row.backend),
+                threads.c_str(), row.median_msps, spread, note.c_str());
+  return text;
+}
+
+std::string ratio_summary(const std::vector<bench_result>& results) {
+  // For each ratio, dims and octave count: the largest size where both sides were measured.
+  struct ratio {
+    std::string what;
+    const bench_result* a;
+    const bench_result* b;
+  };
+  std::vector<ratio> ratios;
+  auto consider = [&](std::string what, const bench_result& a, const bench_result& b) {
+    for (ratio& r : ratios) {
+      if (r.what == what && r.a->dims == a.dims && r.a->octaves == a.octaves) {
+        if (a.samples > r.a->samples) r = {what, &a, &b};
+        return;
+      }
+    }
+    ratios.push_back({std::move(what), &a, &b});
+  };
+  for (const bench_result& fast : results) {
+    if (fast.backend != backend_id::cpu_fast || fast.skipped || fast.threads != 1) continue;
+    if (auto* stb = find_row(results, backend_id::stb, fast.dims, fast.samples, fast.octaves, 1,
+                             fast.size)) {
+      consider("cpu-fast / stb, 1 thread", fast, *stb);
+    }
+    if (auto* glm = find_row(results, backend_id::glm, fast.dims, fast.samples, fast.octaves, 1,
+                             fast.size)) {
+      consider("cpu-fast / glm, 1 thread", fast, *glm);
+    }
+    for (const bench_result& many : results) {
+      if (many.backend == backend_id::cpu_fast && !many.skipped && many.threads > 1 &&
+          many.dims == fast.dims && many.size == fast.size && many.octaves == fast.octaves) {
+        consider("cpu-fast " + std::to_string(many.threads) + " threads / 1 thread", many, fast);
+      }
+    }
+  }
+  std::string text;
+  for (const ratio& r : ratios) {
+    char line[240];
+    std::snprintf(line, sizeof line, "%s, %dD %s, %d octave(s): %.2fx\n", r.what.c_str(), r.a->dims,
+                  format_bench_size(*r.a).c_str(), r.a->octaves,
+                  r.a->median_msps / r.b->median_msps);
+    text += line;
+  }
+  return text;
+}
+
+std::string to_json(const bench_report& report, const report_settings& settings) {
+  const machine_info& m = report.machine;
+  std::string out = "{\n  \"machine\": {\n";
+  auto field = [&](const char* name, const std::string& value, bool last = false) {
+    out += "    \"" + std::string(name) + "\": " + value + (last ? "\n" : ",\n");
+  };
+  field("cpu_model", json_string(m.cpu_model));
+  field("cores", std::to_string(m.cores));
+  field("simd_target", json_string(m.simd_target));
+  field("gpu_device", m.gpu_name.empty() ? "null" : json_string(m.gpu_name));
+  field("gpu_type", m.gpu_type.empty() ? "null" : json_string(m.gpu_type));
+  field("driver", m.driver.empty() ? "null" : json_string(m.driver));
+  field("vulkan_api", m.vulkan_api.empty() ? "null" : json_string(m.vulkan_api));
+  field("gpu_note", m.gpu_note.empty() ? "null" : json_string(m.gpu_note));
+  field("peak_gops", optional_number(m.peak_gops));
+  field("peak_source", m.peak_source.empty() ? "null" : json_string(m.peak_source));
+  field("peer_build", json_string(m.peer_build));
+  field("date", json_string(m.date), true);
+  out += "  },\n  \"settings\": {\n";
+  field("command", json_string(settings.command));
+  field("repeats", std::to_string(settings.repeats));
+  field("warmup", std::to_string(settings.warmup));
+  field("budget_seconds", number(settings.budget_seconds));
+  field("statistic", json_string("median Msamples/s over the repeats"));
+  field("spread", json_string("min-max Msamples/s over the repeats"), true);
+  out += "  },\n  \"results\": [";
+  bool first = true;
+  for (const bench_result& r : report.results) {
+    out += first ? "\n    {" : ",\n    {";
+    first = false;
+    std::string size = "[";
+    for (int axis = 0; axis < r.dims; ++axis) {
+      size += (axis ? ", " : "") + std::to_string(r.size[axis]);
+    }
+    size += "]";
+    out += "\"backend\": " + json_string(backend_name(r.backend));
+    out += ", \"dims\": " + std::to_string(r.dims);
+    out += ", \"size\": " + size;
+    out += ", \"octaves\": " + std::to_string(r.octaves);
+    out += ", \"threads\": " + (r.threads ? std::to_string(r.threads) : std::string("null"));
+    out += ", \"samples\": " + std::to_string(r.samples);
+    if (r.skipped) {
+      out += ", \"msamples_per_s\": null, \"spread\": null, \"median_seconds\": null";
+    } else {
+      out += ", \"msamples_per_s\": " + number(r.median_msps);
+      out += ", \"spread\": {\"kind\": \"min-max\", \"min\": " + number(r.min_msps) +
+             ", \"max\": " + number(r.max_msps) + "}";
+      out += ", \"median_seconds\": " + number(r.median_seconds);
+    }
+    out += ", \"repeats\": " + std::to_string(r.repeats);
+    out += std::string(", \"skipped\": ") + (r.skipped ? "true" : "false");
+    out += ", \"note\": " + (r.note.empty() ? std::string("null") : json_string(r.note));
+    out += ", \"alu_fraction\": " + optional_number(r.alu_fraction) + "}";
+  }
+  out += report.results.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  return out;
+}
+
+std::string to_csv(const bench_report& report) {
+  std::string out =
+      "backend,dims,size,octaves,threads,samples,msamples_per_s,spread_min,spread_max,"
+      "median_seconds,repeats,skipped,note,alu_fraction\n";
+  for (const bench_result& r : report.results) {
+    out += std::string(backend_name(r.backend)) + "," + std::to_string(r.dims) + "," +
+           format_bench_size(r) + "," + std::to_string(r.octaves) + "," +
+           (r.threads ? std::to_string(r.threads) : "") + "," + std::to_string(r.samples) + ",";
+    if (r.skipped) {
+      out += ",,,,";
+    } else {
+      out += number(r.median_msps) + "," + number(r.min_msps) + "," + number(r.max_msps) + "," +
+             number(r.median_seconds) + ",";
+    }
+    out += std::to_string(r.repeats) + "," + (r.skipped ? "true" : "false") + "," +
+           csv_field(r.note) + "," + (r.alu_fraction ? number(*r.alu_fraction) : "") + "\n";
+  }
+  return out;
+}
+
+}  // namespace vknoise::bench

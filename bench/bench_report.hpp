@@ -1,0 +1,36 @@
+// The bench's figures as a terminal table, JSON and CSV (text only; writing files is the
+// caller's).
+//
+// JSON: {"machine": {...}, "settings": {...}, "results": [{"backend", "dims", "size",
+// "octaves", "threads", "samples", "msamples_per_s", "spread": {"kind": "min-max", "min", "max"},
+// "median_seconds", "repeats", "skipped", "note", "alu_fraction"}]}; a skipped row has null
+// figures, a GPU row null threads. CSV: one header line, then one line per row, same fields.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench_runner.hpp"
+
+namespace vknoise::bench {
+
+struct report_settings {
+  int repeats = 0;
+  int warmup = 0;
+  double budget_seconds = 0;
+  std::string command;  // the command line that produced the figures
+};
+
+// "256x256x1": the size's first `dims` axes.
+std::string format_bench_size(const bench_result& row);
+
+std::string table_header();
+std::string table_row(const bench_result& row);
+// Throughput ratios (cpu-fast against stb and glm at 1 thread, cpu-fast N threads against 1), one
+// line per ratio, dims and octave count, at the largest size where both were measured.
+std::string ratio_summary(const std::vector<bench_result>& results);
+
+std::string to_json(const bench_report& report, const report_settings& settings);
+std::string to_csv(const bench_report& report);
+
+}  // namespace vknoise::bench

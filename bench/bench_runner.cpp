@@ -1,0 +1,460 @@
+#include "bench_runner.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <thread>
+#include <tuple>
+
+#include "peers.hpp"
+#include "vknoise/context.hpp"
+#include "vknoise/cpu_fill.hpp"
+#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/permutation.hpp"
+
+namespace vknoise::bench {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds_since(clock_type::time_point start) {
+  return std::chrono::duration<double>(clock_type::now() - start).count();
+}
+
+std::string cpu_model_name() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        auto name = line.substr(colon + 1);
+        name.erase(0, name.find_first_not_of(" \t"));
+        return name;
+      }
+    }
+  }
+  return "unknown";
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::string version_text(std::uint32_t v) {
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) +
+         "." + std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+// The driver's name and version string (Vulkan 1.2 driver properties), read through the same
+// loader the library opened; the packed driverVersion when that is not available.
+std::string driver_text(const context& ctx) {
+  const auto& props = ctx.properties();
+  std::string fallback = "driverVersion " + version_text(props.driverVersion);
+  if (props.apiVersion < VK_API_VERSION_1_2) return fallback;
+  void* loader = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (!loader) return fallback;
+  auto get_instance_proc =
+      reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(loader, "vkGetInstanceProcAddr"));
+  std::string text = fallback;
+  if (get_instance_proc) {
+    auto get_properties2 = reinterpret_cast<PFN_vkGetPhysicalDeviceProperties2>(
+        get_instance_proc(ctx.instance(), "vkGetPhysicalDeviceProperties2"));
+    if (get_properties2) {
+      VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+      VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+      props2.pNext = &driver;
+      get_properties2(ctx.physical_device(), &props2);
+      text = std::string(driver.driverName) + " " + driver.driverInfo;
+    }
+  }
+  dlclose(loader);
+  return text;
+}
+
+double median_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+std::uint64_t samples_of(const std::array<std::uint32_t, 4>& size) {
+  return std::uint64_t{size[0]} * size[1] * size[2] * size[3];
+}
+
+// Fills a result's figures from per-repeat seconds.
+void summarise(bench_result& row, const std::vector<double>& seconds) {
+  std::vector<double> msps;
+  for (double s : seconds) msps.push_back(static_cast<double>(row.samples) / s / 1e6);
+  row.repeats = static_cast<int>(seconds.size());
+  row.median_msps = median_of(msps);
+  row.min_msps = *std::min_element(msps.begin(), msps.end());
+  row.max_msps = *std::max_element(msps.begin(), msps.end());
+  row.median_seconds = median_of(seconds);
+}
+
+struct gpu_state {
+  std::unique_ptr<context> ctx;
+  std::unique_ptr<gpu_renderer> renderer;  // destroyed before its context
+  bool cpu_device = true;
+};
+
+status validate_config(const bench_config& config) {
+  if (config.dims.empty() || config.octaves.empty() || config.backends.empty()) {
+    return make_error(errc::invalid_argument, "nothing to run: empty dims, octaves or backends");
+  }
+  for (int d : config.dims) {
+    if (d != 3 && d != 4) return make_error(errc::invalid_argument, "dims must be 3 or 4");
+  }
+  for (int o : config.octaves) {
+    if (o < 1 || o > max_octaves) {
+      return make_error(errc::invalid_argument,
+                        "octaves must be 1 to " + std::to_string(max_octaves));
+    }
+  }
+  for (unsigned t : config.threads) {
+    if (t == 0) return make_error(errc::invalid_argument, "threads must be at least 1");
+  }
+  if (config.repeats < 1) return make_error(errc::invalid_argument, "repeats must be at least 1");
+  if (config.warmup < 0) return make_error(errc::invalid_argument, "warmup must be 0 or more");
+  if (!(config.budget_seconds > 0)) {
+    return make_error(errc::invalid_argument, "budget must be a positive number of seconds");
+  }
+  for (const auto& [d, size] : config.sizes) {
+    if (d != 3 && d != 4) return make_error(errc::invalid_argument, "dims must be 3 or 4");
+    if (auto valid = validate(bench_field(d, size, 1)); !valid) return valid;
+  }
+  return {};
+}
+
+}  // namespace
+
+const char* backend_name(backend_id backend) {
+  switch (backend) {
+    case backend_id::gpu:
+      return "gpu";
+    case backend_id::gpu_e2e:
+      return "gpu-e2e";
+    case backend_id::cpu_reference:
+      return "cpu-reference";
+    case backend_id::cpu_fast:
+      return "cpu-fast";
+    case backend_id::stb:
+      return "stb";
+    case backend_id::glm:
+      return "glm";
+  }
+  return "?";
+}
+
+std::optional<backend_id> parse_backend_name(std::string_view name) {
+  for (backend_id b : all_backends) {
+    if (name == backend_name(b)) return b;
+  }
+  return std::nullopt;
+}
+
+bool is_gpu(backend_id backend) {
+  return backend == backend_id::gpu || backend == backend_id::gpu_e2e;
+}
+
+field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int octaves) {
+  field_spec field;
+  field.dims = dims;
+  field.size = size;
+  field.origin = {0.0, 0.0, 0.5, 0.25};
+  field.step = {1.0 / 32, 1.0 / 32, 1.0 / 32, 1.0 / 32};
+  field.noise.kind = noise_kind::improved;
+  field.noise.octaves = octaves;
+  field.noise.fractal = octaves > 1 ? fractal_kind::fbm : fractal_kind::none;
+  field.noise.persistence = 0.5;
+  field.noise.lacunarity = 2.0;
+  return field;
+}
+
+std::vector<std::array<std::uint32_t, 4>> default_sizes(int dims) {
+  if (dims == 4) return {{16, 16, 16, 16}, {32, 32, 32, 32}, {64, 64, 64, 64}};
+  std::vector<std::array<std::uint32_t, 4>> sizes = {
+      {32, 32, 32, 1},    {256, 256, 1, 1},   {64, 64, 64, 1},    {1024, 1024, 1, 1},
+      {128, 128, 128, 1}, {256, 256, 256, 1}, {4096, 4096, 1, 1}, {512, 512, 512, 1}};
+  std::stable_sort(sizes.begin(), sizes.end(),
+                   [](const auto& a, const auto& b) { return samples_of(a) < samples_of(b); });
+  return sizes;
+}
+
+alu_ops kernel_alu_ops(int dims, int octaves) {
+  // Per octave of the value form (docs/benchmarks.md, "ALU bound"): coordinate addressing and
+  // decode, corner hashing, fade curves, offsets, gradients, lerps. 3D: 8 grad3 of 3 float and
+  // 15 int/select ops, 7 lerps; 4D: 16 grad4 of 5 float and 19 int/select ops, 15 lerps.
+  const alu_ops octave = dims == 3 ? alu_ops{69, 151, 14} : alu_ops{157, 356, 30};
+  alu_ops total{octave.float_ops * octaves, octave.int_ops * octaves, octave.table_loads * octaves};
+  total.int_ops += 4;  // invocation index, bounds test, output index
+  if (octaves > 1) {
+    total.float_ops += 3 * octaves + 1;  // sum += amp * n, amp *= persistence; * 1/norm
+    total.int_ops += 2 * octaves;        // loop counter
+  }
+  return total;
+}
+
+std::optional<double> known_peak_gops(std::string_view device_name, std::string* matched) {
+  // SMs x FP32 lanes per SM x boost clock (GHz): one 32-bit op per lane per clock.
+  struct known {
+    const char* name;
+    double gops;
+  };
+  static constexpr known table[] = {
+      {"H200", 132 * 128 * 1.98}, {"H100 PCIe", 114 * 128 * 1.755}, {"H100 NVL", 132 * 128 * 1.785},
+      {"H100", 132 * 128 * 1.98}, {"A100", 108 * 64 * 1.41},        {"RTX 4090", 128 * 128 * 2.52},
+  };
+  for (const known& k : table) {
+    if (device_name.find(k.name) != std::string_view::npos) {
+      if (matched) *matched = k.name;
+      return k.gops;
+    }
+  }
+  return std::nullopt;
+}
+
+result<bench_report> run_bench(const bench_config& config,
+                               const std::function<void(const bench_result&)>& on_result) {
+  if (auto valid = validate_config(config); !valid) return valid.error_value();
+  bench_report report;
+  machine_info& machine = report.machine;
+  machine.cpu_model = cpu_model_name();
+  machine.cores = std::max(1u, std::thread::hardware_concurrency());
+  machine.simd_target = cpu_simd_target();
+  machine.date = utc_now();
+  machine.peer_build = "g++ -O3 -ffp-contract=off, target_clones x86-64-v4/v3/default";
+
+  auto wants = [&](backend_id b) {
+    return std::find(config.backends.begin(), config.backends.end(), b) != config.backends.end();
+  };
+  const bool want_gpu = wants(backend_id::gpu) || wants(backend_id::gpu_e2e);
+  const bool only_gpu = std::all_of(config.backends.begin(), config.backends.end(), is_gpu);
+
+  gpu_state gpu;
+  if (want_gpu) {
+    context_options options;
+    options.device_index = config.device;
+    auto ctx = context::create(options);
+    if (ctx) {
+      auto renderer = gpu_renderer::create(**ctx);
+      if (renderer) {
+        gpu.ctx = std::move(*ctx);
+        gpu.renderer = std::move(*renderer);
+      } else {
+        machine.gpu_note = renderer.message();
+      }
+    } else {
+      machine.gpu_note = ctx.message();
+    }
+    if (!gpu.renderer && only_gpu) return make_error(errc::no_device, machine.gpu_note);
+    if (gpu.ctx) {
+      const auto& props = gpu.ctx->properties();
+      machine.gpu_name = props.deviceName;
+      machine.gpu_type = device_type_name(props.deviceType);
+      machine.driver = driver_text(*gpu.ctx);
+      machine.vulkan_api = version_text(props.apiVersion);
+      gpu.cpu_device = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+      if (config.peak_gops) {
+        machine.peak_gops = config.peak_gops;
+        machine.peak_source = "--peak-gops";
+      } else {
+        std::string matched;
+        machine.peak_gops = known_peak_gops(machine.gpu_name, &matched);
+        if (machine.peak_gops) machine.peak_source = "table: " + matched;
+      }
+      if (!gpu.ctx->has_timestamps()) machine.gpu_note = "no timestamp queries: no gpu figure";
+    }
+  }
+
+  std::vector<unsigned> thread_counts = config.threads;
+  if (thread_counts.empty()) thread_counts = {1, machine.cores};
+  std::sort(thread_counts.begin(), thread_counts.end());
+  thread_counts.erase(std::unique(thread_counts.begin(), thread_counts.end()), thread_counts.end());
+
+  const auto table = permutation_table::perlin();
+  std::vector<float> out;
+  // Last measured throughput (Msamples/s) per (backend, threads, dims, octaves), to predict
+  // whether the next size fits the budget.
+  std::map<std::tuple<int, unsigned, int, int>, double> last_msps;
+
+  auto emit = [&](bench_result row) {
+    if (on_result) on_result(row);
+    report.results.push_back(std::move(row));
+  };
+
+  for (int dims : config.dims) {
+    std::vector<std::array<std::uint32_t, 4>> sizes;
+    for (const auto& [d, size] : config.sizes) {
+      if (d == dims) sizes.push_back(size);
+    }
+    if (config.sizes.empty()) sizes = default_sizes(dims);
+    std::stable_sort(sizes.begin(), sizes.end(),
+                     [](const auto& a, const auto& b) { return samples_of(a) < samples_of(b); });
+    for (int octaves : config.octaves) {
+      for (const auto& size : sizes) {
+        const field_spec field = bench_field(dims, size, octaves);
+        const std::uint64_t samples = sample_count(field);
+        auto base_row = [&](backend_id backend, unsigned threads) {
+          bench_result row;
+          row.backend = backend;
+          row.dims = dims;
+          row.size = size;
+          row.octaves = octaves;
+          row.threads = threads;
+          row.samples = samples;
+          return row;
+        };
+        auto skip = [&](bench_result row, std::string note) {
+          row.skipped = true;
+          row.note = std::move(note);
+          emit(std::move(row));
+        };
+        // Whether the budget allows this size; otherwise a note saying why not.
+        auto over_budget = [&](backend_id backend, unsigned threads) -> std::optional<std::string> {
+          const auto key = std::make_tuple(static_cast<int>(backend), threads, dims, octaves);
+          const auto it = last_msps.find(key);
+          if (it == last_msps.end()) return std::nullopt;
+          const double predicted = static_cast<double>(samples) / (it->second * 1e6);
+          if (predicted <= config.budget_seconds) return std::nullopt;
+          char text[96];
+          std::snprintf(text, sizeof text, "skipped: ~%.3g s per repeat > budget %.3g s", predicted,
+                        config.budget_seconds);
+          return std::string(text);
+        };
+        // The output, allocated (and touched) only for a size that runs, before any timing.
+        auto buffer = [&]() -> std::span<float> {
+          if (out.size() != samples) out.resize(samples);
+          return std::span<float>(out.data(), samples);
+        };
+        // Warm-up, then timed repeats of `fill(values)`; per-repeat seconds.
+        auto measure = [&](auto&& fill) -> result<std::vector<double>> {
+          const std::span<float> values = buffer();
+          for (int i = 0; i < config.warmup; ++i) {
+            if (auto done = fill(values); !done) return done.error_value();
+          }
+          std::vector<double> seconds;
+          for (int i = 0; i < config.repeats; ++i) {
+            const auto start = clock_type::now();
+            if (auto done = fill(values); !done) return done.error_value();
+            seconds.push_back(seconds_since(start));
+          }
+          return seconds;
+        };
+        auto record = [&](bench_result row, const std::vector<double>& seconds) {
+          summarise(row, seconds);
+          last_msps[std::make_tuple(static_cast<int>(row.backend), row.threads, dims, octaves)] =
+              row.median_msps;
+          emit(std::move(row));
+        };
+
+        // gpu and gpu-e2e: the same fills give both the kernel time and the wall time.
+        if (want_gpu) {
+          const bool kernel = wants(backend_id::gpu), e2e = wants(backend_id::gpu_e2e);
+          if (!gpu.renderer) {
+            if (kernel) skip(base_row(backend_id::gpu, 0), "n/a: " + machine.gpu_note);
+            if (e2e) skip(base_row(backend_id::gpu_e2e, 0), "n/a: " + machine.gpu_note);
+          } else if (auto note = over_budget(backend_id::gpu_e2e, 0)) {
+            if (kernel) skip(base_row(backend_id::gpu, 0), *note);
+            if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
+          } else {
+            std::vector<double> kernel_seconds;
+            bool counting = false;
+            const std::span<float> values = buffer();
+            auto fill = [&]() -> status {
+              gpu_stats stats;
+              auto done = gpu.renderer->fill(field, table, values, &stats);
+              if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
+              return done;
+            };
+            for (int i = 0; i < config.warmup; ++i) {
+              if (auto done = fill(); !done) return done.error_value();
+            }
+            counting = true;
+            std::vector<double> wall;
+            for (int i = 0; i < config.repeats; ++i) {
+              const auto start = clock_type::now();
+              if (auto done = fill(); !done) return done.error_value();
+              wall.push_back(seconds_since(start));
+            }
+            if (kernel) {
+              const bool timed = std::all_of(kernel_seconds.begin(), kernel_seconds.end(),
+                                             [](double s) { return s > 0; });
+              if (!timed) {
+                skip(base_row(backend_id::gpu, 0), "n/a: no timestamp queries on this device");
+              } else {
+                bench_result row = base_row(backend_id::gpu, 0);
+                summarise(row, kernel_seconds);
+                if (!gpu.cpu_device && machine.peak_gops) {
+                  const alu_ops ops = kernel_alu_ops(dims, octaves);
+                  row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
+                                     (*machine.peak_gops * 1e9);
+                }
+                emit(std::move(row));
+              }
+            }
+            if (e2e)
+              record(base_row(backend_id::gpu_e2e, 0), wall);
+            else
+              last_msps[std::make_tuple(static_cast<int>(backend_id::gpu_e2e), 0u, dims, octaves)] =
+                  static_cast<double>(samples) / median_of(wall) / 1e6;
+          }
+        }
+
+        if (wants(backend_id::cpu_reference)) {
+          if (auto note = over_budget(backend_id::cpu_reference, 1)) {
+            skip(base_row(backend_id::cpu_reference, 1), *note);
+          } else {
+            auto seconds = measure(
+                [&](std::span<float> values) { return fill_reference(field, table, values); });
+            if (!seconds) return seconds.error_value();
+            record(base_row(backend_id::cpu_reference, 1), *seconds);
+          }
+        }
+        if (wants(backend_id::cpu_fast)) {
+          for (unsigned threads : thread_counts) {
+            if (auto note = over_budget(backend_id::cpu_fast, threads)) {
+              skip(base_row(backend_id::cpu_fast, threads), *note);
+            } else {
+              auto seconds = measure([&](std::span<float> values) {
+                return fill_fast(field, table, values, cpu_options{threads});
+              });
+              if (!seconds) return seconds.error_value();
+              record(base_row(backend_id::cpu_fast, threads), *seconds);
+            }
+          }
+        }
+        for (backend_id peer : {backend_id::stb, backend_id::glm}) {
+          if (!wants(peer)) continue;
+          const bool supported =
+              peer == backend_id::stb ? stb_supports(field) : glm_supports(field);
+          if (!supported) {
+            skip(base_row(peer, 1), "n/a: stb has no 4D noise");
+          } else if (auto note = over_budget(peer, 1)) {
+            skip(base_row(peer, 1), *note);
+          } else {
+            auto seconds = measure([&](std::span<float> values) {
+              return peer == backend_id::stb ? stb_fill(field, values) : glm_fill(field, values);
+            });
+            if (!seconds) return seconds.error_value();
+            record(base_row(peer, 1), *seconds);
+          }
+        }
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace vknoise::bench

@@ -1,0 +1,115 @@
+// vknoise bench: the same field on every backend, warmed up, repeated, the median throughput with
+// its spread. The runner measures and returns figures; printing them is the caller's business.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "vknoise/field.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::bench {
+
+// gpu:           kernel time from timestamp queries (gpu_stats::kernel_ns of gpu_renderer::fill)
+// gpu-e2e:       wall time of gpu_renderer::fill: upload, dispatches and readback
+// cpu-reference: fill_reference (double), 1 thread
+// cpu-fast:      fill_fast, at each requested thread count
+// stb, glm:      the peers (peers.hpp), 1 thread
+enum class backend_id { gpu, gpu_e2e, cpu_reference, cpu_fast, stb, glm };
+inline constexpr std::array<backend_id, 6> all_backends{
+    backend_id::gpu,      backend_id::gpu_e2e, backend_id::cpu_reference,
+    backend_id::cpu_fast, backend_id::stb,     backend_id::glm};
+
+const char* backend_name(backend_id backend);
+std::optional<backend_id> parse_backend_name(std::string_view name);
+bool is_gpu(backend_id backend);
+
+// One benchmark field: improved noise (dims 3 or 4) at origin (0, 0, 0.5, 0.25), step 1/32 on
+// every axis; octaves > 1 is fbm (persistence 0.5, lacunarity 2). A 3D size with z = 1 is a
+// slice of 3D noise (the "2D" sizes).
+field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int octaves);
+
+// The default sweep's sizes for dims 3 (slices 256^2 .. 4096^2, volumes 32^3 .. 512^3) and 4
+// (16^4 .. 64^4), ascending by sample count within each shape.
+std::vector<std::array<std::uint32_t, 4>> default_sizes(int dims);
+
+struct bench_config {
+  std::vector<int> dims{3, 4};
+  // Empty: default_sizes(d) for each d in dims. Otherwise (dims, size) pairs: each d in dims runs
+  // the sizes paired with it.
+  std::vector<std::pair<int, std::array<std::uint32_t, 4>>> sizes;
+  std::vector<int> octaves{1, 4, 8};
+  std::vector<backend_id> backends{all_backends.begin(), all_backends.end()};
+  std::vector<unsigned> threads;  // cpu-fast's thread counts; empty: 1 and all hardware threads
+  int repeats = 5;
+  int warmup = 1;
+  // A backend skips a size when the previous size's throughput predicts one repeat longer than
+  // this (the smallest size of each shape always runs).
+  double budget_seconds = 0.5;
+  std::optional<std::uint32_t> device;  // Vulkan device index (else the library's choice)
+  std::optional<double> peak_gops;      // for the ALU-bound fraction on GPUs
+};
+
+struct bench_result {
+  backend_id backend;
+  int dims = 3;
+  std::array<std::uint32_t, 4> size{1, 1, 1, 1};
+  int octaves = 1;
+  unsigned threads = 1;  // 0 for the GPU backends (not a CPU thread count)
+  std::uint64_t samples = 0;
+  bool skipped = false;
+  std::string note;  // why it was skipped or is not available; empty for a measurement
+  int repeats = 0;
+  double median_msps = 0;  // Msamples/s
+  double min_msps = 0;     // spread: min..max over the repeats
+  double max_msps = 0;
+  double median_seconds = 0;
+  std::optional<double> alu_fraction;  // gpu on a non-CPU device with a known peak
+};
+
+struct machine_info {
+  std::string cpu_model;
+  unsigned cores = 0;  // hardware threads
+  std::string simd_target;
+  std::string gpu_name;  // empty when no Vulkan device opened
+  std::string gpu_type;
+  std::string driver;
+  std::string vulkan_api;
+  std::string gpu_note;  // why there is no GPU figure, when there is none
+  std::optional<double> peak_gops;
+  std::string peak_source;  // "--peak-gops", "table: NAME" or empty
+  std::string date;         // UTC, ISO 8601
+  std::string peer_build;
+};
+
+// ALU operations per sample of the improved-noise field kernel (value form), counted from
+// shaders/improved_noise.glsl, fractal.glsl and field.comp (docs/benchmarks.md has the count).
+struct alu_ops {
+  int float_ops;
+  int int_ops;
+  int table_loads;  // permutation gathers: memory, not ALU; reported for reference
+};
+alu_ops kernel_alu_ops(int dims, int octaves);
+
+// Peak ALU rate (Gops/s: one 32-bit operation per lane per clock, i.e. half the FMA TFLOPS
+// figure) of a few known devices, by a substring of the Vulkan device name.
+std::optional<double> known_peak_gops(std::string_view device_name, std::string* matched = nullptr);
+
+// Runs the sweep. Errors: a bad configuration (errc::invalid_argument), a failing fill, a
+// missing GPU when only GPU backends were asked for. A GPU that cannot be opened while CPU
+// backends were also asked for only marks the GPU rows as skipped (machine.gpu_note says why).
+// `on_result` is called once per row as soon as it is known.
+struct bench_report {
+  machine_info machine;
+  std::vector<bench_result> results;
+};
+result<bench_report> run_bench(const bench_config& config,
+                               const std::function<void(const bench_result&)>& on_result = {});
+
+}  // namespace vknoise::bench

@@ -1,0 +1,91 @@
+// The peers evaluate what bench claims: vknoise's sample positions, rounded to float, and the
+// libraries' own noise there (zero on the integer lattice, where gradient noise vanishes).
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "bench/bench_runner.hpp"
+#include "bench/peers.hpp"
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "FAIL: %s\n", what);
+    ++failures;
+  }
+}
+
+}  // namespace
+
+int main() {
+  using namespace vknoise::bench;
+
+  // Gradient noise is 0 at every lattice point, for every octave when the lattice is integer.
+  for (int octaves : {1, 4, 8}) {
+    expect(stb_sample(1.0f, 2.0f, 3.0f, octaves) == 0.0f, "stb at (1, 2, 3) is 0");
+    expect(stb_sample(0.0f, 0.0f, 0.0f, octaves) == 0.0f, "stb at the origin is 0");
+    expect(glm_sample3(1.0f, 2.0f, 3.0f, octaves) == 0.0f, "glm::perlin(vec3) at (1, 2, 3) is 0");
+    expect(glm_sample4(4.0f, -5.0f, 6.0f, 7.0f, octaves) == 0.0f,
+           "glm::perlin(vec4) at (4, -5, 6, 7) is 0");
+  }
+  // ... and not 0 between lattice points.
+  expect(stb_sample(0.5f, 0.25f, 0.75f, 1) != 0.0f, "stb at (0.5, 0.25, 0.75) is not 0");
+  expect(glm_sample3(0.5f, 0.25f, 0.75f, 1) != 0.0f, "glm at (0.5, 0.25, 0.75) is not 0");
+  expect(glm_sample4(0.5f, 0.25f, 0.75f, 0.3f, 1) != 0.0f,
+         "glm 4D at (0.5, 0.25, 0.75, 0.3) is not 0");
+
+  // The positions are vknoise's: origin + index * step on each axis (bench_field: origin
+  // (0, 0, 0.5, 0.25), step 1/32).
+  const vknoise::field_spec field3 = bench_field(3, {40, 3, 2, 1}, 1);
+  const auto xs = peer_positions(field3, 0);
+  const auto zs = peer_positions(field3, 2);
+  expect(xs.size() == 40 && xs[0] == 0.0f && xs[32] == 1.0f && xs[7] == 7.0f / 32,
+         "x positions are i / 32");
+  expect(zs.size() == 2 && zs[0] == 0.5f && zs[1] == 0.5f + 1.0f / 32, "z positions 0.5 + k / 32");
+  expect(peer_positions(bench_field(4, {2, 2, 2, 3}, 1), 3)[2] == 0.25f + 2.0f / 32,
+         "w positions 0.25 + l / 32");
+
+  // A fill is the sample function at those positions, in vknoise's layout (x fastest).
+  for (int octaves : {1, 4}) {
+    const vknoise::field_spec f = bench_field(3, {40, 3, 2, 1}, octaves);
+    std::vector<float> stb(40 * 3 * 2), glm3(40 * 3 * 2);
+    expect(stb_fill(f, stb).ok(), "stb_fill succeeds");
+    expect(glm_fill(f, glm3).ok(), "glm_fill succeeds");
+    const auto ys = peer_positions(f, 1);
+    const std::size_t at = (1 * 3 + 2) * 40 + 32;  // x = 32 (1.0), y = 2, z = 1
+    expect(stb[at] == stb_sample(1.0f, ys[2], zs[1], octaves), "stb fill at (32, 2, 1)");
+    expect(glm3[at] == glm_sample3(1.0f, ys[2], zs[1], octaves), "glm fill at (32, 2, 1)");
+    expect(glm3[0] == glm_sample3(0.0f, 0.0f, 0.5f, octaves), "glm fill at (0, 0, 0)");
+  }
+  const vknoise::field_spec f4 = bench_field(4, {3, 2, 2, 2}, 1);
+  std::vector<float> glm4(3 * 2 * 2 * 2), stb4(3 * 2 * 2 * 2);
+  expect(glm_fill(f4, glm4).ok(), "glm_fill 4D succeeds");
+  expect(glm4[23] == glm_sample4(2.0f / 32, 1.0f / 32, 0.5f + 1.0f / 32, 0.25f + 1.0f / 32, 1),
+         "glm 4D fill at (2, 1, 1, 1)");
+  expect(!stb_fill(f4, stb4).ok(), "stb has no 4D");
+
+  // An integer field (origin 0, step 1): every stb and glm sample is exactly 0.
+  vknoise::field_spec lattice = bench_field(3, {5, 4, 3, 1}, 1);
+  lattice.origin = {-2, 3, 7, 0};
+  lattice.step = {1, 1, 1, 1};
+  std::vector<float> values(60, 1.0f);
+  expect(stb_fill(lattice, values).ok(), "stb lattice fill");
+  for (float v : values) expect(v == 0.0f, "stb is 0 on an integer field");
+  values.assign(60, 1.0f);
+  expect(glm_fill(lattice, values).ok(), "glm lattice fill");
+  for (float v : values) expect(v == 0.0f, "glm is 0 on an integer field");
+
+  // GLM's classic noise stays in about [-1, 1] (contracted arithmetic broke this by up to 0.73).
+  const vknoise::field_spec wide = bench_field(3, {64, 64, 16, 1}, 1);
+  std::vector<float> wide_values(64 * 64 * 16);
+  expect(glm_fill(wide, wide_values).ok(), "glm wide fill");
+  float largest = 0;
+  for (float v : wide_values) largest = std::fmax(largest, std::fabs(v));
+  expect(largest > 0.3f && largest < 1.1f, "glm values within [-1.1, 1.1]");
+
+  if (failures == 0) std::printf("peers: all checks passed\n");
+  return failures == 0 ? 0 : 1;
+}

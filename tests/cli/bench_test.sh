@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# End-to-end tests of `vknoise bench`: a small run on every backend writes JSON and CSV with the
+# documented structure and backend names; bad arguments get one "vknoise: ..." line and exit 2
+# and write nothing. Usage: bench_test.sh path/to/vknoise
+set -u
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 path/to/vknoise" >&2
+  exit 2
+fi
+vknoise=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1" >&2
+  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 2000 >&2
+}
+
+run() {
+  case_dir=$(mktemp -d "$work/case.XXXXXX")
+  (cd "$case_dir" && "$vknoise" "$@" </dev/null >"$work/stdout" 2>"$work/stderr")
+  status=$?
+}
+
+# expect_error NAME MESSAGE_PART ARGS...: exit 2, exactly one stderr line "vknoise: ...", and no
+# file left in the directory.
+expect_error() {
+  local name=$1 part=$2
+  shift 2
+  run "$@"
+  if [[ $status -ne 2 ]]; then
+    fail "$name: exit $status, expected 2"
+  elif [[ $(wc -l <"$work/stderr") -ne 1 ]]; then
+    fail "$name: $(wc -l <"$work/stderr") stderr lines, expected 1"
+  elif ! grep -q '^vknoise: ' "$work/stderr"; then
+    fail "$name: stderr does not start with 'vknoise: '"
+  elif ! grep -qF -- "$part" "$work/stderr"; then
+    fail "$name: stderr lacks \"$part\""
+  elif [[ -n $(ls -A "$case_dir") ]]; then
+    fail "$name: left files behind: $(ls -A "$case_dir" | tr '\n' ' ')"
+  else
+    pass
+  fi
+}
+
+# --- A small run on every backend --------------------------------------------------------------
+run bench --dims 3 --size 32x32x32 --octaves 1 \
+  --backends cpu-reference,cpu-fast,stb,glm,gpu,gpu-e2e --repeats 2 --warmup 1 \
+  --json x.json --csv x.csv
+if [[ $status -ne 0 ]]; then
+  fail "bench on every backend: exit $status"
+elif [[ ! -s $case_dir/x.json || ! -s $case_dir/x.csv ]]; then
+  fail "bench on every backend: no x.json or x.csv"
+elif ! grep -q 'Msamples/s' "$work/stdout"; then
+  fail "bench on every backend: no table on stdout"
+elif ! python3 - "$case_dir/x.json" "$case_dir/x.csv" <<'PY' 2>"$work/stderr"; then
+import csv, json, sys
+
+report = json.load(open(sys.argv[1]))
+assert set(report) >= {"machine", "results"}, report.keys()
+machine = report["machine"]
+for key in ("cpu_model", "cores", "simd_target", "gpu_device", "driver", "date"):
+    assert key in machine, key
+assert isinstance(machine["cores"], int) and machine["cores"] >= 1
+results = report["results"]
+names = {"gpu", "gpu-e2e", "cpu-reference", "cpu-fast", "stb", "glm"}
+seen = {r["backend"] for r in results}
+assert seen == names, seen
+for r in results:
+    assert r["dims"] == 3 and r["size"] == [32, 32, 32] and r["octaves"] == 1, r
+    assert r["samples"] == 32 ** 3, r
+    if r["backend"] in ("gpu", "gpu-e2e"):
+        assert r["threads"] is None, r
+    else:
+        assert isinstance(r["threads"], int) and r["threads"] >= 1, r
+    if r["skipped"]:
+        assert r["msamples_per_s"] is None and r["note"], r
+        continue
+    assert r["msamples_per_s"] > 0, r
+    spread = r["spread"]
+    assert spread["kind"] == "min-max", spread
+    assert spread["min"] <= r["msamples_per_s"] <= spread["max"], r
+    assert r["repeats"] == 2, r
+# Every CPU backend ran at one thread (GPU rows may be skipped where no device opens).
+for name in ("cpu-reference", "cpu-fast", "stb", "glm"):
+    assert any(r["backend"] == name and r["threads"] == 1 and not r["skipped"]
+               for r in results), name
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert len(rows) == len(results), (len(rows), len(results))
+assert [r["backend"] for r in rows] == [r["backend"] for r in results]
+for row, r in zip(rows, results):
+    assert row["size"] == "32x32x32", row
+    if not r["skipped"]:
+        assert abs(float(row["msamples_per_s"]) - r["msamples_per_s"]) <= 1e-5 * r["msamples_per_s"]
+PY
+  fail "bench on every backend: JSON/CSV check"
+else
+  pass
+fi
+
+# --- 4D: stb has no 4D noise and says so --------------------------------------------------------
+run bench --dims 4 --size 8x8x8x8 --octaves 4 --backends stb,glm --repeats 1 --warmup 0 \
+  --json y.json
+if [[ $status -ne 0 ]]; then
+  fail "bench 4D: exit $status"
+elif ! python3 - "$case_dir/y.json" <<'PY' 2>"$work/stderr"; then
+import json, sys
+
+results = json.load(open(sys.argv[1]))["results"]
+stb = [r for r in results if r["backend"] == "stb"]
+glm = [r for r in results if r["backend"] == "glm"]
+assert len(stb) == 1 and stb[0]["skipped"] and "4D" in stb[0]["note"], stb
+assert len(glm) == 1 and not glm[0]["skipped"] and glm[0]["size"] == [8, 8, 8, 8], glm
+assert glm[0]["octaves"] == 4
+PY
+  fail "bench 4D: stb n/a, glm measured"
+else
+  pass
+fi
+
+# --- The budget skips a size that would take too long -----------------------------------------
+run bench --size 16x16x16,64x64x64 --octaves 1 --backends cpu-reference --repeats 1 \
+  --warmup 0 --budget 0.000001 --csv z.csv
+if [[ $status -ne 0 ]]; then
+  fail "bench budget: exit $status"
+elif ! grep -q '^cpu-reference,3,64x64x64,1,1,262144,,,,,0,true,skipped' "$case_dir/z.csv"; then
+  fail "bench budget: the larger size is not reported skipped"
+else
+  pass
+fi
+
+# --- Bad arguments ------------------------------------------------------------------------------
+expect_error "unknown backend" "--backends" bench --backends cpu-fast,cuda --json x.json
+expect_error "empty backend" "--backends" bench --backends "" --json x.json
+expect_error "dims 2" "--dims" bench --dims 2 --json x.json
+expect_error "dims text" "--dims" bench --dims three
+expect_error "size zero" "--size" bench --size 0x32x32 --csv x.csv
+expect_error "size 5 axes" "--size" bench --size 2x2x2x2x2
+expect_error "size for other dims" "--size" bench --dims 3 --size 8x8x8x8
+expect_error "octaves 0" "--octaves" bench --octaves 0
+expect_error "octaves 17" "--octaves" bench --octaves 17
+expect_error "threads 0" "--threads" bench --threads 0
+expect_error "repeats 0" "--repeats" bench --repeats 0
+expect_error "warmup text" "--warmup" bench --warmup x
+expect_error "budget negative" "--budget" bench --budget -1
+expect_error "peak-gops zero" "--peak-gops" bench --peak-gops 0
+expect_error "unwritable json" "x.json" bench --size 8x8x8 --backends stb --json /nonexistent/x.json
+expect_error "unknown option" "--frobnicate" bench --frobnicate
+
+echo "bench_test: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
