@@ -1,7 +1,7 @@
 # Compiles GLSL compute shaders with glslc at build time and embeds the SPIR-V in an interface
 # library, so that no shader file is needed at run time. Each source <stem>.comp becomes
-# `vknoise::spirv::<stem>` in <stem>_spv.hpp, and each VARIANTS entry "suffix=DEFINE" adds
-# `vknoise::spirv::<stem>_<suffix>`, compiled with -DDEFINE=1.
+# `vknoise::spirv::<stem>` in <stem>_spv.hpp, and each VARIANTS entry "suffix=A,B=value" adds
+# `vknoise::spirv::<stem>_<suffix>`, compiled with -DA=1 -DB=value.
 function(vknoise_embed_shaders target)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;VARIANTS" ${ARGN})
   set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/spirv)
@@ -20,11 +20,20 @@ function(vknoise_embed_shaders target)
         set(name ${stem})
         set(define_flags)
       else()
-        string(REPLACE "=" ";" parts ${variant})
-        list(GET parts 0 suffix)
-        list(GET parts 1 define)
+        string(FIND "${variant}" "=" split)
+        string(SUBSTRING "${variant}" 0 ${split} suffix)
+        math(EXPR split "${split} + 1")
+        string(SUBSTRING "${variant}" ${split} -1 defines)
+        string(REPLACE "," ";" defines "${defines}")
         set(name ${stem}_${suffix})
-        set(define_flags -D${define}=1)
+        set(define_flags)
+        foreach(define IN LISTS defines)
+          if(define MATCHES "=")
+            list(APPEND define_flags -D${define})
+          else()
+            list(APPEND define_flags -D${define}=1)
+          endif()
+        endforeach()
       endif()
       set(numbers ${out_dir}/${name}.spv.inc)
       add_custom_command(

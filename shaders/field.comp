@@ -23,10 +23,22 @@ const int channels = gradient != 0 ? 1 + dims : 1;
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
 };
+#ifdef VKNOISE_IMAGE_FORMAT
+#if VKNOISE_IMAGE_3D
+layout(VKNOISE_IMAGE_FORMAT, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly uniform image3D
+    target_image;
+#else
+layout(VKNOISE_IMAGE_FORMAT, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly uniform
+    image2DArray target_image;
+#endif
+layout(push_constant) uniform push_block { image_push_constants image_pc; };
+#define pc image_pc.field
+#else
 layout(std430, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly buffer output_buffer {
   float values[];
 };
 layout(push_constant) uniform push_block { field_push_constants pc; };
+#endif
 
 uint sample_x;
 uint sample_row;
@@ -70,17 +82,41 @@ void compute_warp() {
 
 #include "fractal.glsl"
 
+// Writes the sample's channels (value, then the derivatives) to the buffer or the image.
+void store_sample(float v[5]) {
+#ifdef VKNOISE_IMAGE_FORMAT
+  precise vec4 texel = vec4(0.0, 0.0, 0.0, 1.0);
+  if (channels == 1) {
+    precise float mapped = v[0] * image_pc.scale + image_pc.bias;
+    texel.rgb = vec3(mapped);
+  } else {
+    for (int c = 0; c < 4; ++c) {
+      if (c < channels) texel[c] = v[c] * image_pc.scale + image_pc.bias;
+    }
+  }
+  uint row = image_pc.first_row + sample_row;
+  ivec3 at = ivec3(image_pc.offset_x + int(image_pc.first_x + sample_x),
+                   image_pc.offset_y + int(row % image_pc.rows_per_slice),
+                   image_pc.offset_z + int(row / image_pc.rows_per_slice));
+  imageStore(target_image, at, texel);
+#else
+  uint out_index = pc.output_offset + (sample_row * pc.count_x + sample_x) * channels;
+  for (int c = 0; c < channels; ++c) values[out_index + c] = v[c];
+#endif
+}
+
 void main() {
   sample_x = gl_GlobalInvocationID.x;
   if (sample_x >= pc.count_x) return;
   sample_row = gl_WorkGroupID.y;
   if (warp != 0) compute_warp();
-  uint out_index = (sample_row * pc.count_x + sample_x) * channels;
+  float v[5];
   if (gradient != 0) {
     dual r = fractal_sum_d(fractal, pc.fractal);
-    values[out_index] = r.v;
-    for (int c = 0; c < dims; ++c) values[out_index + 1 + c] = r.d[c];
+    v[0] = r.v;
+    for (int c = 0; c < dims; ++c) v[1 + c] = r.d[c];
   } else {
-    values[out_index] = fractal_sum(fractal, pc.fractal);
+    v[0] = fractal_sum(fractal, pc.fractal);
   }
+  store_sample(v);
 }

@@ -10,10 +10,10 @@ namespace vknoise::shader {
 using uint = std::uint32_t;
 #endif
 
-// Descriptor set 0, all storage buffers.
+// Descriptor set 0: storage buffers (tables: uniform buffers in the uniform-table kernels).
 #define VKNOISE_BINDING_PERMUTATION 0  // readonly int[512]: the doubled permutation table
 #define VKNOISE_BINDING_COORDS 1       // readonly lattice_coord[]: axis tables or points
-#define VKNOISE_BINDING_OUTPUT 2       // writeonly float[]: the chunk's samples
+#define VKNOISE_BINDING_OUTPUT 2       // writeonly float[] (or a storage image): the samples
 #define VKNOISE_BINDING_GRADIENTS 3  // readonly vec4[256]: classic noise's gradients (dims's table)
 #define VKNOISE_BINDING_COUNT 4
 
@@ -66,10 +66,30 @@ struct fractal_constants {
 // then from entry rows_offset, per row and octave, y, z and t (entry rows_offset +
 // (row * octaves + o) * 3 + axis - 1). Sample (x, row) goes to output[(row * count_x + x) *
 // channels + c] (channels: 1, or 1 + dims with VKNOISE_SPEC_GRADIENT).
+// output_offset: the float index in the output binding where the chunk's first sample goes (the
+// binding's offset must be aligned to minStorageBufferOffsetAlignment; this carries the rest).
 struct field_push_constants {
   fractal_constants fractal;
   uint count_x;
   uint rows_offset;
+  uint output_offset;
+};
+
+// field.comp built with VKNOISE_IMAGE_FORMAT (a GLSL image format such as r32f) writes a storage
+// image at binding VKNOISE_BINDING_OUTPUT instead: an image3D with VKNOISE_IMAGE_3D=1, else an
+// image2DArray. Sample x of chunk row r goes to texel (offset_x + first_x + x, offset_y + row %
+// rows_per_slice, offset_z + row / rows_per_slice), row = first_row + r, as value * scale + bias
+// per channel (a single channel fills .rgb with alpha 1; missing channels are 0, alpha 1).
+struct image_push_constants {
+  field_push_constants field;
+  int offset_x;
+  int offset_y;
+  int offset_z;
+  uint first_x;
+  uint first_row;
+  uint rows_per_slice;
+  float scale;
+  float bias;
 };
 
 // points.comp: `count` points, each with octaves * 4 lattice coords (octave o, axis a at
@@ -81,7 +101,8 @@ struct points_push_constants {
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(field_push_constants) == 28);
+static_assert(sizeof(field_push_constants) == 32);
+static_assert(sizeof(image_push_constants) == 64);
 static_assert(sizeof(points_push_constants) == 24);
 }  // namespace vknoise::shader
 #endif

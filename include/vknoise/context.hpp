@@ -3,8 +3,9 @@
 // handle is never destroyed. All device-level calls go through the context's own volk device
 // table, so a host program's global Vulkan function pointers are left alone.
 //
-// Threading: a context may be shared by several threads only for const calls; recording and
-// submitting through one context must be externally synchronised (Vulkan's queue rule).
+// Threading: a context may be shared by several threads, each with its own gpu_renderer or
+// recorder; vknoise serialises its queue submissions with queue_mutex(). Creating and destroying
+// a context are not thread-safe with respect to the objects that use it.
 #pragma once
 
 #ifndef VK_NO_PROTOTYPES
@@ -14,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +37,15 @@ struct context_options {
   bool synchronization_validation = false;
   // Longest wait for any one submission before errc::timeout. Never infinite.
   std::uint64_t fence_timeout_ns = 120'000'000'000ull;
+  // A pipeline cache file to start from (see save_pipeline_cache). A missing file, or one written
+  // for another device or driver, is ignored: the cache then starts empty.
+  std::string pipeline_cache_path;
+};
+
+// Optional device features vknoise uses, as enabled on the device.
+struct device_features {
+  bool timeline_semaphore = false;              // recorder (Vulkan 1.2 timelineSemaphore)
+  bool storage_image_extended_formats = false;  // R16_SFLOAT and R8_UNORM image targets
 };
 
 struct device_info {
@@ -62,6 +73,8 @@ struct borrowed_device {
   VkDevice device = VK_NULL_HANDLE;
   std::uint32_t queue_family_index = 0;  // must support VK_QUEUE_COMPUTE_BIT
   VkQueue queue = VK_NULL_HANDLE;
+  // The features the host enabled when it created `device` (Vulkan cannot be asked).
+  device_features enabled;
 };
 
 class context {
@@ -83,6 +96,17 @@ class context {
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
   const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_; }
   const context_options& options() const { return options_; }
+  const device_features& features() const { return features_; }
+  // Every vkQueueSubmit of vknoise on queue() holds this mutex. A host that submits to a borrowed
+  // queue from other threads while vknoise runs must hold it too (Vulkan requires queue access
+  // to be externally synchronised).
+  std::mutex& queue_mutex() const;
+  // The context's VkPipelineCache, which every pipeline vknoise builds goes through.
+  VkPipelineCache pipeline_cache() const { return pipeline_cache_; }
+  // The cache's contents (vkGetPipelineCacheData), and the same written atomically to `path`
+  // (a temporary file in the same directory renamed over it). errc::io_error, errc::vulkan_error.
+  result<std::vector<std::uint8_t>> pipeline_cache_data() const;
+  status save_pipeline_cache(const std::string& path) const;
   // Timestamps in nanoseconds are available on the queue (timestampValidBits > 0).
   bool has_timestamps() const { return timestamp_valid_bits_ > 0; }
   std::uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
@@ -96,6 +120,7 @@ class context {
   context() = default;
   status load_device(VkPhysicalDevice physical_device, VkDevice device, std::uint32_t family,
                      VkQueue queue);
+  status create_pipeline_cache();
 
   context_options options_;
   bool owns_ = false;
@@ -107,6 +132,8 @@ class context {
   std::uint32_t timestamp_valid_bits_ = 0;
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceMemoryProperties memory_{};
+  device_features features_;
+  VkPipelineCache pipeline_cache_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   std::unique_ptr<VolkDeviceTable> table_;
   std::unique_ptr<state> state_;

@@ -4,13 +4,14 @@
 //
 // Frames in flight: a recorder owns `frames_in_flight` sets of per-frame resources (lattice
 // coordinates, tables, descriptor sets, image views), used in turn. Every record() or submit()
-// returns a timeline_point; the work it recorded is complete when the recorder's timeline
-// semaphore reaches that value. For record(), the caller must signal it in the submission of the
-// command buffer (VkTimelineSemaphoreSubmitInfo), in the order the points were returned, or from
-// the host with vkSignalSemaphore if the command buffer is never submitted. Before a frame's
-// resources are reused, frames_in_flight calls later, the recorder waits for that frame's point
-// (at most context_options::fence_timeout_ns, then errc::timeout); in a frame loop that already
-// waits for frame N - frames_in_flight, that wait returns at once.
+// returns a timeline_point; the work it recorded is complete when that timeline semaphore (one
+// for record(), another for submit(), both owned by the recorder) reaches the point's value. For
+// record(), the caller must signal it in the submission of the command buffer
+// (VkTimelineSemaphoreSubmitInfo), in the order the points were returned, or from the host with
+// vkSignalSemaphore if the command buffer is never submitted. Before a frame's resources are
+// reused, frames_in_flight calls later, the recorder waits for that frame's point (at most
+// context_options::fence_timeout_ns, then errc::timeout); in a frame loop that already waits for
+// frame N - frames_in_flight, that wait returns at once.
 //
 // Per-frame parameters: origin, step, size, region, octaves, persistence, lacunarity, warp amount,
 // the permutation table and the target change from one record() to the next through buffers,
@@ -123,6 +124,10 @@ struct timeline_point {
 struct recorder_options {
   std::uint32_t frames_in_flight = 3;  // 1 to 16
   table_placement table = table_placement::automatic;
+  // Output bytes per dispatch at most (clamped to the device's limits); a field larger than this,
+  // or than maxComputeWorkGroupCount or maxStorageBufferRange allow, is recorded as several
+  // dispatches of whole rows or row segments.
+  std::uint64_t chunk_bytes = 64ull << 20;
 };
 
 class recorder {
@@ -164,7 +169,7 @@ class recorder {
   // submit() and wait(): the field is in the target when it returns.
   status run(const field_spec& field, const permutation_table& table, const render_target& target);
 
-  VkSemaphore timeline() const;
+  // Pipelines built so far (they are built once per structure and target kind, never per frame).
   std::uint32_t pipelines_built() const;
 
   struct impl;

@@ -5,9 +5,11 @@
 
 #include "vknoise/catalogue.hpp"
 #include "vknoise/context.hpp"
+#include "vknoise/cpu_fill.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
 #include "vknoise/noise.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
+#include "vknoise/recorder.hpp"
 #include "vknoise/result.hpp"

@@ -2,6 +2,7 @@
 
 #include <volk.h>
 
+#include <algorithm>
 #include <span>
 
 #include "field_spv.hpp"
@@ -13,23 +14,53 @@ namespace vknoise::vk {
 namespace {
 
 constexpr std::uint32_t kPushConstantBytes =
-    std::max(sizeof(shader::field_push_constants), sizeof(shader::points_push_constants));
+    std::max({sizeof(shader::field_push_constants), sizeof(shader::points_push_constants),
+              sizeof(shader::image_push_constants)});
 
-std::span<const std::uint32_t> spirv_of(kernel which, bool table_in_uniform) {
-  if (which == kernel::field) {
-    return table_in_uniform ? std::span<const std::uint32_t>(spirv::field_uniform_table)
-                            : std::span<const std::uint32_t>(spirv::field);
+using spirv_code = std::span<const std::uint32_t>;
+
+// [table in storage, table in uniform] for each image format and shape.
+struct image_kernels {
+  spirv_code shape_2d[2];
+  spirv_code shape_3d[2];
+};
+
+image_kernels image_kernels_of(image_format format) {
+  switch (format) {
+    case image_format::r16f:
+      return {{spirv::field_image_r16f_2d, spirv::field_image_r16f_2d_uniform_table},
+              {spirv::field_image_r16f_3d, spirv::field_image_r16f_3d_uniform_table}};
+    case image_format::r8:
+      return {{spirv::field_image_r8_2d, spirv::field_image_r8_2d_uniform_table},
+              {spirv::field_image_r8_3d, spirv::field_image_r8_3d_uniform_table}};
+    case image_format::rgba8:
+      return {{spirv::field_image_rgba8_2d, spirv::field_image_rgba8_2d_uniform_table},
+              {spirv::field_image_rgba8_3d, spirv::field_image_rgba8_3d_uniform_table}};
+    default:
+      return {{spirv::field_image_r32f_2d, spirv::field_image_r32f_2d_uniform_table},
+              {spirv::field_image_r32f_3d, spirv::field_image_r32f_3d_uniform_table}};
   }
-  return table_in_uniform ? std::span<const std::uint32_t>(spirv::points_uniform_table)
-                          : std::span<const std::uint32_t>(spirv::points);
+}
+
+spirv_code spirv_of(const kernel_variant& variant, bool table_in_uniform) {
+  const int table = table_in_uniform ? 1 : 0;
+  if (variant.which == kernel::points) {
+    return table ? spirv_code(spirv::points_uniform_table) : spirv_code(spirv::points);
+  }
+  if (variant.image == image_format::none) {
+    return table ? spirv_code(spirv::field_uniform_table) : spirv_code(spirv::field);
+  }
+  const image_kernels kernels = image_kernels_of(variant.image);
+  return variant.image_3d ? kernels.shape_3d[table] : kernels.shape_2d[table];
 }
 
 }  // namespace
 
 result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
-                                                           bool table_in_uniform) {
+                                                           bool table_in_uniform,
+                                                           bool image_output) {
   const VolkDeviceTable& vk = ctx.vk();
-  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform));
+  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform, image_output));
 
   VkDescriptorSetLayoutBinding bindings[VKNOISE_BINDING_COUNT];
   for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
@@ -37,6 +68,8 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
   }
   bindings[VKNOISE_BINDING_PERMUTATION].descriptorType = set->table_descriptor_type();
   bindings[VKNOISE_BINDING_GRADIENTS].descriptorType = set->table_descriptor_type();
+  if (image_output)
+    bindings[VKNOISE_BINDING_OUTPUT].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.bindingCount = VKNOISE_BINDING_COUNT;
   set_info.pBindings = bindings;
@@ -52,17 +85,16 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
   layout_info.pPushConstantRanges = &push;
   VKNOISE_TRY(check(vk.vkCreatePipelineLayout(ctx.device(), &layout_info, nullptr, &set->layout_),
                     "vkCreatePipelineLayout"));
-
-  VkPipelineCacheCreateInfo cache_info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
-  VKNOISE_TRY(check(vk.vkCreatePipelineCache(ctx.device(), &cache_info, nullptr, &set->cache_),
-                    "vkCreatePipelineCache"));
   return set;
 }
 
 result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
   if (auto found = pipelines_.find(variant.key()); found != pipelines_.end()) return found->second;
+  if ((variant.image != image_format::none) != image_output_) {
+    return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
+  }
   const VolkDeviceTable& vk = ctx_.vk();
-  const std::span<const std::uint32_t> code = spirv_of(variant.which, table_in_uniform_);
+  const spirv_code code = spirv_of(variant, table_in_uniform_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = code.size_bytes();
   module_info.pCode = code.data();
@@ -99,8 +131,8 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
   info.stage.pSpecializationInfo = &spec;
   info.layout = layout_;
   VkPipeline pipeline = VK_NULL_HANDLE;
-  const VkResult r =
-      vk.vkCreateComputePipelines(ctx_.device(), cache_, 1, &info, nullptr, &pipeline);
+  const VkResult r = vk.vkCreateComputePipelines(ctx_.device(), ctx_.pipeline_cache(), 1, &info,
+                                                 nullptr, &pipeline);
   vk.vkDestroyShaderModule(ctx_.device(), module, nullptr);
   VKNOISE_TRY(check(r, "vkCreateComputePipelines"));
   pipelines_[variant.key()] = pipeline;
@@ -110,7 +142,6 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
 pipeline_set::~pipeline_set() {
   const VolkDeviceTable& vk = ctx_.vk();
   for (auto& [key, pipeline] : pipelines_) vk.vkDestroyPipeline(ctx_.device(), pipeline, nullptr);
-  if (cache_) vk.vkDestroyPipelineCache(ctx_.device(), cache_, nullptr);
   if (layout_) vk.vkDestroyPipelineLayout(ctx_.device(), layout_, nullptr);
   if (set_layout_) vk.vkDestroyDescriptorSetLayout(ctx_.device(), set_layout_, nullptr);
 }

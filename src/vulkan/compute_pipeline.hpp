@@ -1,6 +1,7 @@
-// The compute pipelines of vknoise: one descriptor-set layout and pipeline layout shared by every
-// kernel (bindings and push constants from shaders/vknoise_shared.h), a pipeline cache, and one
-// pipeline per (kernel, dims) built on first use from the SPIR-V embedded at build time.
+// The compute pipelines of vknoise: one descriptor-set layout and pipeline layout shared by the
+// kernels of one output kind (bindings and push constants from shaders/vknoise_shared.h), and one
+// pipeline per kernel_variant, built on first use from the SPIR-V embedded at build time through
+// the context's pipeline cache.
 #pragma once
 
 #include <map>
@@ -13,6 +14,9 @@ namespace vknoise::vk {
 
 enum class kernel { field, points };
 
+// Where a field kernel writes: a storage buffer, or a storage image of one format and shape.
+enum class image_format { none, r32f, r16f, r8, rgba8 };
+
 // The structure a pipeline is specialised for (specialization constants in vknoise_shared.h).
 struct kernel_variant {
   kernel which;
@@ -23,17 +27,21 @@ struct kernel_variant {
   int value_interpolation;  // VKNOISE_VALUE_*
   int value_smooth;         // 0 or 1
   int warp;                 // 0 or 1
+  image_format image = image_format::none;
+  bool image_3d = false;  // image3D, else image2DArray
   auto key() const {
-    return std::tuple(which, dims, kind, fractal, gradient, value_interpolation, value_smooth,
-                      warp);
+    return std::tuple(which, dims, kind, fractal, gradient, value_interpolation, value_smooth, warp,
+                      image, image_3d);
   }
 };
 
 class pipeline_set {
  public:
   // table_in_uniform selects the kernels built with VKNOISE_TABLE_IN_UNIFORM and a uniform-buffer
-  // binding for the permutation table.
-  static result<std::unique_ptr<pipeline_set>> create(const context& ctx, bool table_in_uniform);
+  // binding for the permutation table; image_output a storage-image binding for the output (only
+  // variants with an image format can then be built, and only those).
+  static result<std::unique_ptr<pipeline_set>> create(const context& ctx, bool table_in_uniform,
+                                                      bool image_output = false);
   ~pipeline_set();
 
   VkDescriptorSetLayout set_layout() const { return set_layout_; }
@@ -44,16 +52,17 @@ class pipeline_set {
                              : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
   }
   result<VkPipeline> get(const kernel_variant& variant);
+  std::uint32_t pipelines_built() const { return static_cast<std::uint32_t>(pipelines_.size()); }
 
  private:
-  pipeline_set(const context& ctx, bool table_in_uniform)
-      : ctx_(ctx), table_in_uniform_(table_in_uniform) {}
+  pipeline_set(const context& ctx, bool table_in_uniform, bool image_output)
+      : ctx_(ctx), table_in_uniform_(table_in_uniform), image_output_(image_output) {}
   const context& ctx_;
   bool table_in_uniform_;
+  bool image_output_;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
-  VkPipelineCache cache_ = VK_NULL_HANDLE;
-  std::map<std::tuple<kernel, int, int, int, int, int, int, int>, VkPipeline> pipelines_;
+  std::map<decltype(kernel_variant{}.key()), VkPipeline> pipelines_;
 };
 
 }  // namespace vknoise::vk

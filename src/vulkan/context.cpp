@@ -14,6 +14,7 @@ namespace vknoise {
 struct context::state {
   mutable std::mutex mutex;
   std::vector<std::string> messages;
+  std::mutex queue;  // context::queue_mutex()
 };
 
 namespace {
@@ -75,7 +76,7 @@ result<VkInstance> create_instance(const instance_request& request) {
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "vknoise";
   app.pEngineName = "vknoise";
-  app.apiVersion = VK_API_VERSION_1_1;
+  app.apiVersion = VK_API_VERSION_1_2;  // the highest version vknoise uses (recorder)
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &app;
 
@@ -152,6 +153,23 @@ result<std::unique_ptr<context>> context::create(const context_options& options)
   auto chosen = vk::choose_device(*candidates, *requested);
   if (!chosen) return chosen.error_value();
 
+  // Enable the optional features vknoise uses where the device has them.
+  VkPhysicalDeviceVulkan12Features supported12{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceFeatures2 supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  const bool is_1_2 = chosen->info.api_version >= VK_API_VERSION_1_2;
+  if (is_1_2) supported.pNext = &supported12;
+  vkGetPhysicalDeviceFeatures2(chosen->handle, &supported);
+  VkPhysicalDeviceVulkan12Features enabled12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceFeatures2 enabled{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  if (is_1_2) enabled.pNext = &enabled12;
+  enabled12.timelineSemaphore = supported12.timelineSemaphore;
+  enabled.features.shaderStorageImageExtendedFormats =
+      supported.features.shaderStorageImageExtendedFormats;
+  ctx->features_.timeline_semaphore = enabled12.timelineSemaphore == VK_TRUE;
+  ctx->features_.storage_image_extended_formats =
+      enabled.features.shaderStorageImageExtendedFormats == VK_TRUE;
+
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue_info.queueFamilyIndex = chosen->compute_family;
@@ -160,6 +178,7 @@ result<std::unique_ptr<context>> context::create(const context_options& options)
   VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
+  device_info.pNext = &enabled;
   VkDevice device = VK_NULL_HANDLE;
   VKNOISE_TRY(
       vk::check(vkCreateDevice(chosen->handle, &device_info, nullptr, &device), "vkCreateDevice"));
@@ -184,6 +203,7 @@ result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
   ctx->owns_ = false;
   ctx->state_ = std::make_unique<state>();
   ctx->instance_ = handles.instance;
+  ctx->features_ = handles.enabled;
 
   std::uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(handles.physical_device, &count, nullptr);
@@ -212,14 +232,22 @@ status context::load_device(VkPhysicalDevice physical_device, VkDevice device, s
   volkLoadDeviceTable(table_.get(), device);
   if (queue == VK_NULL_HANDLE) table_->vkGetDeviceQueue(device, family, 0, &queue);
   queue_ = queue;
-  return {};
+  if (!features_.timeline_semaphore || !table_->vkWaitSemaphores) {
+    features_.timeline_semaphore = false;  // a pre-1.2 device has no core entry points for it
+  }
+  return create_pipeline_cache();
 }
 
 context::~context() {
+  if (pipeline_cache_) table_->vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
   if (!owns_) return;  // borrowed handles belong to the host
   if (device_ && table_) table_->vkDestroyDevice(device_, nullptr);
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+std::mutex& context::queue_mutex() const {
+  return state_->queue;
 }
 
 std::vector<std::string> context::validation_messages() const {

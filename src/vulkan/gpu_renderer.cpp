@@ -10,35 +10,23 @@
 #include <optional>
 #include <string>
 
-#include "core/fractal.hpp"
-#include "vknoise/classic_gradients.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
 #include "vulkan/device_buffer.hpp"
+#include "vulkan/kernel_inputs.hpp"
 #include "vulkan/submission.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise {
 
 using vk::check;
+using vk::fractal_constants_of;
+using vk::variant_of;
 
 namespace {
 
 constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
-
-static_assert(int(noise_kind::improved) == VKNOISE_NOISE_IMPROVED);
-static_assert(int(noise_kind::improved4_balanced) == VKNOISE_NOISE_IMPROVED4_BALANCED);
-static_assert(int(noise_kind::classic) == VKNOISE_NOISE_CLASSIC);
-static_assert(int(noise_kind::value) == VKNOISE_NOISE_VALUE);
-static_assert(int(value_interpolation::linear) == VKNOISE_VALUE_LINEAR);
-static_assert(int(value_interpolation::cosine) == VKNOISE_VALUE_COSINE);
-static_assert(int(value_interpolation::cubic) == VKNOISE_VALUE_CUBIC);
-static_assert(int(fractal_kind::none) == VKNOISE_FRACTAL_NONE);
-static_assert(int(fractal_kind::fbm) == VKNOISE_FRACTAL_FBM);
-static_assert(int(fractal_kind::turbulence) == VKNOISE_FRACTAL_TURBULENCE);
-static_assert(int(fractal_kind::ridged) == VKNOISE_FRACTAL_RIDGED);
-static_assert(int(fractal_kind::billow) == VKNOISE_FRACTAL_BILLOW);
 
 // One dispatch's worth of work, independent of the kernel.
 struct chunk_job {
@@ -57,24 +45,6 @@ struct chunk_job {
 
 std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
   return static_cast<std::uint32_t>((items + local_size - 1) / local_size);
-}
-
-// The same float values the mirror uses (detail::make_fractal_params<float>).
-shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
-  const auto f = detail::make_fractal_params<float>(noise);
-  return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.lacunarity, f.inv_norm,
-          static_cast<float>(noise.warp)};
-}
-
-vk::kernel_variant variant_of(vk::kernel which, int dims, const noise_spec& noise) {
-  return {which,
-          dims,
-          static_cast<int>(noise.kind),
-          static_cast<int>(noise.fractal),
-          noise.gradient ? 1 : 0,
-          static_cast<int>(noise.interpolation),
-          noise.value_smooth ? 1 : 0,
-          noise.warp > 0 ? 1 : 0};
 }
 
 }  // namespace
@@ -141,12 +111,12 @@ status gpu_renderer::impl::init(const renderer_options& options) {
                     "vkCreateDescriptorPool"));
   const VkBufferUsageFlags table_usage =
       table_in_uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  auto perm = vk::device_buffer::create(ctx, 512 * table_stride * sizeof(std::int32_t), table_usage,
+  auto perm = vk::device_buffer::create(ctx, vk::permutation_bytes(table_stride), table_usage,
                                         vk::memory_use::upload);
   if (!perm) return perm.error_value();
   permutation = std::move(perm.value());
   auto grads =
-      vk::device_buffer::create(ctx, 256 * 4 * sizeof(float), table_usage, vk::memory_use::upload);
+      vk::device_buffer::create(ctx, vk::gradient_bytes, table_usage, vk::memory_use::upload);
   if (!grads) return grads.error_value();
   gradients = std::move(grads.value());
 
@@ -184,13 +154,11 @@ gpu_renderer::impl::~impl() {
 status gpu_renderer::impl::upload_tables(const permutation_table& table, const noise_spec& noise,
                                          int dims) {
   // Only called while no submission is pending, so the shaders are not reading them.
-  auto* entries = static_cast<std::int32_t*>(permutation.mapped());
-  for (int i = 0; i < 512; ++i) entries[i * table_stride] = table.doubled()[i];
+  vk::write_permutation(table, table_stride, permutation.mapped());
   VKNOISE_TRY(permutation.flush());
   if (noise.kind != noise_kind::classic) return {};  // the gradients are not read
   if (!classic_seed || *classic_seed != noise.classic_seed || classic_dims != dims) {
-    const auto table_of_dims = classic_gradients::from_seed(noise.classic_seed).float_table(dims);
-    std::memcpy(gradients.mapped(), table_of_dims.data(), sizeof(table_of_dims));
+    vk::write_classic_gradients(noise, dims, gradients.mapped());
     VKNOISE_TRY(gradients.flush());
     classic_seed = noise.classic_seed;
     classic_dims = dims;
@@ -374,7 +342,6 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
   if (!pipeline) return pipeline.error_value();
   VKNOISE_TRY(impl_->upload_tables(table, field.noise, field.dims));
 
-  const std::uint32_t ny = field.size[1], nz = field.size[2];
   const std::uint64_t nx = field.size[0];
   const std::uint32_t octaves = static_cast<std::uint32_t>(field.noise.octaves);
   const std::size_t channels = static_cast<std::size_t>(channel_count(field.noise, field.dims));
@@ -392,29 +359,11 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
         job.push_bytes = sizeof(shader::field_push_constants);
         job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
         job.groups_y = chunk.row_count;
-        job.coord_count = std::size_t{octaves} * (chunk.count_x + 3 * std::size_t{chunk.row_count});
+        job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
         job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
         job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
-        job.write_coords = [&field, chunk, ny, nz, octaves](lattice_coord* coords) {
-          for (std::uint32_t o = 0; o < octaves; ++o) {
-            for (std::uint32_t i = 0; i < chunk.count_x; ++i) {
-              coords[o * chunk.count_x + i] = axis_coordinate(field, 0, chunk.first_x + i, o);
-            }
-          }
-          lattice_coord* rows = coords + std::size_t{octaves} * chunk.count_x;
-          for (std::uint32_t r = 0; r < chunk.row_count; ++r) {
-            const std::uint64_t row = chunk.first_row + r;
-            const std::uint64_t zt = row / ny;
-            const auto y = static_cast<std::uint32_t>(row % ny);
-            const auto z = static_cast<std::uint32_t>(zt % nz);
-            const auto t = static_cast<std::uint32_t>(zt / nz);
-            for (std::uint32_t o = 0; o < octaves; ++o) {
-              lattice_coord* entry = rows + (std::size_t{r} * octaves + o) * 3;
-              entry[0] = axis_coordinate(field, 1, y, o);
-              entry[1] = axis_coordinate(field, 2, z, o);
-              entry[2] = axis_coordinate(field, 3, t, o);
-            }
-          }
+        job.write_coords = [&field, chunk](lattice_coord* coords) {
+          vk::write_field_chunk_coords(field, chunk, coords);
         };
         return true;
       },

@@ -72,7 +72,10 @@ status submission::submit() {
   VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   info.commandBufferCount = 1;
   info.pCommandBuffers = &cmd_;
-  VKNOISE_TRY(check(vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence_), "vkQueueSubmit"));
+  {
+    std::lock_guard lock(ctx_.queue_mutex());  // queues are externally synchronised
+    VKNOISE_TRY(check(vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence_), "vkQueueSubmit"));
+  }
   pending_ = true;
   return {};
 }

@@ -1,0 +1,282 @@
+#include "host_device.hpp"
+
+#include <cstring>
+
+namespace vknoise::host {
+
+struct host_device::state {
+  mutable std::mutex mutex;
+  std::vector<std::string> messages;
+};
+
+namespace {
+
+VKAPI_ATTR VkBool32 VKAPI_CALL collect(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                       VkDebugUtilsMessageTypeFlagsEXT,
+                                       const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                       void* user) {
+  auto* s = static_cast<host_device::state*>(user);
+  std::lock_guard lock(s->mutex);
+  s->messages.emplace_back(data->pMessage ? data->pMessage : "");
+  return VK_FALSE;
+}
+
+std::uint32_t memory_type(const VkPhysicalDeviceMemoryProperties& memory, std::uint32_t bits,
+                          VkMemoryPropertyFlags wanted) {
+  for (std::uint32_t i = 0; i < memory.memoryTypeCount; ++i) {
+    if ((bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & wanted) == wanted) return i;
+  }
+  return UINT32_MAX;
+}
+
+}  // namespace
+
+std::unique_ptr<host_device> host_device::create(bool validation, std::string* why) {
+  if (volkInitialize() != VK_SUCCESS) {
+    *why = "no Vulkan loader";
+    return nullptr;
+  }
+  std::unique_ptr<host_device> host(new host_device());
+  host->state_ = std::make_unique<state>();
+
+  VkDebugUtilsMessengerCreateInfoEXT messenger{
+      VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  messenger.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                              VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                          VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                          VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  messenger.pfnUserCallback = collect;
+  messenger.pUserData = host->state_.get();
+  VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+  VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  features.enabledValidationFeatureCount = 1;
+  features.pEnabledValidationFeatures = &sync;
+  messenger.pNext = &features;
+
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "vknoise host test";
+  app.apiVersion = VK_API_VERSION_1_2;
+  const char* layer = "VK_LAYER_KHRONOS_validation";
+  const char* extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+  VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  info.pApplicationInfo = &app;
+  if (validation) {
+    info.pNext = &messenger;  // also validates instance creation and destruction
+    info.enabledLayerCount = 1;
+    info.ppEnabledLayerNames = &layer;
+    info.enabledExtensionCount = 1;
+    info.ppEnabledExtensionNames = &extension;
+  }
+  if (vkCreateInstance(&info, nullptr, &host->instance_) != VK_SUCCESS) {
+    *why = validation ? "vkCreateInstance with VK_LAYER_KHRONOS_validation failed (Debian: "
+                        "vulkan-validationlayers)"
+                      : "vkCreateInstance failed";
+    return nullptr;
+  }
+  volkLoadInstance(host->instance_);
+  messenger.pNext = nullptr;
+  if (validation && vkCreateDebugUtilsMessengerEXT(host->instance_, &messenger, nullptr,
+                                                   &host->messenger_) != VK_SUCCESS) {
+    *why = "vkCreateDebugUtilsMessengerEXT failed";
+    return nullptr;
+  }
+
+  std::uint32_t count = 0;
+  vkEnumeratePhysicalDevices(host->instance_, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(host->instance_, &count, devices.data());
+  for (VkPhysicalDevice candidate : devices) {
+    std::uint32_t families = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(candidate, &families, nullptr);
+    std::vector<VkQueueFamilyProperties> props(families);
+    vkGetPhysicalDeviceQueueFamilyProperties(candidate, &families, props.data());
+    for (std::uint32_t f = 0; f < families; ++f) {
+      if (props[f].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+        host->physical_device_ = candidate;
+        host->family_ = f;
+        break;
+      }
+    }
+    if (host->physical_device_) break;
+  }
+  if (!host->physical_device_) {
+    *why = "no Vulkan device with a compute queue";
+    return nullptr;
+  }
+  vkGetPhysicalDeviceMemoryProperties(host->physical_device_, &host->memory_);
+  vkGetPhysicalDeviceProperties(host->physical_device_, &host->properties_);
+
+  VkPhysicalDeviceVulkan12Features supported12{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceFeatures2 supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  supported.pNext = &supported12;
+  vkGetPhysicalDeviceFeatures2(host->physical_device_, &supported);
+  VkPhysicalDeviceVulkan12Features enabled12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  enabled12.timelineSemaphore = supported12.timelineSemaphore;
+  VkPhysicalDeviceFeatures2 enabled{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  enabled.pNext = &enabled12;
+  enabled.features.shaderStorageImageExtendedFormats =
+      supported.features.shaderStorageImageExtendedFormats;
+  host->extended_formats_ = supported.features.shaderStorageImageExtendedFormats == VK_TRUE;
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue.queueFamilyIndex = host->family_;
+  queue.queueCount = 1;
+  queue.pQueuePriorities = &priority;
+  VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  device_info.pNext = &enabled;
+  device_info.queueCreateInfoCount = 1;
+  device_info.pQueueCreateInfos = &queue;
+  if (vkCreateDevice(host->physical_device_, &device_info, nullptr, &host->device_) != VK_SUCCESS) {
+    *why = "vkCreateDevice failed";
+    return nullptr;
+  }
+  volkLoadDevice(host->device_);
+  vkGetDeviceQueue(host->device_, host->family_, 0, &host->queue_);
+  VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pool.queueFamilyIndex = host->family_;
+  if (vkCreateCommandPool(host->device_, &pool, nullptr, &host->pool_) != VK_SUCCESS) {
+    *why = "vkCreateCommandPool failed";
+    return nullptr;
+  }
+  return host;
+}
+
+host_device::~host_device() {
+  if (device_) {
+    vkDeviceWaitIdle(device_);
+    if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
+    vkDestroyDevice(device_, nullptr);
+  }
+  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+  if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+borrowed_device host_device::lend() const {
+  borrowed_device b;
+  b.get_instance_proc_addr = vkGetInstanceProcAddr;
+  b.instance = instance_;
+  b.physical_device = physical_device_;
+  b.device = device_;
+  b.queue_family_index = family_;
+  b.queue = queue_;
+  b.enabled.timeline_semaphore = true;
+  b.enabled.storage_image_extended_formats = extended_formats_;
+  return b;
+}
+
+std::vector<std::string> host_device::messages() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->messages;
+}
+
+host_device::buffer host_device::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage) {
+  buffer b;
+  b.size = size;
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size;
+  info.usage = usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (vkCreateBuffer(device_, &info, nullptr, &b.handle) != VK_SUCCESS) return {};
+  VkMemoryRequirements needs;
+  vkGetBufferMemoryRequirements(device_, b.handle, &needs);
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = needs.size;
+  alloc.memoryTypeIndex =
+      memory_type(memory_, needs.memoryTypeBits,
+                  VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+  if (vkAllocateMemory(device_, &alloc, nullptr, &b.memory) != VK_SUCCESS) return {};
+  vkBindBufferMemory(device_, b.handle, b.memory, 0);
+  vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped);
+  return b;
+}
+
+void host_device::destroy(buffer& b) {
+  if (b.handle) vkDestroyBuffer(device_, b.handle, nullptr);
+  if (b.memory) vkFreeMemory(device_, b.memory, nullptr);
+  b = {};
+}
+
+host_device::image host_device::create_image(VkImageType type, VkFormat format, VkExtent3D extent,
+                                             std::uint32_t layers) {
+  image i;
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = type;
+  info.format = format;
+  info.extent = extent;
+  info.mipLevels = 1;
+  info.arrayLayers = layers;
+  info.samples = VK_SAMPLE_COUNT_1_BIT;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage =
+      VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  if (vkCreateImage(device_, &info, nullptr, &i.handle) != VK_SUCCESS) return {};
+  VkMemoryRequirements needs;
+  vkGetImageMemoryRequirements(device_, i.handle, &needs);
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = needs.size;
+  alloc.memoryTypeIndex =
+      memory_type(memory_, needs.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  if (alloc.memoryTypeIndex == UINT32_MAX) {
+    alloc.memoryTypeIndex = memory_type(memory_, needs.memoryTypeBits, 0);
+  }
+  if (vkAllocateMemory(device_, &alloc, nullptr, &i.memory) != VK_SUCCESS) return {};
+  vkBindImageMemory(device_, i.handle, i.memory, 0);
+  return i;
+}
+
+void host_device::destroy(image& i) {
+  if (i.handle) vkDestroyImage(device_, i.handle, nullptr);
+  if (i.memory) vkFreeMemory(device_, i.memory, nullptr);
+  i = {};
+}
+
+VkCommandBuffer host_device::begin() {
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = pool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (vkAllocateCommandBuffers(device_, &alloc, &cmd) != VK_SUCCESS) return VK_NULL_HANDLE;
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(cmd, &begin);
+  return cmd;
+}
+
+bool host_device::submit(VkCommandBuffer cmd, VkFence fence, VkSemaphore semaphore,
+                         std::uint64_t value) {
+  if (vkEndCommandBuffer(cmd) != VK_SUCCESS) return false;
+  VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+  values.signalSemaphoreValueCount = 1;
+  values.pSignalSemaphoreValues = &value;
+  VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  info.commandBufferCount = 1;
+  info.pCommandBuffers = &cmd;
+  if (semaphore) {
+    info.pNext = &values;
+    info.signalSemaphoreCount = 1;
+    info.pSignalSemaphores = &semaphore;
+  }
+  return vkQueueSubmit(queue_, 1, &info, fence) == VK_SUCCESS;
+}
+
+bool host_device::submit_and_wait(VkCommandBuffer cmd, VkSemaphore semaphore, std::uint64_t value) {
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence = VK_NULL_HANDLE;
+  bool ok = vkCreateFence(device_, &fence_info, nullptr, &fence) == VK_SUCCESS;
+  ok = ok && submit(cmd, fence, semaphore, value);
+  ok = ok && vkWaitForFences(device_, 1, &fence, VK_TRUE, 10'000'000'000ull) == VK_SUCCESS;
+  if (fence) vkDestroyFence(device_, fence, nullptr);
+  free(cmd);
+  return ok;
+}
+
+void host_device::free(VkCommandBuffer cmd) {
+  vkFreeCommandBuffers(device_, pool_, 1, &cmd);
+}
+
+}  // namespace vknoise::host

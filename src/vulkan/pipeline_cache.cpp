@@ -1,0 +1,89 @@
+// The context's pipeline cache: loaded from context_options::pipeline_cache_path when that file was
+// written for this very device and driver, saved on request.
+#include <unistd.h>
+#include <volk.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "vknoise/context.hpp"
+#include "vulkan/vk_check.hpp"
+
+namespace vknoise {
+namespace {
+
+// The file's contents if it starts with a header (VkPipelineCacheHeaderVersionOne) naming this
+// device and driver; anything else, a missing file included, gives an empty cache.
+std::vector<char> matching_cache_file(const std::string& path,
+                                      const VkPhysicalDeviceProperties& device) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  VkPipelineCacheHeaderVersionOne header;
+  if (data.size() < sizeof(header)) return {};
+  std::memcpy(&header, data.data(), sizeof(header));
+  const bool matches =
+      header.headerSize >= sizeof(header) &&
+      header.headerVersion == VK_PIPELINE_CACHE_HEADER_VERSION_ONE &&
+      header.vendorID == device.vendorID && header.deviceID == device.deviceID &&
+      std::memcmp(header.pipelineCacheUUID, device.pipelineCacheUUID, VK_UUID_SIZE) == 0;
+  return matches ? data : std::vector<char>{};
+}
+
+}  // namespace
+
+status context::create_pipeline_cache() {
+  std::vector<char> initial;
+  if (!options_.pipeline_cache_path.empty()) {
+    initial = matching_cache_file(options_.pipeline_cache_path, properties_);
+  }
+  VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  info.initialDataSize = initial.size();
+  info.pInitialData = initial.empty() ? nullptr : initial.data();
+  return vk::check(table_->vkCreatePipelineCache(device_, &info, nullptr, &pipeline_cache_),
+                   "vkCreatePipelineCache");
+}
+
+result<std::vector<std::uint8_t>> context::pipeline_cache_data() const {
+  std::size_t size = 0;
+  VKNOISE_TRY(vk::check(table_->vkGetPipelineCacheData(device_, pipeline_cache_, &size, nullptr),
+                        "vkGetPipelineCacheData"));
+  std::vector<std::uint8_t> data(size);
+  // VK_INCOMPLETE cannot happen: no pipeline is built between the two calls on this thread, and
+  // the data only grows when one is; a concurrent build would make it VK_INCOMPLETE, reported.
+  VKNOISE_TRY(
+      vk::check(table_->vkGetPipelineCacheData(device_, pipeline_cache_, &size, data.data()),
+                "vkGetPipelineCacheData"));
+  data.resize(size);
+  return data;
+}
+
+status context::save_pipeline_cache(const std::string& path) const {
+  auto data = pipeline_cache_data();
+  if (!data) return data.error_value();
+  // Written next to the target and renamed over it, so a reader never sees half a cache.
+  const std::string temporary = path + ".tmp" + std::to_string(::getpid());
+  std::FILE* file = std::fopen(temporary.c_str(), "wb");
+  if (!file) {
+    return make_error(errc::io_error, "cannot write " + temporary + ": " + std::strerror(errno));
+  }
+  const bool written = std::fwrite(data->data(), 1, data->size(), file) == data->size();
+  const int write_error = errno;
+  if (std::fclose(file) != 0 || !written) {
+    std::remove(temporary.c_str());
+    return make_error(errc::io_error,
+                      "cannot write " + temporary + ": " + std::strerror(write_error));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int rename_error = errno;
+    std::remove(temporary.c_str());
+    return make_error(errc::io_error, "cannot rename " + temporary + " to " + path + ": " +
+                                          std::strerror(rename_error));
+  }
+  return {};
+}
+
+}  // namespace vknoise

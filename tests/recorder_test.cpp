@@ -1,0 +1,486 @@
+// The render-backend path: vknoise borrows a host's device (examples/host/host_device.hpp), records
+// into the host's command buffers and writes the host's buffers and images. Everything runs under
+// the host's validation layer with synchronization validation; any message fails the test.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "host_device.hpp"
+#include "vknoise/vknoise.hpp"
+
+namespace vknoise {
+namespace {
+
+using host::host_device;
+
+field_spec small_field(int dims, std::array<std::uint32_t, 4> size) {
+  field_spec f;
+  f.dims = dims;
+  f.size = size;
+  f.origin = {0.3, -1.7, 2.25, 0.5};
+  f.step = {0.37, 0.29, 0.41, 0.23};
+  return f;
+}
+
+std::vector<float> mirror_of(const field_spec& field) {
+  std::vector<float> expected(value_count(field));
+  EXPECT_TRUE(fill_mirror(field, permutation_table::perlin(), expected).ok());
+  return expected;
+}
+
+// Bit patterns, so that -0.0 and 0.0 differ and NaN equals itself.
+void expect_bit_identical(const float* got, const std::vector<float>& expected) {
+  std::size_t mismatches = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (std::memcmp(&got[i], &expected[i], sizeof(float)) != 0 && mismatches++ < 5) {
+      ADD_FAILURE() << "sample " << i << ": got " << got[i] << ", mirror " << expected[i];
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+class recorder_test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string why;
+    host_ = host_device::create(true, &why);
+    ASSERT_TRUE(host_) << why;
+    context_options options;
+    options.fence_timeout_ns = 20'000'000'000ull;
+    auto ctx = context::borrow(host_->lend(), options);
+    ASSERT_TRUE(ctx.ok()) << ctx.message();
+    ctx_ = std::move(ctx.value());
+    auto rec = recorder::create(*ctx_, {});
+    ASSERT_TRUE(rec.ok()) << rec.message();
+    recorder_ = std::move(rec.value());
+  }
+
+  void TearDown() override {
+    recorder_.reset();
+    ctx_.reset();
+    if (!host_) return;
+    for (const std::string& message : host_->messages()) {
+      ADD_FAILURE() << "validation: " << message;
+    }
+  }
+
+  // Records `field` into a host buffer at `offset` bytes through the host's command buffer, and
+  // returns the floats read back.
+  std::vector<float> record_to_buffer(const field_spec& field, VkDeviceSize offset = 0) {
+    const VkDeviceSize bytes = value_count(field) * sizeof(float);
+    auto buffer = host_->create_buffer(offset + bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    EXPECT_TRUE(buffer.handle);
+    VkCommandBuffer cmd = host_->begin();
+    render_target target = render_target::of(buffer_target{buffer.handle, offset, bytes});
+    target.after = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT};
+    auto point = recorder_->record(cmd, field, permutation_table::perlin(), target);
+    EXPECT_TRUE(point.ok()) << point.message();
+    std::vector<float> out(value_count(field));
+    if (point.ok()) {
+      EXPECT_TRUE(host_->submit_and_wait(cmd, point->semaphore, point->value));
+      std::memcpy(out.data(), static_cast<char*>(buffer.mapped) + offset, bytes);
+    }
+    host_->destroy(buffer);
+    return out;
+  }
+
+  std::unique_ptr<host_device> host_;
+  std::unique_ptr<context> ctx_;
+  std::unique_ptr<recorder> recorder_;
+};
+
+TEST_F(recorder_test, RecordsIntoTheHostsBufferBitIdenticalToTheMirror) {
+  const field_spec field = small_field(3, {37, 11, 5, 1});
+  expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
+}
+
+TEST_F(recorder_test, WritesAtAnUnalignedBufferOffset) {
+  field_spec field = small_field(4, {9, 7, 3, 2});
+  field.noise.fractal = fractal_kind::fbm;
+  field.noise.octaves = 3;
+  expect_bit_identical(record_to_buffer(field, 12).data(), mirror_of(field));
+}
+
+TEST_F(recorder_test, SplitsLargeFieldsIntoSeveralDispatches) {
+  recorder_options options;
+  options.chunk_bytes = 256;  // 64 floats per dispatch at most: rows and row segments
+  auto small = recorder::create(*ctx_, options);
+  ASSERT_TRUE(small.ok()) << small.message();
+  recorder_ = std::move(small.value());
+  for (const field_spec& field : {small_field(3, {200, 3, 2, 1}), small_field(2, {16, 40, 1, 1})}) {
+    expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
+  }
+}
+
+TEST_F(recorder_test, GradientChannelsGoToTheBufferInterleaved) {
+  field_spec field = small_field(3, {13, 6, 2, 1});
+  field.noise.gradient = true;
+  expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
+}
+
+// Per-frame changes (time, origin, octaves, table) reuse the pipelines built for the first frame.
+TEST_F(recorder_test, AnimatedFramesDoNotRebuildPipelines) {
+  auto buffer = host_->create_buffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  std::uint32_t built_after_first = 0;
+  for (int frame = 0; frame < 8; ++frame) {
+    field_spec field = small_field(3, {16, 16, 1, 1});
+    field.noise.fractal = fractal_kind::fbm;
+    field.noise.octaves = 1 + frame % 4;
+    field.origin = {0.1 * frame, -0.2 * frame, 0.05 * frame, 0};  // z is the time
+    const permutation_table table =
+        frame % 2 ? permutation_table::from_seed(frame) : permutation_table::perlin();
+    VkCommandBuffer cmd = host_->begin();
+    render_target target =
+        render_target::of(buffer_target{buffer.handle, 0, value_count(field) * 4});
+    target.after = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT};
+    auto point = recorder_->record(cmd, field, table, target);
+    ASSERT_TRUE(point.ok()) << point.message();
+    ASSERT_TRUE(host_->submit_and_wait(cmd, point->semaphore, point->value));
+    std::vector<float> expected(value_count(field));
+    ASSERT_TRUE(fill_mirror(field, table, expected).ok());
+    expect_bit_identical(static_cast<const float*>(buffer.mapped), expected);
+    if (frame == 0) built_after_first = recorder_->pipelines_built();
+  }
+  EXPECT_EQ(built_after_first, 1u);
+  EXPECT_EQ(recorder_->pipelines_built(), 1u);
+  host_->destroy(buffer);
+}
+
+struct image_case {
+  VkFormat format;
+  VkImageType type;
+  std::uint32_t layers;
+  int texel_bytes;
+  float scale, bias, tolerance;
+};
+
+float half_to_float(std::uint16_t h) {
+  const int exponent = (h >> 10) & 31, mantissa = h & 1023;
+  const float sign = (h & 0x8000) ? -1.0f : 1.0f;
+  if (exponent == 0) return sign * std::ldexp(float(mantissa), -24);
+  return sign * std::ldexp(float(mantissa + 1024), exponent - 25);
+}
+
+class recorder_image_test : public recorder_test,
+                            public ::testing::WithParamInterface<image_case> {};
+
+// Writes a 3D field (z slices, offset by one texel on every axis) into the image, copies the image
+// back and checks every written texel against the mirror mapped by scale and bias.
+TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
+  const image_case c = GetParam();
+  const bool is_3d = c.type == VK_IMAGE_TYPE_3D;
+  const field_spec field = small_field(3, {19, 9, 3, 1});
+  const VkExtent3D extent{21, 11, is_3d ? 5u : 1u};
+  const std::uint32_t layers = is_3d ? 1 : c.layers;
+  auto image = host_->create_image(c.type, c.format, extent, layers);
+  ASSERT_TRUE(image.handle);
+  const std::uint32_t slices_in_image = is_3d ? extent.depth : layers;
+  const VkDeviceSize bytes =
+      VkDeviceSize{extent.width} * extent.height * slices_in_image * c.texel_bytes;
+  auto readback = host_->create_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+
+  image_target it;
+  it.image = image.handle;
+  it.type = c.type;
+  it.format = c.format;
+  it.extent = {extent.width, extent.height, is_3d ? extent.depth : layers};
+  it.offset = {1, 1, 1};
+  it.old_layout = VK_IMAGE_LAYOUT_UNDEFINED;
+  it.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  it.scale = c.scale;
+  it.bias = c.bias;
+  render_target target = render_target::of(it);
+  target.after = {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT};
+
+  VkCommandBuffer cmd = host_->begin();
+  auto point = recorder_->record(cmd, field, permutation_table::perlin(), target);
+  ASSERT_TRUE(point.ok()) << point.message();
+  // The host's own work after vknoise's: copy the written slices into its buffer.
+  VkBufferImageCopy region{};
+  region.bufferOffset = 0;
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, is_3d ? 0u : 1u, is_3d ? 1u : 3u};
+  region.imageOffset = {0, 0, is_3d ? 1 : 0};
+  region.imageExtent = {extent.width, extent.height, is_3d ? 3u : 1u};
+  vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
+                         1, &region);
+  VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+  to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  to_host.srcQueueFamilyIndex = to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  to_host.buffer = readback.handle;
+  to_host.size = VK_WHOLE_SIZE;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
+                       nullptr, 1, &to_host, 0, nullptr);
+  ASSERT_TRUE(host_->submit_and_wait(cmd, point->semaphore, point->value));
+
+  const std::vector<float> expected = mirror_of(field);
+  const auto* texels = static_cast<const std::uint8_t*>(readback.mapped);
+  int bad = 0;
+  for (std::uint32_t z = 0; z < field.size[2]; ++z) {
+    for (std::uint32_t y = 0; y < field.size[1]; ++y) {
+      for (std::uint32_t x = 0; x < field.size[0]; ++x) {
+        const float want = expected[(z * field.size[1] + y) * field.size[0] + x] * c.scale + c.bias;
+        const std::size_t texel = (std::size_t{z} * extent.height + y + 1) * extent.width + x + 1;
+        const std::uint8_t* at = texels + texel * c.texel_bytes;
+        float got[4] = {0, 0, 0, 1};
+        int components = 1;
+        if (c.format == VK_FORMAT_R32_SFLOAT) {
+          std::memcpy(got, at, 4);
+        } else if (c.format == VK_FORMAT_R16_SFLOAT) {
+          std::uint16_t h;
+          std::memcpy(&h, at, 2);
+          got[0] = half_to_float(h);
+        } else {
+          components = c.format == VK_FORMAT_R8_UNORM ? 1 : 4;
+          for (int k = 0; k < components; ++k) got[k] = at[k] / 255.0f;
+        }
+        const float clamped = c.format == VK_FORMAT_R8_UNORM || components == 4
+                                  ? std::fmin(1.0f, std::fmax(0.0f, want))
+                                  : want;
+        for (int k = 0; k < std::min(components, 3); ++k) {
+          const bool exact = c.tolerance == 0;
+          const bool ok = exact ? std::memcmp(&got[k], &clamped, 4) == 0
+                                : std::fabs(got[k] - clamped) <= c.tolerance;
+          if (!ok && bad++ < 5) {
+            ADD_FAILURE() << "texel " << x + 1 << "," << y + 1 << "," << z + 1 << " component " << k
+                          << ": " << got[k] << " != " << clamped;
+          }
+        }
+        if (components == 4) EXPECT_EQ(at[3], 255);
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0);
+  host_->destroy(readback);
+  host_->destroy(image);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    formats, recorder_image_test,
+    ::testing::Values(
+        // R32: the exact mirror value (scale 1, bias 0 are exact).
+        image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 1, 4, 1.0f, 0.0f, 0.0f},
+        image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 5, 4, 1.0f, 0.0f, 0.0f},
+        // R16: within one half-precision ulp for |v| < 2 (2^-10).
+        image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 1, 2, 1.0f, 0.0f, 1.0f / 1024},
+        image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 5, 2, 1.0f, 0.0f, 1.0f / 1024},
+        // UNORM: [-1, 1] mapped to [0, 1], within one step of 1/255.
+        image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 1, 0.5f, 0.5f, 1.0f / 255},
+        image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 5, 1, 0.5f, 0.5f, 1.0f / 255},
+        image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 1, 4, 0.5f, 0.5f, 1.0f / 255},
+        image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 5, 4, 0.5f, 0.5f, 1.0f / 255}),
+    [](const auto& info) {
+      const image_case& c = info.param;
+      const char* format = c.format == VK_FORMAT_R32_SFLOAT   ? "R32F"
+                           : c.format == VK_FORMAT_R16_SFLOAT ? "R16F"
+                           : c.format == VK_FORMAT_R8_UNORM   ? "R8"
+                                                              : "RGBA8";
+      return std::string(format) + (c.type == VK_IMAGE_TYPE_3D ? "_3D" : "_2DArray");
+    });
+
+TEST_F(recorder_test, RejectsTargetsThatDoNotFit) {
+  const field_spec field = small_field(3, {8, 8, 2, 1});
+  auto buffer = host_->create_buffer(1024, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  auto image = host_->create_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_SFLOAT, {8, 8, 2}, 1);
+  VkCommandBuffer cmd = host_->begin();
+  const permutation_table table = permutation_table::perlin();
+  const auto expect_invalid = [&](const render_target& target, const char* why) {
+    auto point = recorder_->record(cmd, field, table, target);
+    ASSERT_FALSE(point.ok()) << why;
+    EXPECT_EQ(point.error_value().code, errc::invalid_argument) << why;
+    EXPECT_FALSE(point.message().empty());
+  };
+  expect_invalid(render_target::of(buffer_target{buffer.handle, 0, 100}), "range too small");
+  expect_invalid(render_target::of(buffer_target{buffer.handle, 2, 1000}), "unaligned offset");
+  expect_invalid(render_target::of(buffer_target{VK_NULL_HANDLE, 0, 1024}), "null buffer");
+  image_target it{image.handle, VK_IMAGE_TYPE_3D, VK_FORMAT_R32_SFLOAT, {8, 8, 2}};
+  image_target moved = it;
+  moved.offset = {1, 0, 0};
+  expect_invalid(render_target::of(moved), "box outside the extent");
+  image_target odd_format = it;
+  odd_format.format = VK_FORMAT_R32G32_SFLOAT;
+  expect_invalid(render_target::of(odd_format), "unsupported format");
+  image_target undefined_after = it;
+  undefined_after.new_layout = VK_IMAGE_LAYOUT_UNDEFINED;
+  expect_invalid(render_target::of(undefined_after), "new layout UNDEFINED");
+  field_spec with_gradient = field;
+  with_gradient.noise.gradient = true;
+  auto point = recorder_->record(cmd, with_gradient, table, render_target::of(it));
+  ASSERT_FALSE(point.ok());
+  EXPECT_EQ(point.error_value().code, errc::invalid_argument);
+  // Nothing was recorded for the rejected targets: the empty command buffer runs cleanly.
+  EXPECT_TRUE(host_->submit_and_wait(cmd));
+  host_->destroy(buffer);
+  host_->destroy(image);
+}
+
+// The owned path: submit() with a fence and a timeline point, and run().
+TEST_F(recorder_test, SubmitsOnTheContextQueueWithFenceAndTimeline) {
+  const field_spec field = small_field(3, {24, 10, 3, 1});
+  auto buffer = host_->create_buffer(value_count(field) * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  render_target target = render_target::of(buffer_target{buffer.handle, 0, buffer.size});
+  target.after = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT};
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence = VK_NULL_HANDLE;
+  ASSERT_EQ(vkCreateFence(host_->device(), &fence_info, nullptr, &fence), VK_SUCCESS);
+  auto point = recorder_->submit(field, permutation_table::perlin(), target, fence);
+  ASSERT_TRUE(point.ok()) << point.message();
+  EXPECT_EQ(vkWaitForFences(host_->device(), 1, &fence, VK_TRUE, 20'000'000'000ull), VK_SUCCESS);
+  ASSERT_TRUE(recorder_->wait(*point).ok());
+  expect_bit_identical(static_cast<const float*>(buffer.mapped), mirror_of(field));
+  vkDestroyFence(host_->device(), fence, nullptr);
+
+  std::memset(buffer.mapped, 0, buffer.size);
+  ASSERT_TRUE(recorder_->run(field, permutation_table::perlin(), target).ok());
+  expect_bit_identical(static_cast<const float*>(buffer.mapped), mirror_of(field));
+  host_->destroy(buffer);
+}
+
+// A borrowed device outlives vknoise: after the recorder and context are gone, the host keeps
+// using the same device and queue, and destroys them itself (TearDown via ~host_device).
+TEST_F(recorder_test, BorrowedDeviceStaysUsableAfterVknoiseIsGone) {
+  const field_spec field = small_field(3, {16, 4, 2, 1});
+  expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
+  recorder_.reset();
+  ctx_.reset();
+
+  auto buffer = host_->create_buffer(256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  VkCommandBuffer cmd = host_->begin();
+  vkCmdFillBuffer(cmd, buffer.handle, 0, 256, 0x3f800000u);  // 1.0f
+  VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+  to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  to_host.srcQueueFamilyIndex = to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  to_host.buffer = buffer.handle;
+  to_host.size = VK_WHOLE_SIZE;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
+                       nullptr, 1, &to_host, 0, nullptr);
+  ASSERT_TRUE(host_->submit_and_wait(cmd));
+  EXPECT_EQ(static_cast<const float*>(buffer.mapped)[63], 1.0f);
+  EXPECT_EQ(vkDeviceWaitIdle(host_->device()), VK_SUCCESS);
+  host_->destroy(buffer);
+
+  // And a new vknoise context can borrow it again.
+  auto again = context::borrow(host_->lend());
+  ASSERT_TRUE(again.ok()) << again.message();
+  auto renderer = gpu_renderer::create(*again.value());
+  ASSERT_TRUE(renderer.ok()) << renderer.message();
+  std::vector<float> out(value_count(field));
+  ASSERT_TRUE(renderer.value()->fill(field, permutation_table::perlin(), out).ok());
+  expect_bit_identical(out.data(), mirror_of(field));
+}
+
+// Threading as documented: several recorders and renderers on one context, one per thread.
+TEST_F(recorder_test, RecordersAndRenderersRunOnSeveralThreadsOfOneContext) {
+  constexpr int kThreads = 3;
+  const field_spec field = small_field(3, {32, 8, 2, 1});
+  const std::vector<float> expected = mirror_of(field);
+  std::vector<std::vector<float>> results(2 * kThreads);
+  std::vector<std::string> errors(2 * kThreads);
+  std::vector<host_device::buffer> buffers;
+  for (int t = 0; t < kThreads; ++t) {
+    buffers.push_back(
+        host_->create_buffer(value_count(field) * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+  }
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      auto rec = recorder::create(*ctx_);
+      if (!rec) {
+        errors[t] = rec.message();
+        return;
+      }
+      render_target target =
+          render_target::of(buffer_target{buffers[t].handle, 0, buffers[t].size});
+      target.after = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT};
+      for (int i = 0; i < 4; ++i) {
+        if (auto done = rec.value()->run(field, permutation_table::perlin(), target); !done) {
+          errors[t] = done.message();
+          return;
+        }
+      }
+      const auto* values = static_cast<const float*>(buffers[t].mapped);
+      results[t].assign(values, values + expected.size());
+    });
+    threads.emplace_back([&, t] {
+      auto renderer = gpu_renderer::create(*ctx_);
+      if (!renderer) {
+        errors[kThreads + t] = renderer.message();
+        return;
+      }
+      results[kThreads + t].resize(expected.size());
+      for (int i = 0; i < 4; ++i) {
+        auto done =
+            renderer.value()->fill(field, permutation_table::perlin(), results[kThreads + t]);
+        if (!done) errors[kThreads + t] = done.message();
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int i = 0; i < 2 * kThreads; ++i) {
+    EXPECT_EQ(errors[i], "") << "thread " << i;
+    if (errors[i].empty()) expect_bit_identical(results[i].data(), expected);
+  }
+  for (auto& b : buffers) host_->destroy(b);
+}
+
+std::vector<std::uint8_t> read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Saving writes exactly the cache's data, with the header naming this device; contexts start from
+// the file, and from an empty cache when the file is damaged. (Whether a driver stores whole
+// pipelines in the cache is its choice: lavapipe keeps only the header.)
+TEST(pipeline_cache, SavedCacheIsWrittenAndLoaded) {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("vknoise_cache_test_" + std::to_string(::getpid()));
+  std::filesystem::remove(path);
+  const field_spec field = small_field(3, {4, 4, 1, 1});
+  std::vector<float> out(value_count(field));
+  {
+    auto ctx = context::create();
+    ASSERT_TRUE(ctx.ok()) << ctx.message();
+    auto renderer = gpu_renderer::create(*ctx.value());
+    ASSERT_TRUE(renderer.ok());
+    ASSERT_TRUE(renderer.value()->fill(field, permutation_table::perlin(), out).ok());
+    ASSERT_TRUE(ctx.value()->save_pipeline_cache(path.string()).ok());
+    auto data = ctx.value()->pipeline_cache_data();
+    ASSERT_TRUE(data.ok());
+    EXPECT_EQ(read_file(path), *data);
+    VkPipelineCacheHeaderVersionOne header;
+    ASSERT_GE(data->size(), sizeof(header));
+    std::memcpy(&header, data->data(), sizeof(header));
+    EXPECT_EQ(header.headerVersion, VK_PIPELINE_CACHE_HEADER_VERSION_ONE);
+    EXPECT_EQ(header.vendorID, ctx.value()->properties().vendorID);
+    EXPECT_EQ(header.deviceID, ctx.value()->properties().deviceID);
+    EXPECT_EQ(0, std::memcmp(header.pipelineCacheUUID, ctx.value()->properties().pipelineCacheUUID,
+                             VK_UUID_SIZE));
+  }
+  for (const char* damage : {"", "not a pipeline cache"}) {
+    if (*damage) std::ofstream(path, std::ios::binary | std::ios::trunc) << damage;
+    context_options options;
+    options.pipeline_cache_path = path.string();
+    auto ctx = context::create(options);
+    ASSERT_TRUE(ctx.ok()) << ctx.message();
+    auto renderer = gpu_renderer::create(*ctx.value());
+    ASSERT_TRUE(renderer.ok());
+    std::vector<float> again(value_count(field));
+    ASSERT_TRUE(renderer.value()->fill(field, permutation_table::perlin(), again).ok());
+    EXPECT_EQ(0, std::memcmp(out.data(), again.data(), out.size() * sizeof(float)));
+  }
+  std::filesystem::remove(path);
+  auto ctx = context::create();
+  ASSERT_TRUE(ctx.ok());
+  auto unwritable = ctx.value()->save_pipeline_cache("/nonexistent-dir/cache.bin");
+  ASSERT_FALSE(unwritable.ok());
+  EXPECT_EQ(unwritable.error_value().code, errc::io_error);
+}
+
+}  // namespace
+}  // namespace vknoise
