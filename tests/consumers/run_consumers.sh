@@ -29,9 +29,14 @@ case $mode in
     # The library and headers only: the command line tool may not be built.
     "$cmake" --install "$tree" --prefix "$prefix" --component vknoise_runtime
     "$cmake" --install "$tree" --prefix "$prefix" --component vknoise_development
-    # Private dependencies stay private.
-    if grep -rqiE 'volk|hwy|highway' "$prefix"/lib*/cmake/vknoise "$prefix"/lib*/pkgconfig; then
+    # Private dependencies stay out of what consumers compile and link with. (CMake may still list
+    # a private shared library in IMPORTED_LINK_DEPENDENT_LIBRARIES, which only feeds -rpath-link.)
+    if grep -hE '^\s*INTERFACE_' "$prefix"/lib*/cmake/vknoise/*.cmake \
+      | grep -qiE 'volk|hwy|highway'; then
       fail "the installed package names a private dependency"
+    fi
+    if grep -qiE 'volk|hwy|highway' "$prefix"/lib*/pkgconfig/vknoise.pc; then
+      fail "vknoise.pc names a private dependency"
     fi
     if nm -D --defined-only "$prefix"/lib*/libvknoise.so | grep -qi volk; then
       fail "libvknoise.so exports volk symbols"
