@@ -22,6 +22,7 @@
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "cli/volume_stream.hpp"
+#include "vknoise/cpu_fill.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -71,6 +72,8 @@ fill_function make_fill(const computation& how, bool remap) {
   return [how, remap, gpu](const field_spec& field, std::span<float> out) -> status {
     status filled;
     if (how.backend == backend::cpu) {
+      filled = fill_fast(field, how.table, out, cpu_options{how.threads});
+    } else if (how.backend == backend::cpu_reference) {
       filled = fill_reference(field, how.table, out);
     } else {
       if (!*gpu) {

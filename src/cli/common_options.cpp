@@ -9,8 +9,12 @@
 namespace vknoise::cli {
 
 void add_backend_option(CLI::App& app, common_options& options) {
-  add_text_option(app, "--backend", "cpu|gpu", options.backend,
-                  "cpu (the double-precision reference, default) or gpu (Vulkan compute)");
+  add_text_option(app, "--backend", "cpu|cpu-reference|gpu", options.backend,
+                  "cpu (float32, SIMD and threads, bit-identical to the GPU's float mirror), "
+                  "cpu-reference (the double-precision reference, default) or gpu (Vulkan "
+                  "compute)");
+  add_text_option(app, "--threads", "N", options.threads,
+                  "threads of the cpu backend (default 0: every hardware thread)");
 }
 
 void add_seed_option(CLI::App& app, common_options& options) {
@@ -26,10 +30,22 @@ void add_device_option(CLI::App& app, common_options& options) {
 }
 
 result<backend> parse_backend(const common_options& options) {
-  if (!options.backend || *options.backend == "cpu") return backend::cpu;
+  if (!options.backend || *options.backend == "cpu-reference") return backend::cpu_reference;
+  if (*options.backend == "cpu") return backend::cpu;
   if (*options.backend == "gpu") return backend::gpu;
-  return make_error(errc::invalid_argument,
-                    "--backend " + quoted_excerpt(*options.backend) + ": expected cpu or gpu");
+  return make_error(errc::invalid_argument, "--backend " + quoted_excerpt(*options.backend) +
+                                                ": expected cpu, cpu-reference or gpu");
+}
+
+result<unsigned> parse_threads(const common_options& options) {
+  if (!options.threads) return 0u;
+  const auto threads = parse_unsigned(*options.threads, 1024);
+  if (!threads) {
+    return make_error(errc::invalid_argument,
+                      "--threads " + quoted_excerpt(*options.threads) +
+                          ": expected an integer in [0, 1024] (0: every hardware thread)");
+  }
+  return static_cast<unsigned>(*threads);
 }
 
 result<std::uint64_t> parse_seed(const common_options& options) {
@@ -69,8 +85,10 @@ result<computation> parse_computation(const common_options& options) {
   if (!table) return table.error_value();
   auto device = parse_device(options);
   if (!device) return device.error_value();
+  auto threads = parse_threads(options);
+  if (!threads) return threads.error_value();
   return computation{*chosen_backend, std::move(table.value()), parse_seed(options).value(),
-                     *device};
+                     *device, *threads};
 }
 
 std::optional<std::uint32_t> parse_device_index(const std::string& text) {

@@ -1,4 +1,5 @@
-// The options that choose how noise is computed: backend, permutation seed and Vulkan device.
+// The options that choose how noise is computed: backend (and CPU threads), permutation seed and
+// Vulkan device.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,21 +13,27 @@
 
 namespace vknoise::cli {
 
-enum class backend { cpu, gpu };
+// cpu: the fast float path (fill_fast, bit-identical to the float mirror and the GPU);
+// cpu_reference: the double reference (fill_reference); gpu: Vulkan compute.
+enum class backend { cpu, cpu_reference, gpu };
 
 struct common_options {
   std::optional<std::string> backend;
+  std::optional<std::string> threads;
   std::optional<std::string> seed;
   std::optional<std::string> device;
 };
 
+// --backend, and --threads for the cpu backend.
 void add_backend_option(CLI::App& app, common_options& options);
 void add_seed_option(CLI::App& app, common_options& options);
 void add_device_option(CLI::App& app, common_options& options);
 
-// errc::invalid_argument with a message naming the flag. Defaults: cpu, Perlin's table, and no
-// device index (the library then honours VKNOISE_DEVICE or picks the preferred device).
+// errc::invalid_argument with a message naming the flag. Defaults: cpu-reference, all hardware
+// threads (0), Perlin's table, and no device index (the library then honours VKNOISE_DEVICE or
+// picks the preferred device).
 result<backend> parse_backend(const common_options& options);
+result<unsigned> parse_threads(const common_options& options);
 result<permutation_table> parse_table(const common_options& options);
 result<std::uint64_t> parse_seed(const common_options& options);
 result<std::optional<std::uint32_t>> parse_device(const common_options& options);
@@ -37,6 +44,7 @@ struct computation {
   permutation_table table;
   std::uint64_t seed;  // --seed, 0 without: also the classic noise gradients' seed
   std::optional<std::uint32_t> device;
+  unsigned threads = 0;  // --threads, for backend::cpu (0: every hardware thread)
 };
 result<computation> parse_computation(const common_options& options);
 

@@ -13,6 +13,7 @@
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "presets/render_preset.hpp"
+#include "vknoise/cpu_fill.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -131,7 +132,11 @@ int run_preset_render(const std::string& name, const field_options& field,
   }
   const permutation_table& table = how->table;
   const presets::field_renderer fill = [&](const field_spec& spec, std::span<float> values) {
-    return gpu ? gpu->renderer->fill(spec, table, values) : fill_reference(spec, table, values);
+    if (gpu) return gpu->renderer->fill(spec, table, values);
+    if (how->backend == backend::cpu) {
+      return fill_fast(spec, table, values, cpu_options{how->threads});
+    }
+    return fill_reference(spec, table, values);
   };
   auto rgb = presets::render_preset(*preset, *frame, fill);
   if (!rgb) return report_error(exit_runtime_error, rgb.message());

@@ -79,8 +79,12 @@ with_input '3.14 42 7\n'
 expect_success "eval golden" eval
 check "eval golden value" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
 
-expect_success "eval golden on cpu explicitly" eval --backend cpu --dims 3
+expect_success "eval golden on cpu-reference explicitly" eval --backend cpu-reference --dims 3
 check "eval golden value explicit" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
+
+# The fast CPU path computes in float32, as the GPU does: the float mirror's value.
+expect_success "eval on the fast cpu path" eval --backend cpu --threads 1
+check "eval fast cpu value" [ "$(cat "$work/stdout")" = 0.13691996037960052 ]
 
 # Any strtod spelling of the same numbers gives the same result.
 with_input '3.1400000000000001 4.2e1 0x1.cp+2\n'
@@ -499,7 +503,7 @@ check "resume reports the skipped frames" grep -q 'skipped 2 of 3 frames' "$work
 check "resume renders the missing frame" cmp -s "$work/r1.raw" "$resume_dir/r1.raw"
 
 # Streaming: a volume over --memory-budget is rendered in z-slabs, bit for bit the same.
-for backend in cpu gpu; do
+for backend in cpu cpu-reference gpu; do
   expect_success "whole volume on $backend" render --dims 3 --size 64x64x96 --backend $backend \
     --out whole.raw
   cp "$case_dir/whole.raw" "$work/whole.raw"
