@@ -65,32 +65,39 @@ field_plan make_plan(const field_spec& field, const permutation_table& table) {
                                                 : grad3_recipe(h);
     plan.x_factor[0][h] = -0.0f;
     plan.x_factor[1][h] = 0.0f;
+    // The term roles: the terms before x (or all but the last when x is absent) form the
+    // constant, x enters where it stands (first and second are the same by commutativity of one
+    // addition), the rest is `after`. Role entries name a term, or -1 for -0.
     int x_at = -1;
-    int index[3] = {row_value_negative_zero, row_value_negative_zero, row_value_negative_zero};
     for (int t = 0; t < r.count; ++t) {
-      if (r.t[t].axis == 0) {
-        x_at = t;
-        plan.x_factor[0][h] = plan.x_factor[1][h] = r.t[t].negative ? -1 : 1;
-      } else {
-        index[t] = row_value_index(r.t[t].axis, r.t[t].negative);
+      if (r.t[t].axis != 0) continue;
+      x_at = t;
+      plan.x_factor[0][h] = plan.x_factor[1][h] = r.t[t].negative ? -1 : 1;
+    }
+    int role[3] = {-1, -1, -1};
+    if (r.count == 2) {
+      role[0] = x_at == 0 ? 1 : 0;
+      role[1] = x_at == -1 ? 1 : -1;
+    } else if (r.count == 3) {
+      role[0] = x_at == 0 ? 1 : 0;
+      role[1] = x_at >= 2 || x_at == -1 ? 1 : -1;
+      role[2] = x_at == 2 ? -1 : 2;
+    }
+    for (int k = 0; k < 8; ++k) {
+      for (int q = 0; q < 3; ++q) {
+        const gradient_term* term = role[q] < 0 ? nullptr : &r.t[role[q]];
+        plan.constant_index[k][q][h] =
+            term ? signed_component_lane(term->axis, (k >> (term->axis - 1)) & 1, term->negative)
+                 : signed_component_negative_zero;
       }
     }
-    // The terms before x (or all but the last when x is absent) are the constant; x enters
-    // where it stands (first and second are the same by commutativity of one addition).
-    const int z = row_value_negative_zero;
-    plan.constant_index[0][h] = plan.constant_index[1][h] = plan.after_index[h] = z;
-    if (r.count == 2) {
-      plan.constant_index[0][h] = x_at == 0 ? index[1] : index[0];
-      plan.constant_index[1][h] = x_at == -1 ? index[1] : z;
-    } else if (r.count == 3) {
-      plan.constant_index[0][h] = x_at == 0 ? index[1] : index[0];
-      plan.constant_index[1][h] = x_at >= 2 || x_at == -1 ? index[1] : z;
-      plan.after_index[h] = x_at == 2 ? z : index[2];
-    }
   }
-  for (int h = plan.hashes; h < 32; ++h) {
-    plan.constant_index[0][h] = plan.constant_index[1][h] = plan.after_index[h] =
-        row_value_negative_zero;
+  for (int k = 0; k < 8; ++k) {
+    for (int q = 0; q < 3; ++q) {
+      for (int h = plan.hashes; h < 32; ++h) {
+        plan.constant_index[k][q][h] = signed_component_negative_zero;
+      }
+    }
   }
   plan.fractal = detail::make_fractal_params<float>(field.noise);
 

@@ -43,11 +43,11 @@ struct field_plan {
   // reads x, else the zero that turns x0 or x1 into -0 (x0 >= +0, x1 < 0), the neutral element
   // of the additions that follow.
   float x_factor[2][32] = {};
-  // The row constants of each hash as sums of a row's signed components (row_tables.hpp):
-  // constant = value[constant_index[0][h]] + value[constant_index[1][h]],
-  // after = value[after_index[h]], where an absent term reads the -0 entry (adds exactly).
-  std::int32_t constant_index[2][32] = {};
-  std::int32_t after_index[32] = {};
+  // The row constants of combination k and hash h as sums of lanes of the row's signed
+  // components (row_tables.hpp, row_tables::signed_component):
+  //   constant = c[index[k][0][h]] + c[index[k][1][h]], after = c[index[k][2][h]]
+  // where an absent term reads a -0 lane (adding -0 is exact).
+  std::int32_t constant_index[8][3][32] = {};
   detail::fractal_params<float> fractal{};
   std::uint32_t size[4] = {1, 1, 1, 1};
   std::vector<lattice_coord> coords;  // axis_coordinates(field)

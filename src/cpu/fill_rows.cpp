@@ -63,37 +63,23 @@ HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
 }
 #endif
 
-// The row's constant and after tables (row_tables.hpp): sums of the combination's signed
-// components, in the order the plan's indices give.
+// The row's constant and after tables (row_tables.hpp): sums of the row's signed components,
+// in the order the plan's indices give.
 void build_constants(const field_plan& p, row_tables& t) {
   const D d;
   const DI di;
   const std::size_t n = hn::Lanes(d);
   const int combinations = 1 << (p.dims - 1);
   const std::size_t hashes = p.dims == 4 ? 32 : 16;
-  const auto lane = hn::Iota(di, 0);
-  const auto sign = hn::BitCast(d, hn::Set(DU(), 0x80000000u));
+  const auto index = [&](int k, int q, std::size_t i) HWY_ATTR {
+    return hn::BitCast(DU(), hn::LoadU(di, p.constant_index[k][q] + i));
+  };
   for (int k = 0; k < combinations; ++k) {
-    // value[k]: y, -y, z, -z, w, -w, then -0 (x ^ sign is the mirror's -x, bit for bit).
-    const V y = hn::Set(d, t.side[1][k & 1]), z = hn::Set(d, t.side[2][(k >> 1) & 1]);
-    const V w = hn::Set(d, t.side[3][(k >> 2) & 1]);
-    for (std::size_t i = 0; i < 16; i += n) {
-      const auto at = hn::Add(lane, hn::Set(di, static_cast<std::int32_t>(i)));
-      const auto below = [&](int j)
-                             HWY_ATTR { return hn::RebindMask(d, hn::Lt(at, hn::Set(di, j))); };
-      const auto odd = hn::RebindMask(d, hn::Eq(hn::And(at, hn::Set(di, 1)), hn::Set(di, 1)));
-      V v = hn::IfThenElse(below(2), y,
-                           hn::IfThenElse(below(4), z, hn::IfThenElse(below(6), w, hn::Zero(d))));
-      v = hn::IfThenElse(hn::Or(odd, hn::Not(below(6))), hn::Xor(v, sign), v);
-      hn::StoreU(v, d, t.value[k] + i);
-    }
     for (std::size_t i = 0; i < hashes; i += n) {
-      const VU first = hn::BitCast(DU(), hn::LoadU(di, p.constant_index[0] + i));
-      const VU second = hn::BitCast(DU(), hn::LoadU(di, p.constant_index[1] + i));
-      const VU after = hn::BitCast(DU(), hn::LoadU(di, p.after_index + i));
-      hn::StoreU(hn::Add(lookup16(t.value[k], first), lookup16(t.value[k], second)), d,
-                 t.constant[k] + i);
-      hn::StoreU(lookup16(t.value[k], after), d, t.after[k] + i);
+      const V first = lookup16(t.signed_component, index(k, 0, i));
+      const V second = lookup16(t.signed_component, index(k, 1, i));
+      hn::StoreU(hn::Add(first, second), d, t.constant[k] + i);
+      hn::StoreU(lookup16(t.signed_component, index(k, 2, i)), d, t.after[k] + i);
     }
   }
 }

@@ -43,11 +43,21 @@ void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row
       static_cast<std::uint32_t>(row / plan.size[1] % plan.size[2]),
       static_cast<std::uint32_t>(row / (std::uint64_t{plan.size[1]} * plan.size[2]))};
   lattice_coord axis[4] = {};
-  for (int a = 1; a < plan.dims; ++a) {
-    axis[a] = plan.coord(a, octave, index[a]);
-    tables.side[a][0] = axis[a].frac;
-    tables.side[a][1] = axis[a].frac - 1.0f;
-    tables.fade[a] = detail::fade(axis[a].frac);
+  for (int a = 1; a < 4; ++a) {
+    float side[2] = {0.0f, 0.0f};  // the mirror's zero beyond dims
+    if (a < plan.dims) {
+      axis[a] = plan.coord(a, octave, index[a]);
+      side[0] = axis[a].frac;
+      side[1] = axis[a].frac - 1.0f;
+      tables.fade[a] = detail::fade(axis[a].frac);
+    }
+    for (int s = 0; s < 2; ++s) {
+      tables.signed_component[signed_component_lane(a, s, false)] = side[s];
+      tables.signed_component[signed_component_lane(a, s, true)] = -side[s];  // (.. ? v : -v)
+    }
+  }
+  for (int lane = signed_component_negative_zero; lane < 16; ++lane) {
+    tables.signed_component[lane] = -0.0f;
   }
 
   const x_octave& x = plan.x[octave];

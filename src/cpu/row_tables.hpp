@@ -6,16 +6,15 @@
 //   hashes of the cell's corners at x = c, one byte per combination k of the other axes' sides
 //   (k bit 0 y, bit 1 z, bit 2 w, improved_corners*' order): word 0 holds k = 0..3, word 1
 //   k = 4..7. A sample reads the words of its cell (x side 0) and of its next cell (x side 1).
-// - side: the offset components per axis and side, as the mirror forms them: frac and frac - 1
-//   (an axis beyond dims is the mirror's zero). value: per combination k, the signed components
-//   the gradients can read, at row_value_index(axis, negative), and -0 at
-//   row_value_negative_zero (built by the SIMD code, build_constants).
+// - signed_component: the offset components of the other axes as the mirror forms them, frac
+//   and frac - 1 (an axis beyond dims is the mirror's zero), each also negated, and -0: lane
+//   signed_component_lane(axis, side, negative), -0 at signed_component_negative_zero.
 // - constant: per combination k and hash h, the sum of the gradient's terms before x enters,
 //   and `after` those after it, such that the mirror's gradient is
 //     ((constant + x * x_factor) + after)    4D
 //     (x * x_factor + constant)              1D to 3D (x is first or, by commutativity, second)
 //   with exactly the mirror's float additions (an absent term is -0, which adds exactly). The
-//   SIMD code builds them from `value` (fill_rows.cpp, build_constants).
+//   SIMD code builds them from signed_component (fill_rows.cpp, build_constants).
 #pragma once
 
 #include <cstdint>
@@ -24,23 +23,22 @@ namespace vknoise::cpu {
 
 struct field_plan;
 
-inline constexpr int row_value_negative_zero = 6;
-// axis 1 (y) .. 3 (w): y, -y, z, -z, w, -w.
-inline constexpr int row_value_index(int axis, bool negative) {
-  return 2 * (axis - 1) + (negative ? 1 : 0);
+inline constexpr int signed_component_negative_zero = 12;
+// axis 1 (y) .. 3 (w), side 0 (frac) or 1 (frac - 1).
+inline constexpr int signed_component_lane(int axis, int side, bool negative) {
+  return 4 * (axis - 1) + 2 * side + (negative ? 1 : 0);
 }
 
 struct row_tables {
   std::uint32_t hashes[2][256] = {};
-  float side[4][2] = {};
-  alignas(64) float value[8][16] = {};
+  alignas(64) float signed_component[16] = {};
   alignas(64) float constant[8][32] = {};
   alignas(64) float after[8][32] = {};
   float fade[4] = {0, 0, 0, 0};  // fade(frac) of y, z, t at indices 1..3
 };
 
-// Fills hashes, side and fade of `tables` for sample row `row` (y fastest, then z, then t) and
-// octave `octave`.
+// Fills hashes, signed_component and fade of `tables` for sample row `row` (y fastest, then z, then
+// t) and octave `octave`.
 void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row_tables& tables);
 
 }  // namespace vknoise::cpu
