@@ -160,6 +160,8 @@ std::string to_json(const bench_report& report, const report_settings& settings)
   field("peak_gops", optional_number(m.peak_gops));
   field("peak_source", m.peak_source.empty() ? "null" : json_string(m.peak_source));
   field("peer_build", json_string(m.peer_build));
+  field("load_average_start", optional_number(m.load_start));
+  field("load_average_end", optional_number(m.load_end));
   field("date", json_string(m.date), true);
   out += "  },\n  \"settings\": {\n";
   field("command", json_string(settings.command));

@@ -42,6 +42,13 @@ std::string cpu_model_name() {
   return "unknown";
 }
 
+std::optional<double> load_average() {
+  std::ifstream file("/proc/loadavg");
+  double load = 0;
+  if (file >> load) return load;
+  return std::nullopt;
+}
+
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm utc{};
@@ -234,6 +241,7 @@ result<bench_report> run_bench(const bench_config& config,
   machine.cores = std::max(1u, std::thread::hardware_concurrency());
   machine.simd_target = cpu_simd_target();
   machine.date = utc_now();
+  machine.load_start = load_average();
   machine.peer_build = "g++ -O3 -ffp-contract=off, target_clones x86-64-v4/v3/default";
 
   auto wants = [&](backend_id b) {
@@ -454,6 +462,7 @@ result<bench_report> run_bench(const bench_config& config,
       }
     }
   }
+  machine.load_end = load_average();
   return report;
 }
 

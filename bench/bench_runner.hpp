@@ -51,7 +51,7 @@ struct bench_config {
   int warmup = 1;
   // A backend skips a size when the previous size's throughput predicts one repeat longer than
   // this (the smallest size of each shape always runs).
-  double budget_seconds = 0.5;
+  double budget_seconds = 1.0;
   std::optional<std::uint32_t> device;  // Vulkan device index (else the library's choice)
   std::optional<double> peak_gops;      // for the ALU-bound fraction on GPUs
 };
@@ -85,6 +85,9 @@ struct machine_info {
   std::optional<double> peak_gops;
   std::string peak_source;  // "--peak-gops", "table: NAME" or empty
   std::string date;         // UTC, ISO 8601
+  // /proc/loadavg's 1-minute load when the run started and ended: other work on the machine
+  // skews every figure, so the report says how busy it was.
+  std::optional<double> load_start, load_end;
   std::string peer_build;
 };
 

@@ -221,6 +221,9 @@ int run_bench_command(const bench_options& options) {
                 m.driver.c_str(), m.vulkan_api.c_str());
   }
   if (!m.gpu_note.empty()) std::printf("gpu: %s\n", m.gpu_note.c_str());
+  if (m.load_start && m.load_end) {
+    std::printf("load average (1 min) at start %.2f, at end %.2f\n", *m.load_start, *m.load_end);
+  }
   std::fputs(bench::ratio_summary(report->results).c_str(), stdout);
 
   bench::report_settings settings{config->repeats, config->warmup, config->budget_seconds,
@@ -258,7 +261,7 @@ command add_bench_command(CLI::App& app) {
   add_text_option(*parser, "--repeats", "N", o->repeats, "timed runs per figure (default 5)");
   add_text_option(*parser, "--warmup", "N", o->warmup, "untimed runs first (default 1)");
   add_text_option(*parser, "--budget", "SECONDS", o->budget,
-                  "skip a size when one repeat is predicted to take longer (default 0.5)");
+                  "skip a size when one repeat is predicted to take longer (default 1)");
   add_text_option(*parser, "--device", "N", o->device,
                   "Vulkan device index as listed by `vknoise info`");
   add_text_option(*parser, "--peak-gops", "N", o->peak_gops,
