@@ -12,9 +12,10 @@
 #include <glm/vec4.hpp>
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-// One copy of each loop per x86-64 level, picked at load time by the CPU (GCC ifunc).
+// One copy of each loop per x86-64 level, picked at load time by the CPU (GCC ifunc), with the
+// libraries' noise functions inlined into it (flatten) so that they too are compiled per level.
 #define VKNOISE_PEER_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default"), flatten))
 #else
 #define VKNOISE_PEER_CLONES
 #endif
