@@ -37,8 +37,10 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
   for (int c = 0; c < 256; ++c) {
     if (!seen[c]) continue;
     slot[c] = static_cast<std::int32_t>(x.distinct.size());
-    x.distinct.push_back(static_cast<std::uint8_t>(c));
+    x.distinct.push_back(c);
   }
+  x.slots = x.distinct.size();
+  x.distinct.resize((x.slots + lane_padding - 1) / lane_padding * lane_padding, 0);
   for (std::uint32_t i = 0; i < plan.nx; ++i) {
     const lattice_coord& c = plan.coord(0, octave, i);
     x.cell_slot[i] = slot[c.cell];

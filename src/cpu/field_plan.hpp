@@ -26,7 +26,8 @@ struct x_octave {
   // The cells the axis touches (cell and next of every sample, each once, ascending), and each
   // sample's cell and next cell as positions (slots) in that list: a row's hash tables hold one
   // entry per slot, few enough at usual steps to sit in one or two registers.
-  std::vector<std::uint8_t> distinct;
+  std::size_t slots = 0;
+  std::vector<std::int32_t> distinct;  // padded with cell 0 to a multiple of lane_padding
   std::vector<std::int32_t> cell_slot;
   std::vector<std::int32_t> next_slot;
 };

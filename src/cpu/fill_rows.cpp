@@ -63,6 +63,51 @@ HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
 }
 #endif
 
+// improved_corners*'s hash chains for every x cell the row touches, one cell per lane, with the
+// row's y, z and t cells: the row's hash words (row_tables.hpp).
+void build_hashes(const field_plan& p, const x_octave& x, row_tables& t) {
+  // A few cells (the usual steps below one cell per sample) are quicker one by one.
+  if (x.slots < 16) return build_hashes_scalar(p, x, t);
+  const DI di;
+  const std::size_t n = hn::Lanes(di);
+  const std::int32_t* perm = p.perm;
+  const auto at = [&](hn::Vec<DI> i) HWY_ATTR { return hn::GatherIndex(di, perm, i); };
+  const auto plus = [&](hn::Vec<DI> v, int cell) HWY_ATTR { return hn::Add(v, hn::Set(di, cell)); };
+  const lattice_coord &y = t.axis[1], &z = t.axis[2], &w = t.axis[3];
+  const auto mask = hn::Set(di, p.hashes - 1);
+  for (std::size_t i = 0; i < x.slots; i += n) {
+    const auto pc = at(hn::LoadU(di, x.distinct.data() + i));
+    hn::Vec<DI> h[8];
+    for (auto& v : h) v = hn::Zero(di);
+    if (p.dims == 1) {
+      h[0] = pc;
+    } else if (p.dims == 2) {
+      h[0] = at(at(plus(pc, y.cell)));
+      h[1] = at(at(plus(pc, y.next)));
+    } else {
+      const auto a = at(plus(pc, y.cell)), ab = at(plus(pc, y.next));
+      const hn::Vec<DI> yz[4] = {plus(a, z.cell), plus(ab, z.cell), plus(a, z.next),
+                                 plus(ab, z.next)};
+      for (int k = 0; k < 4; ++k) {
+        if (p.dims == 3) {
+          h[k] = at(yz[k]);
+        } else {
+          const auto q = at(yz[k]);
+          h[k] = at(plus(q, w.cell));
+          h[k + 4] = at(plus(q, w.next));
+        }
+      }
+    }
+    for (int word = 0; word < 2; ++word) {
+      auto packed = hn::And(h[4 * word], mask);
+      packed = hn::Or(packed, hn::ShiftLeft<8>(hn::And(h[4 * word + 1], mask)));
+      packed = hn::Or(packed, hn::ShiftLeft<16>(hn::And(h[4 * word + 2], mask)));
+      packed = hn::Or(packed, hn::ShiftLeft<24>(hn::And(h[4 * word + 3], mask)));
+      hn::StoreU(hn::BitCast(DU(), packed), DU(), t.hashes[word] + i);
+    }
+  }
+}
+
 // The row's constant and after tables (row_tables.hpp): sums of the row's signed components,
 // in the order the plan's indices give.
 void build_constants(const field_plan& p, row_tables& t) {
@@ -228,7 +273,7 @@ void octave_row_with(const field_plan& p, const row_tables& t, int octave, float
 
 template <int dims, fractal_kind fractal>
 void octave_row(const field_plan& p, const row_tables& t, int octave, float amp, row_scratch& s) {
-  const std::size_t slots = p.x[octave].distinct.size();
+  const std::size_t slots = p.x[octave].slots;
   if (permute_tables && slots <= 16)
     return octave_row_with<dims, fractal, 16>(p, t, octave, amp, s);
   if (permute_tables && slots <= 32)
@@ -243,7 +288,8 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s) {
   const D d;
   const std::size_t n = hn::Lanes(d);
   if constexpr (fractal == fractal_kind::none) {
-    build_row_tables(p, row, 0, s.tables);
+    build_row_tables(p, locate_row(p, row), 0, s.tables);
+    build_hashes(p, p.x[0], s.tables);
     build_constants(p, s.tables);
     octave_row<dims, fractal>(p, s.tables, 0, 1.0f, s);
     return;
@@ -251,8 +297,10 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s) {
   std::fill(s.sum.begin(), s.sum.end(), 0.0f);
   std::fill(s.weight.begin(), s.weight.end(), 1.0f);
   float amp = 1.0f;
+  const row_position at = locate_row(p, row);
   for (int o = 0; o < p.fractal.octaves; ++o) {
-    build_row_tables(p, row, o, s.tables);
+    build_row_tables(p, at, o, s.tables);
+    build_hashes(p, p.x[o], s.tables);
     build_constants(p, s.tables);
     octave_row<dims, fractal>(p, s.tables, o, amp, s);
     amp = amp * p.fractal.persistence;

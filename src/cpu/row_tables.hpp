@@ -19,9 +19,12 @@
 
 #include <cstdint>
 
+#include "vknoise/noise.hpp"
+
 namespace vknoise::cpu {
 
 struct field_plan;
+struct x_octave;
 
 inline constexpr int signed_component_negative_zero = 12;
 // axis 1 (y) .. 3 (w), side 0 (frac) or 1 (frac - 1).
@@ -30,15 +33,27 @@ inline constexpr int signed_component_lane(int axis, int side, bool negative) {
 }
 
 struct row_tables {
-  std::uint32_t hashes[2][256] = {};
+  lattice_coord axis[4] = {};  // the row's lattice coordinates on axes 1..3
+  alignas(64) std::uint32_t hashes[2][256] = {};
   alignas(64) float signed_component[16] = {};
   alignas(64) float constant[8][32] = {};
   alignas(64) float after[8][32] = {};
   float fade[4] = {0, 0, 0, 0};  // fade(frac) of y, z, t at indices 1..3
 };
 
-// Fills hashes, signed_component and fade of `tables` for sample row `row` (y fastest, then z, then
-// t) and octave `octave`.
-void build_row_tables(const field_plan& plan, std::uint64_t row, int octave, row_tables& tables);
+// The sample indices of row `row` (y fastest, then z, then t) on axes 1..3.
+struct row_position {
+  std::uint32_t index[4];
+};
+row_position locate_row(const field_plan& plan, std::uint64_t row);
+
+// The hash words of a row whose axis is filled, one x cell at a time (the SIMD build_hashes
+// of fill_rows.cpp does many cells at once; both compute improved_corners*'s chains).
+void build_hashes_scalar(const field_plan& plan, const x_octave& x, row_tables& tables);
+
+// Fills axis, signed_component and fade of `tables` for a row and octave `octave` (the SIMD
+// code adds hashes and the constants: fill_rows.cpp, build_hashes and build_constants).
+void build_row_tables(const field_plan& plan, const row_position& row, int octave,
+                      row_tables& tables);
 
 }  // namespace vknoise::cpu
