@@ -49,6 +49,36 @@ HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
     return hn::GatherIndex(DU(), table, slot);
   }
 }
+#elif HWY_TARGET == HWY_AVX2
+constexpr bool permute_tables = true;
+// 8-lane vpermps on each 8-entry part of the table, the parts chosen by index bits 3 and 4
+// (blendv reads each lane's sign bit, so the bit is shifted there).
+HWY_INLINE __m256 lookup8s(const float* table, __m256i index, int parts) {
+  __m256 r[4];
+  for (int i = 0; i < parts; ++i)
+    r[i] = _mm256_permutevar8x32_ps(_mm256_loadu_ps(table + 8 * i), index);
+  if (parts == 1) return r[0];
+  const __m256 bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(index, 28));
+  const __m256 low = _mm256_blendv_ps(r[0], r[1], bit3);
+  if (parts == 2) return low;
+  const __m256 high = _mm256_blendv_ps(r[2], r[3], bit3);
+  return _mm256_blendv_ps(low, high, _mm256_castsi256_ps(_mm256_slli_epi32(index, 27)));
+}
+HWY_INLINE V lookup16(const float* table, VU index) {
+  return V{lookup8s(table, index.raw, 2)};
+}
+HWY_INLINE V lookup32(const float* table, VU index) {
+  return V{lookup8s(table, index.raw, 4)};
+}
+template <int slots>
+HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
+  if constexpr (slots == 16 || slots == 32) {
+    const float* t = reinterpret_cast<const float*>(table);  // moved as bits, never computed
+    return VU{_mm256_castps_si256(lookup8s(t, slot.raw, slots / 8))};
+  } else {
+    return hn::GatherIndex(DU(), table, slot);
+  }
+}
 #else
 constexpr bool permute_tables = false;
 HWY_INLINE V lookup16(const float* table, VU index) {
