@@ -204,6 +204,9 @@ typedef struct vknoise_context_options {
   int32_t synchronization_validation; /* flag: also its synchronization checks */
   int32_t reserved;                   /* must be 0 */
   uint64_t fence_timeout_ns;          /* longest wait for one submission; 0: the default, 120 s */
+  /* NULL (default), or a file saved by vknoise_context_save_pipeline_cache to start the pipeline
+   * cache from; a missing or foreign file is ignored. Read when the context is made. */
+  const char* pipeline_cache_path;
 } vknoise_context_options;
 
 void vknoise_context_options_init_default(vknoise_context_options* options) VKNOISE_NOEXCEPT;
@@ -214,8 +217,10 @@ vknoise_status vknoise_context_create(const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;
 
 /* A host program's Vulkan objects (vknoise::borrowed_device). All must outlive the context, which
- * never destroys them. The queue family must support compute; recorders also need a Vulkan 1.2
- * device created with the timelineSemaphore feature. */
+ * never destroys them. The queue family must support compute. The flags say which features the
+ * host enabled when it created the device (Vulkan cannot be asked): recorders need a Vulkan 1.2
+ * device with timelineSemaphore, R16_SFLOAT and R8_UNORM image targets also
+ * shaderStorageImageExtendedFormats. */
 typedef struct vknoise_device_handles {
   PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the host's loader entry point */
   VkInstance instance;
@@ -223,16 +228,19 @@ typedef struct vknoise_device_handles {
   VkDevice device;
   uint32_t queue_family_index;
   VkQueue queue;
+  int32_t timeline_semaphore;             /* flag */
+  int32_t storage_image_extended_formats; /* flag */
 } vknoise_device_handles;
 
-/* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns applies (the
- * host owns the instance, so its own messenger sees the validation layer's messages). */
+/* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns and
+ * pipeline_cache_path apply (the host owns the instance, so its own messenger sees the validation
+ * layer's messages). */
 vknoise_status vknoise_context_borrow(const vknoise_device_handles* handles,
                                       const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;
 
-/* The context's Vulkan handles (owned or borrowed), e.g. to allocate command buffers for a
- * recorder. get_instance_proc_addr is set to NULL. */
+/* The context's Vulkan handles (owned or borrowed) and enabled features, e.g. to allocate command
+ * buffers for a recorder. get_instance_proc_addr is set to NULL. */
 vknoise_status vknoise_context_handles(const vknoise_context* context,
                                        vknoise_device_handles* out) VKNOISE_NOEXCEPT;
 
@@ -249,6 +257,12 @@ size_t vknoise_context_validation_message_count(const vknoise_context* context) 
 vknoise_status vknoise_context_validation_message(const vknoise_context* context, size_t index,
                                                   char* buffer, size_t buffer_size,
                                                   size_t* length) VKNOISE_NOEXCEPT;
+
+/* Writes the context's pipeline cache to `path` atomically (a temporary file renamed over it), for
+ * vknoise_context_options.pipeline_cache_path in a later run. VKNOISE_ERROR_IO,
+ * VKNOISE_ERROR_VULKAN. */
+vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* context,
+                                                   const char* path) VKNOISE_NOEXCEPT;
 
 /* Destroys what the context created (never borrowed handles). Renderers and recorders on it must
  * be destroyed first. */
@@ -293,6 +307,118 @@ vknoise_status vknoise_renderer_eval(vknoise_renderer* renderer, const vknoise_n
                                      size_t out_count) VKNOISE_NOEXCEPT;
 
 void vknoise_renderer_destroy(vknoise_renderer* renderer) VKNOISE_NOEXCEPT;
+
+/* ---- GPU: recording into the caller's command buffers (recorder.hpp) ----
+ * A recorder writes fields into a caller's VkBuffer or VkImage, either recorded into the caller's
+ * command buffer (record) or submitted on the context's queue (submit, run). It needs a Vulkan 1.2
+ * device with the timelineSemaphore feature. recorder.hpp describes frames in flight, barriers,
+ * layouts and queue families in full; the structs below mirror its types field for field. */
+
+typedef struct vknoise_recorder vknoise_recorder;
+
+/* The caller's stages and accesses on the target just before and just after vknoise's work. */
+typedef struct vknoise_access_scope {
+  VkPipelineStageFlags stages; /* default VK_PIPELINE_STAGE_ALL_COMMANDS_BIT */
+  VkAccessFlags access;        /* default VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT */
+} vknoise_access_scope;
+
+/* A range of a VkBuffer with VK_BUFFER_USAGE_STORAGE_BUFFER_BIT: the field's floats in the layout
+ * of vknoise_field at `offset` (a multiple of 4); `size` >= value count * 4 bytes. */
+typedef struct vknoise_buffer_target {
+  VkBuffer buffer;
+  VkDeviceSize offset;
+  VkDeviceSize size;
+} vknoise_buffer_target;
+
+/* A 2D or 3D VkImage with VK_IMAGE_USAGE_STORAGE_BIT in R32_SFLOAT, R16_SFLOAT, R8_UNORM or
+ * R8G8B8A8_UNORM, optimal tiling: sample (x, y, z, t) goes to texel offset + (x, y, z + size[2] *
+ * t) of `mip_level` (the third coordinate is depth or array layer), as value * scale + bias. The
+ * image goes from old_layout to new_layout (UNDEFINED discards its contents). */
+typedef struct vknoise_image_target {
+  VkImage image;
+  VkImageType type;         /* VK_IMAGE_TYPE_2D (default) or VK_IMAGE_TYPE_3D */
+  VkFormat format;          /* default VK_FORMAT_R32_SFLOAT */
+  VkExtent3D extent;        /* at mip_level: width, height, depth (3D) or layer count (2D) */
+  uint32_t mip_level;       /* default 0 */
+  VkOffset3D offset;        /* default 0 */
+  VkImageLayout old_layout; /* default VK_IMAGE_LAYOUT_UNDEFINED */
+  VkImageLayout new_layout; /* default VK_IMAGE_LAYOUT_GENERAL */
+  float scale;              /* default 1 */
+  float bias;               /* default 0 */
+} vknoise_image_target;
+
+typedef enum vknoise_target_kind {
+  VKNOISE_TARGET_BUFFER = 0,
+  VKNOISE_TARGET_IMAGE = 1
+} vknoise_target_kind;
+
+/* Where the field goes: `buffer` or `image` as `kind` says (the other is ignored). */
+typedef struct vknoise_render_target {
+  int32_t kind;     /* vknoise_target_kind; default BUFFER */
+  int32_t reserved; /* must be 0 */
+  vknoise_buffer_target buffer;
+  vknoise_image_target image;
+  vknoise_access_scope before;
+  vknoise_access_scope after;
+} vknoise_render_target;
+
+/* The recorded work is complete when `semaphore` (a timeline semaphore the recorder owns) reaches
+ * `value`. */
+typedef struct vknoise_timeline_point {
+  VkSemaphore semaphore;
+  uint64_t value;
+} vknoise_timeline_point;
+
+typedef struct vknoise_recorder_options {
+  uint32_t frames_in_flight; /* 1..16; default 3 */
+  int32_t table;             /* vknoise_table_placement; default AUTOMATIC */
+} vknoise_recorder_options;
+
+void vknoise_render_target_init_default(vknoise_render_target* target) VKNOISE_NOEXCEPT;
+void vknoise_recorder_options_init_default(vknoise_recorder_options* options) VKNOISE_NOEXCEPT;
+
+/* `context` must outlive the recorder; `options` may be NULL. VKNOISE_ERROR_NO_DEVICE without
+ * Vulkan 1.2 timeline semaphores. */
+vknoise_status vknoise_recorder_create(vknoise_context* context,
+                                       const vknoise_recorder_options* options,
+                                       vknoise_recorder** out) VKNOISE_NOEXCEPT;
+
+/* Records the field into `command_buffer` (recording, outside a render pass, of a compute-capable
+ * family): a barrier from target->before, the dispatches (the bound pipeline, descriptor sets and
+ * push constants are left changed), a barrier to target->after. The caller submits the buffer and
+ * signals *point in that submission (VkTimelineSemaphoreSubmitInfo), in the order the points were
+ * returned. Errors: those of the field, VKNOISE_ERROR_INVALID_ARGUMENT for a target that does not
+ * fit, VKNOISE_ERROR_TIMEOUT when a frame's resources are still in use, VKNOISE_ERROR_VULKAN. */
+vknoise_status vknoise_recorder_record(vknoise_recorder* recorder, VkCommandBuffer command_buffer,
+                                       const vknoise_field* field,
+                                       const vknoise_permutation* permutation,
+                                       const vknoise_render_target* target,
+                                       vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
+
+/* Records into a command buffer of the recorder's and submits it on the context's queue without
+ * waiting. It signals *point (when `point` is not NULL, it receives the point) and `fence` (when
+ * not VK_NULL_HANDLE: unsignalled, not in use), and waits on the GPU for `wait_for` (NULL: none).
+ */
+vknoise_status vknoise_recorder_submit(vknoise_recorder* recorder, const vknoise_field* field,
+                                       const vknoise_permutation* permutation,
+                                       const vknoise_render_target* target, VkFence fence,
+                                       const vknoise_timeline_point* wait_for,
+                                       vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
+
+/* Waits on the host until `point` is reached; VKNOISE_ERROR_TIMEOUT after the fence timeout. */
+vknoise_status vknoise_recorder_wait(vknoise_recorder* recorder,
+                                     const vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
+
+/* Submit and wait: the field is in the target when it returns. */
+vknoise_status vknoise_recorder_run(vknoise_recorder* recorder, const vknoise_field* field,
+                                    const vknoise_permutation* permutation,
+                                    const vknoise_render_target* target) VKNOISE_NOEXCEPT;
+
+/* Pipelines built so far (once per noise structure and target kind); 0 for NULL. */
+uint32_t vknoise_recorder_pipelines_built(const vknoise_recorder* recorder) VKNOISE_NOEXCEPT;
+
+/* Waits (bounded by the fence timeout) for all its work, then destroys what it created. */
+void vknoise_recorder_destroy(vknoise_recorder* recorder) VKNOISE_NOEXCEPT;
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,8 @@ vknoise_status to_options(const char* function, const vknoise_context_options* o
   out.validation = options->validation != 0;
   out.synchronization_validation = options->synchronization_validation != 0;
   if (options->fence_timeout_ns != 0) out.fence_timeout_ns = options->fence_timeout_ns;
+  if (options->pipeline_cache_path != nullptr)
+    out.pipeline_cache_path = options->pipeline_cache_path;
   return VKNOISE_OK;
 }
 
@@ -69,6 +71,8 @@ extern "C" vknoise_status vknoise_context_borrow(const vknoise_device_handles* h
     borrowed.device = handles->device;
     borrowed.queue_family_index = handles->queue_family_index;
     borrowed.queue = handles->queue;
+    borrowed.enabled.timeline_semaphore = handles->timeline_semaphore != 0;
+    borrowed.enabled.storage_image_extended_formats = handles->storage_image_extended_formats != 0;
     return wrap(vknoise::context::borrow(borrowed, cpp_options), out);
   });
 }
@@ -84,6 +88,8 @@ extern "C" vknoise_status vknoise_context_handles(const vknoise_context* context
   out->device = ctx.device();
   out->queue_family_index = ctx.queue_family_index();
   out->queue = ctx.queue();
+  out->timeline_semaphore = ctx.features().timeline_semaphore;
+  out->storage_image_extended_formats = ctx.features().storage_image_extended_formats;
   return VKNOISE_OK;
 }
 
@@ -122,6 +128,15 @@ extern "C" vknoise_status vknoise_context_validation_message(const vknoise_conte
       buffer[copied] = '\0';
     }
     return VKNOISE_OK;
+  });
+}
+
+extern "C" vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* context,
+                                                              const char* path) noexcept {
+  return guarded(__func__, [&] {
+    if (context == nullptr) return null_argument(__func__, "context");
+    if (path == nullptr) return null_argument(__func__, "path");
+    return report(context->context->save_pipeline_cache(path));
   });
 }
 

@@ -259,6 +259,10 @@ static void test_gpu(void) {
   CHECK_STATUS(vknoise_context_handles(context, &handles), VKNOISE_OK);
   CHECK(handles.device != VK_NULL_HANDLE && handles.queue != VK_NULL_HANDLE);
   CHECK(handles.get_instance_proc_addr == NULL);
+  CHECK(handles.timeline_semaphore == 1); /* create() enables it where the device has it */
+  CHECK_STATUS(vknoise_context_save_pipeline_cache(context, "/nonexistent-vknoise-dir/cache"),
+               VKNOISE_ERROR_IO);
+  CHECK_STATUS(vknoise_context_save_pipeline_cache(context, NULL), VKNOISE_ERROR_INVALID_ARGUMENT);
 
   vknoise_renderer_options_init_default(&renderer_options);
   renderer_options.chunk_bytes = 4096; /* several chunks even for this small field */

@@ -1,0 +1,319 @@
+/* The recorder and borrowed contexts through the C API, from C99: a field written into the test's
+ * own VkBuffer with vknoise_recorder_run, with vknoise_recorder_submit and wait, and recorded into
+ * the test's command buffer and submitted with the returned timeline point, then through a second
+ * context that borrows the first one's device; each compared with the float mirror. The
+ * validation layer is on and any message fails the test; a missing device or layer fails it too
+ * (GPU tests never skip). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vknoise/vknoise.h"
+
+/* The loader's one entry point (vknoise.h defines VK_NO_PROTOTYPES); everything else through it. */
+extern VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
+                                                                      const char* name);
+
+static int failures = 0;
+
+#define CHECK(condition)                                                            \
+  do {                                                                              \
+    if (!(condition)) {                                                             \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #condition); \
+      ++failures;                                                                   \
+    }                                                                               \
+  } while (0)
+
+#define REQUIRE_OK(call)                                                     \
+  do {                                                                       \
+    vknoise_status status_ = (call);                                         \
+    if (status_ != VKNOISE_OK) {                                             \
+      fprintf(stderr, "%s:%d: %s: %s: %s\n", __FILE__, __LINE__, #call,      \
+              vknoise_status_string(status_), vknoise_last_error_message()); \
+      ++failures;                                                            \
+      goto done;                                                             \
+    }                                                                        \
+  } while (0)
+
+#define REQUIRE_VK(call)                                                                   \
+  do {                                                                                     \
+    VkResult result_ = (call);                                                             \
+    if (result_ != VK_SUCCESS) {                                                           \
+      fprintf(stderr, "%s:%d: %s returned %d\n", __FILE__, __LINE__, #call, (int)result_); \
+      ++failures;                                                                          \
+      goto done;                                                                           \
+    }                                                                                      \
+  } while (0)
+
+enum { NX = 40, NY = 30, NZ = 3, COUNT = NX * NY * NZ };
+
+struct device_functions {
+  PFN_vkGetPhysicalDeviceMemoryProperties get_memory_properties;
+  PFN_vkCreateBuffer create_buffer;
+  PFN_vkDestroyBuffer destroy_buffer;
+  PFN_vkGetBufferMemoryRequirements get_buffer_memory_requirements;
+  PFN_vkAllocateMemory allocate_memory;
+  PFN_vkFreeMemory free_memory;
+  PFN_vkBindBufferMemory bind_buffer_memory;
+  PFN_vkMapMemory map_memory;
+  PFN_vkCreateCommandPool create_command_pool;
+  PFN_vkDestroyCommandPool destroy_command_pool;
+  PFN_vkAllocateCommandBuffers allocate_command_buffers;
+  PFN_vkBeginCommandBuffer begin_command_buffer;
+  PFN_vkEndCommandBuffer end_command_buffer;
+  PFN_vkQueueSubmit queue_submit;
+};
+
+static int load_functions(const vknoise_device_handles* h, struct device_functions* f) {
+  PFN_vkGetDeviceProcAddr device_proc =
+      (PFN_vkGetDeviceProcAddr)vkGetInstanceProcAddr(h->instance, "vkGetDeviceProcAddr");
+  if (device_proc == NULL) return 0;
+  f->get_memory_properties = (PFN_vkGetPhysicalDeviceMemoryProperties)vkGetInstanceProcAddr(
+      h->instance, "vkGetPhysicalDeviceMemoryProperties");
+#define LOAD(member, type, name) f->member = (type)device_proc(h->device, name)
+  LOAD(create_buffer, PFN_vkCreateBuffer, "vkCreateBuffer");
+  LOAD(destroy_buffer, PFN_vkDestroyBuffer, "vkDestroyBuffer");
+  LOAD(get_buffer_memory_requirements, PFN_vkGetBufferMemoryRequirements,
+       "vkGetBufferMemoryRequirements");
+  LOAD(allocate_memory, PFN_vkAllocateMemory, "vkAllocateMemory");
+  LOAD(free_memory, PFN_vkFreeMemory, "vkFreeMemory");
+  LOAD(bind_buffer_memory, PFN_vkBindBufferMemory, "vkBindBufferMemory");
+  LOAD(map_memory, PFN_vkMapMemory, "vkMapMemory");
+  LOAD(create_command_pool, PFN_vkCreateCommandPool, "vkCreateCommandPool");
+  LOAD(destroy_command_pool, PFN_vkDestroyCommandPool, "vkDestroyCommandPool");
+  LOAD(allocate_command_buffers, PFN_vkAllocateCommandBuffers, "vkAllocateCommandBuffers");
+  LOAD(begin_command_buffer, PFN_vkBeginCommandBuffer, "vkBeginCommandBuffer");
+  LOAD(end_command_buffer, PFN_vkEndCommandBuffer, "vkEndCommandBuffer");
+  LOAD(queue_submit, PFN_vkQueueSubmit, "vkQueueSubmit");
+#undef LOAD
+  return f->get_memory_properties != NULL && f->create_buffer != NULL &&
+         f->destroy_buffer != NULL && f->get_buffer_memory_requirements != NULL &&
+         f->allocate_memory != NULL && f->free_memory != NULL && f->bind_buffer_memory != NULL &&
+         f->map_memory != NULL && f->create_command_pool != NULL &&
+         f->destroy_command_pool != NULL && f->allocate_command_buffers != NULL &&
+         f->begin_command_buffer != NULL && f->end_command_buffer != NULL &&
+         f->queue_submit != NULL;
+}
+
+/* A host-visible, coherent memory type among `bits`, or UINT32_MAX. */
+static uint32_t host_memory_type(const VkPhysicalDeviceMemoryProperties* properties,
+                                 uint32_t bits) {
+  const VkMemoryPropertyFlags wanted =
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  uint32_t i;
+  for (i = 0; i < properties->memoryTypeCount; ++i) {
+    if ((bits & (1u << i)) != 0 && (properties->memoryTypes[i].propertyFlags & wanted) == wanted) {
+      return i;
+    }
+  }
+  return UINT32_MAX;
+}
+
+static double max_difference(const float* a, const float* b, size_t count) {
+  double worst = 0.0;
+  size_t i;
+  for (i = 0; i < count; ++i) {
+    const double d = fabs((double)a[i] - (double)b[i]);
+    if (!(d <= worst)) worst = d;
+  }
+  return worst;
+}
+
+static void report_validation_messages(const vknoise_context* context) {
+  size_t i;
+  const size_t count = vknoise_context_validation_message_count(context);
+  for (i = 0; i < count; ++i) {
+    char message[1024];
+    if (vknoise_context_validation_message(context, i, message, sizeof message, NULL) ==
+        VKNOISE_OK) {
+      fprintf(stderr, "validation: %s\n", message);
+    }
+  }
+  CHECK(count == 0);
+}
+
+int main(void) {
+  vknoise_context_options options;
+  vknoise_context* context = NULL;
+  vknoise_context* borrowed = NULL;
+  vknoise_context* other_context = NULL;
+  vknoise_recorder* recorder = NULL;
+  vknoise_recorder* other = NULL;
+  vknoise_permutation* seeded = NULL;
+  vknoise_device_handles h;
+  struct device_functions f;
+  VkPhysicalDeviceMemoryProperties memory_properties;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer command_buffer = VK_NULL_HANDLE;
+  void* mapped = NULL;
+  vknoise_field field;
+  vknoise_render_target target;
+  vknoise_timeline_point point;
+  static float mirror[COUNT];
+  const VkDeviceSize bytes = sizeof mirror;
+
+  memset(&h, 0, sizeof h);
+  memset(&f, 0, sizeof f);
+  vknoise_context_options_init_default(&options);
+  options.validation = 1;
+  options.synchronization_validation = 1;
+  REQUIRE_OK(vknoise_context_create(&options, &context));
+  REQUIRE_OK(vknoise_context_handles(context, &h));
+  if (!load_functions(&h, &f)) {
+    fprintf(stderr, "could not load the Vulkan functions of the test\n");
+    ++failures;
+    goto done;
+  }
+  REQUIRE_OK(vknoise_recorder_create(context, NULL, &recorder));
+
+  {
+    VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    VkMemoryRequirements requirements;
+    VkMemoryAllocateInfo allocate = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    info.size = bytes;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    REQUIRE_VK(f.create_buffer(h.device, &info, NULL, &buffer));
+    f.get_buffer_memory_requirements(h.device, buffer, &requirements);
+    f.get_memory_properties(h.physical_device, &memory_properties);
+    allocate.allocationSize = requirements.size;
+    allocate.memoryTypeIndex = host_memory_type(&memory_properties, requirements.memoryTypeBits);
+    CHECK(allocate.memoryTypeIndex != UINT32_MAX);
+    REQUIRE_VK(f.allocate_memory(h.device, &allocate, NULL, &memory));
+    REQUIRE_VK(f.bind_buffer_memory(h.device, buffer, memory, 0));
+    REQUIRE_VK(f.map_memory(h.device, memory, 0, VK_WHOLE_SIZE, 0, &mapped));
+  }
+
+  vknoise_field_init_default(&field);
+  field.size[0] = NX;
+  field.size[1] = NY;
+  field.size[2] = NZ;
+  field.origin[0] = 1e6;
+  field.origin[2] = 0.5;
+  vknoise_render_target_init_default(&target);
+  target.kind = VKNOISE_TARGET_BUFFER;
+  target.buffer.buffer = buffer;
+  target.buffer.size = bytes;
+  target.after.stages = VK_PIPELINE_STAGE_HOST_BIT; /* the test reads the buffer on the host */
+  target.after.access = VK_ACCESS_HOST_READ_BIT;
+
+  /* vknoise's own submission. */
+  REQUIRE_OK(vknoise_recorder_run(recorder, &field, NULL, &target));
+  REQUIRE_OK(vknoise_fill_mirror(&field, NULL, mirror, COUNT));
+  CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+  CHECK(vknoise_recorder_pipelines_built(recorder) >= 1);
+
+  /* Submitted without waiting, then waited for. */
+  REQUIRE_OK(vknoise_permutation_create_from_seed(7, &seeded));
+  REQUIRE_OK(
+      vknoise_recorder_submit(recorder, &field, seeded, &target, VK_NULL_HANDLE, NULL, &point));
+  CHECK(point.semaphore != VK_NULL_HANDLE);
+  REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
+  REQUIRE_OK(vknoise_fill_mirror(&field, seeded, mirror, COUNT));
+  CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+  vknoise_permutation_destroy(seeded);
+  seeded = NULL;
+
+  /* Recorded into the test's command buffer, another table, signalled by the test's submit. */
+  {
+    VkCommandPoolCreateInfo pool_info = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    VkCommandBufferAllocateInfo allocate = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    VkCommandBufferBeginInfo begin = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VkTimelineSemaphoreSubmitInfo timeline = {VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+    VkSubmitInfo submit = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    pool_info.queueFamilyIndex = h.queue_family_index;
+    REQUIRE_VK(f.create_command_pool(h.device, &pool_info, NULL, &pool));
+    allocate.commandPool = pool;
+    allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    allocate.commandBufferCount = 1;
+    REQUIRE_VK(f.allocate_command_buffers(h.device, &allocate, &command_buffer));
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    REQUIRE_VK(f.begin_command_buffer(command_buffer, &begin));
+    REQUIRE_OK(vknoise_permutation_create_from_seed(42, &seeded));
+    REQUIRE_OK(vknoise_recorder_record(recorder, command_buffer, &field, seeded, &target, &point));
+    REQUIRE_VK(f.end_command_buffer(command_buffer));
+    timeline.signalSemaphoreValueCount = 1;
+    timeline.pSignalSemaphoreValues = &point.value;
+    submit.pNext = &timeline;
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &command_buffer;
+    submit.signalSemaphoreCount = 1;
+    submit.pSignalSemaphores = &point.semaphore;
+    REQUIRE_VK(f.queue_submit(h.queue, 1, &submit, VK_NULL_HANDLE));
+    REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
+    REQUIRE_OK(vknoise_fill_mirror(&field, seeded, mirror, COUNT));
+    CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+  }
+
+  /* A second context that borrows the first one's device: a renderer and a recorder on it. */
+  {
+    vknoise_device_handles lent = h;
+    vknoise_renderer* renderer = NULL;
+    vknoise_recorder* borrowed_recorder = NULL;
+    static float gpu[COUNT];
+    vknoise_status status;
+    lent.get_instance_proc_addr = vkGetInstanceProcAddr;
+    REQUIRE_OK(vknoise_context_borrow(&lent, NULL, &borrowed));
+    status = vknoise_renderer_create(borrowed, NULL, &renderer);
+    CHECK(status == VKNOISE_OK);
+    if (status == VKNOISE_OK) {
+      CHECK(vknoise_renderer_fill(renderer, &field, NULL, gpu, COUNT) == VKNOISE_OK);
+      REQUIRE_OK(vknoise_fill_mirror(&field, NULL, mirror, COUNT));
+      CHECK(max_difference(gpu, mirror, COUNT) <= 1e-6);
+    }
+    vknoise_renderer_destroy(renderer);
+    status = vknoise_recorder_create(borrowed, NULL, &borrowed_recorder);
+    CHECK(status == VKNOISE_OK);
+    if (status == VKNOISE_OK) {
+      CHECK(vknoise_recorder_run(borrowed_recorder, &field, NULL, &target) == VKNOISE_OK);
+      CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+    }
+    vknoise_recorder_destroy(borrowed_recorder);
+    /* Without the timeline semaphore feature, a recorder is refused. */
+    vknoise_context_destroy(borrowed);
+    borrowed = NULL;
+    lent.timeline_semaphore = 0;
+    REQUIRE_OK(vknoise_context_borrow(&lent, NULL, &borrowed));
+    CHECK(vknoise_recorder_create(borrowed, NULL, &borrowed_recorder) == VKNOISE_ERROR_NO_DEVICE);
+    CHECK(borrowed_recorder == NULL);
+    lent.get_instance_proc_addr = NULL;
+    CHECK(vknoise_context_borrow(&lent, NULL, &other_context) == VKNOISE_ERROR_INVALID_ARGUMENT);
+    CHECK(other_context == NULL);
+  }
+
+  /* Errors. */
+  CHECK(vknoise_recorder_run(NULL, &field, NULL, &target) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(vknoise_recorder_run(recorder, NULL, NULL, &target) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(vknoise_recorder_run(recorder, &field, NULL, NULL) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(vknoise_recorder_wait(recorder, NULL) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(vknoise_recorder_record(recorder, VK_NULL_HANDLE, &field, NULL, &target, &point) ==
+        VKNOISE_ERROR_INVALID_ARGUMENT);
+  target.kind = 5;
+  CHECK(vknoise_recorder_run(recorder, &field, NULL, &target) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  target.kind = VKNOISE_TARGET_BUFFER;
+  target.buffer.size = bytes - 4; /* one float short */
+  CHECK(vknoise_recorder_run(recorder, &field, NULL, &target) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  other = recorder;
+  CHECK(vknoise_recorder_create(NULL, NULL, &other) == VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(other == NULL);
+  CHECK(vknoise_recorder_pipelines_built(NULL) == 0);
+
+done:
+  vknoise_recorder_destroy(recorder);
+  vknoise_recorder_destroy(NULL);
+  vknoise_permutation_destroy(seeded);
+  if (pool != VK_NULL_HANDLE) f.destroy_command_pool(h.device, pool, NULL);
+  if (buffer != VK_NULL_HANDLE) f.destroy_buffer(h.device, buffer, NULL);
+  if (memory != VK_NULL_HANDLE) f.free_memory(h.device, memory, NULL);
+  vknoise_context_destroy(borrowed);
+  if (context != NULL) report_validation_messages(context);
+  vknoise_context_destroy(context);
+  if (failures != 0) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("C API recorder: all checks passed\n");
+  return 0;
+}
