@@ -241,7 +241,11 @@ status context::load_device(VkPhysicalDevice physical_device, VkDevice device, s
 context::~context() {
   if (pipeline_cache_) table_->vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
   if (!owns_) return;  // borrowed handles belong to the host
-  if (device_ && table_) table_->vkDestroyDevice(device_, nullptr);
+  if (device_ && table_) {
+    // Work abandoned after a failed wait may still run; a device must be idle to be destroyed.
+    table_->vkDeviceWaitIdle(device_);
+    table_->vkDestroyDevice(device_, nullptr);
+  }
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }

@@ -4,10 +4,17 @@
 
 #include <utility>
 
+#include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise::vk {
 namespace {
+
+VkResult allocate_memory(const context& ctx, const VkMemoryAllocateInfo& info,
+                         VkDeviceMemory* memory) {
+  if (const auto fault = injected_fault("vkAllocateMemory")) return *fault;
+  return ctx.vk().vkAllocateMemory(ctx.device(), &info, nullptr, memory);
+}
 
 // The first memory type allowed by `type_bits` that has all `required` flags, preferring one
 // that also has all `preferred` flags.
@@ -64,8 +71,7 @@ result<device_buffer> device_buffer::create(const context& ctx, VkDeviceSize siz
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = requirements.size;
   alloc.memoryTypeIndex = static_cast<std::uint32_t>(type);
-  VKNOISE_TRY(
-      check(vk.vkAllocateMemory(ctx.device(), &alloc, nullptr, &out.memory_), "vkAllocateMemory"));
+  VKNOISE_TRY(check(allocate_memory(ctx, alloc, &out.memory_), "vkAllocateMemory"));
   VKNOISE_TRY(check(vk.vkBindBufferMemory(ctx.device(), out.buffer_, out.memory_, 0),
                     "vkBindBufferMemory"));
 

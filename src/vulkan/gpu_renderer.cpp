@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "core/allocation_guard.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
@@ -277,7 +278,7 @@ status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
 status gpu_renderer::impl::finish(slot& s, gpu_stats* stats) {
   if (!s.work->pending()) return {};
   if (status waited = s.work->wait(); !waited) {
-    if (waited.error_value().code == errc::timeout) abandoned = true;
+    abandoned = true;  // timed out or lost: the GPU may still use the slot's objects
     return waited;
   }
   const vk::device_buffer& source = s.readback.buffer() ? s.readback : s.output;
@@ -301,8 +302,9 @@ void gpu_renderer::impl::drain() {
 
 status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats) {
   if (abandoned) {
-    return make_error(errc::timeout,
-                      "an earlier GPU submission timed out; the renderer is unusable");
+    return make_error(errc::vulkan_error,
+                      "an earlier GPU submission failed or timed out and may still be running; "
+                      "the renderer is unusable");
   }
   // On any error, wait for what is in flight so no pending copy targets the caller's memory.
   struct drain_on_error {
@@ -337,37 +339,39 @@ result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
 
 status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
                           std::span<float> out, gpu_stats* stats) {
-  VKNOISE_TRY(validate(field, out.size()));
-  auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::field, field.dims, field.noise));
-  if (!pipeline) return pipeline.error_value();
-  VKNOISE_TRY(impl_->upload_tables(table, field.noise, field.dims));
+  return detail::guard_allocations([&]() -> status {
+    VKNOISE_TRY(validate(field, out.size()));
+    auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::field, field.dims, field.noise));
+    if (!pipeline) return pipeline.error_value();
+    VKNOISE_TRY(impl_->upload_tables(table, field.noise, field.dims));
 
-  const std::uint64_t nx = field.size[0];
-  const std::uint32_t octaves = static_cast<std::uint32_t>(field.noise.octaves);
-  const std::size_t channels = static_cast<std::size_t>(channel_count(field.noise, field.dims));
-  vk::dispatch_limits limits = impl_->limits;
-  limits.octaves = octaves;
-  limits.channels = static_cast<std::uint32_t>(channels);
-  vk::field_chunker chunker(field, limits);
-  vk::field_chunk chunk{};
-  const shader::fractal_constants fractal = fractal_constants_of(field.noise);
-  return impl_->run(
-      [&](chunk_job& job) {
-        if (!chunker.next(chunk)) return false;
-        job.pipeline = *pipeline;
-        job.push.field = {fractal, chunk.count_x, octaves * chunk.count_x};
-        job.push_bytes = sizeof(shader::field_push_constants);
-        job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
-        job.groups_y = chunk.row_count;
-        job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
-        job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
-        job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
-        job.write_coords = [&field, chunk](lattice_coord* coords) {
-          vk::write_field_chunk_coords(field, chunk, coords);
-        };
-        return true;
-      },
-      stats);
+    const std::uint64_t nx = field.size[0];
+    const std::uint32_t octaves = static_cast<std::uint32_t>(field.noise.octaves);
+    const std::size_t channels = static_cast<std::size_t>(channel_count(field.noise, field.dims));
+    vk::dispatch_limits limits = impl_->limits;
+    limits.octaves = octaves;
+    limits.channels = static_cast<std::uint32_t>(channels);
+    vk::field_chunker chunker(field, limits);
+    vk::field_chunk chunk{};
+    const shader::fractal_constants fractal = fractal_constants_of(field.noise);
+    return impl_->run(
+        [&](chunk_job& job) {
+          if (!chunker.next(chunk)) return false;
+          job.pipeline = *pipeline;
+          job.push.field = {fractal, chunk.count_x, octaves * chunk.count_x};
+          job.push_bytes = sizeof(shader::field_push_constants);
+          job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
+          job.groups_y = chunk.row_count;
+          job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
+          job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
+          job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
+          job.write_coords = [&field, chunk](lattice_coord* coords) {
+            vk::write_field_chunk_coords(field, chunk, coords);
+          };
+          return true;
+        },
+        stats);
+  });
 }
 
 status gpu_renderer::eval(int dims, std::span<const double> points, const permutation_table& table,
@@ -377,62 +381,64 @@ status gpu_renderer::eval(int dims, std::span<const double> points, const permut
 
 status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const double> points,
                           const permutation_table& table, std::span<float> out, gpu_stats* stats) {
-  if (dims < 1 || dims > 4) {
-    return make_error(errc::invalid_argument,
-                      "dims is " + std::to_string(dims) + "; it must be 1 to 4");
-  }
-  VKNOISE_TRY(validate(noise, dims));
-  const std::size_t channels = static_cast<std::size_t>(channel_count(noise, dims));
-  if (points.size() % dims != 0 || out.size() != points.size() / dims * channels) {
-    return make_error(errc::invalid_argument,
-                      "eval needs " + std::to_string(dims) + " coordinates per point and " +
-                          std::to_string(channels) + " output value(s) per point");
-  }
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const int axis = static_cast<int>(i % dims);
-    if (!std::isfinite(points[i]) ||
-        !(max_octave_position(noise, axis, std::fabs(points[i])) < max_abs_coordinate)) {
-      return make_error(errc::out_of_range, "point " + std::to_string(i / dims) +
-                                                " has a coordinate that is not finite or whose "
-                                                "octaves leave +-2^31");
+  return detail::guard_allocations([&]() -> status {
+    if (dims < 1 || dims > 4) {
+      return make_error(errc::invalid_argument,
+                        "dims is " + std::to_string(dims) + "; it must be 1 to 4");
     }
-  }
-  auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::points, dims, noise));
-  if (!pipeline) return pipeline.error_value();
-  VKNOISE_TRY(impl_->upload_tables(table, noise, dims));
+    VKNOISE_TRY(validate(noise, dims));
+    const std::size_t channels = static_cast<std::size_t>(channel_count(noise, dims));
+    if (points.size() % dims != 0 || out.size() != points.size() / dims * channels) {
+      return make_error(errc::invalid_argument,
+                        "eval needs " + std::to_string(dims) + " coordinates per point and " +
+                            std::to_string(channels) + " output value(s) per point");
+    }
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const int axis = static_cast<int>(i % dims);
+      if (!std::isfinite(points[i]) ||
+          !(max_octave_position(noise, axis, std::fabs(points[i])) < max_abs_coordinate)) {
+        return make_error(errc::out_of_range, "point " + std::to_string(i / dims) +
+                                                  " has a coordinate that is not finite or whose "
+                                                  "octaves leave +-2^31");
+      }
+    }
+    auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::points, dims, noise));
+    if (!pipeline) return pipeline.error_value();
+    VKNOISE_TRY(impl_->upload_tables(table, noise, dims));
 
-  const std::size_t total = points.size() / dims;
-  const std::size_t octaves = static_cast<std::size_t>(noise.octaves);
-  vk::dispatch_limits limits = impl_->limits;
-  limits.octaves = static_cast<std::uint32_t>(octaves);
-  limits.channels = static_cast<std::uint32_t>(channels);
-  const std::size_t per_chunk = vk::points_per_chunk(limits);
-  const shader::fractal_constants fractal = fractal_constants_of(noise);
-  std::size_t first = 0;
-  return impl_->run(
-      [&](chunk_job& job) {
-        if (first >= total) return false;
-        const std::size_t count = std::min(per_chunk, total - first);
-        job.pipeline = *pipeline;
-        job.push.points = {fractal, static_cast<std::uint32_t>(count)};
-        job.push_bytes = sizeof(shader::points_push_constants);
-        job.groups_x = group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
-        job.groups_y = 1;
-        job.coord_count = 4 * octaves * count;
-        job.output_count = count * channels;
-        job.destination = out.data() + first * channels;
-        const double* source = points.data() + first * dims;
-        job.write_coords = [&noise, source, count, dims, octaves](lattice_coord* coords) {
-          for (std::size_t i = 0; i < count; ++i) {
-            double position[4] = {0, 0, 0, 0};
-            for (int a = 0; a < dims; ++a) position[a] = source[i * dims + a];
-            reduce_point(noise, dims, position, coords + 4 * octaves * i);
-          }
-        };
-        first += count;
-        return true;
-      },
-      stats);
+    const std::size_t total = points.size() / dims;
+    const std::size_t octaves = static_cast<std::size_t>(noise.octaves);
+    vk::dispatch_limits limits = impl_->limits;
+    limits.octaves = static_cast<std::uint32_t>(octaves);
+    limits.channels = static_cast<std::uint32_t>(channels);
+    const std::size_t per_chunk = vk::points_per_chunk(limits);
+    const shader::fractal_constants fractal = fractal_constants_of(noise);
+    std::size_t first = 0;
+    return impl_->run(
+        [&](chunk_job& job) {
+          if (first >= total) return false;
+          const std::size_t count = std::min(per_chunk, total - first);
+          job.pipeline = *pipeline;
+          job.push.points = {fractal, static_cast<std::uint32_t>(count)};
+          job.push_bytes = sizeof(shader::points_push_constants);
+          job.groups_x = group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
+          job.groups_y = 1;
+          job.coord_count = 4 * octaves * count;
+          job.output_count = count * channels;
+          job.destination = out.data() + first * channels;
+          const double* source = points.data() + first * dims;
+          job.write_coords = [&noise, source, count, dims, octaves](lattice_coord* coords) {
+            for (std::size_t i = 0; i < count; ++i) {
+              double position[4] = {0, 0, 0, 0};
+              for (int a = 0; a < dims; ++a) position[a] = source[i * dims + a];
+              reduce_point(noise, dims, position, coords + 4 * octaves * i);
+            }
+          };
+          first += count;
+          return true;
+        },
+        stats);
+  });
 }
 
 }  // namespace vknoise

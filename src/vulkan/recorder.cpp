@@ -6,9 +6,11 @@
 #include <mutex>
 #include <vector>
 
+#include "core/allocation_guard.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
 #include "vulkan/device_buffer.hpp"
+#include "vulkan/fault_injection.hpp"
 #include "vulkan/image_target.hpp"
 #include "vulkan/kernel_inputs.hpp"
 #include "vulkan/vk_check.hpp"
@@ -158,7 +160,8 @@ status recorder::impl::wait_point(timeline_point point) {
   info.pSemaphores = &point.semaphore;
   info.pValues = &point.value;
   const std::uint64_t timeout = ctx.options().fence_timeout_ns;
-  const VkResult r = ctx.vk().vkWaitSemaphores(ctx.device(), &info, timeout);
+  const auto fault = vk::injected_fault("vkWaitSemaphores");
+  const VkResult r = fault ? *fault : ctx.vk().vkWaitSemaphores(ctx.device(), &info, timeout);
   if (r == VK_TIMEOUT) {
     return make_error(errc::timeout,
                       "vkWaitSemaphores timed out after " +
@@ -403,74 +406,80 @@ result<std::unique_ptr<recorder>> recorder::create(context& ctx, const recorder_
 result<timeline_point> recorder::record(VkCommandBuffer cmd, const field_spec& field,
                                         const permutation_table& table,
                                         const render_target& target) {
-  if (cmd == VK_NULL_HANDLE) {
-    return make_error(errc::invalid_argument, "record() needs a command buffer");
-  }
-  auto acquired = impl_->acquire_frame();
-  if (!acquired) return acquired.error_value();
-  impl::frame& f = **acquired;
-  VKNOISE_TRY(impl_->record_into(f, cmd, field, table, target));
-  f.last_use = {impl_->recorded, ++impl_->recorded_value};
-  impl_->next_frame = (impl_->next_frame + 1) % impl_->frames.size();
-  return f.last_use;
+  return detail::guard_allocations([&]() -> result<timeline_point> {
+    if (cmd == VK_NULL_HANDLE) {
+      return make_error(errc::invalid_argument, "record() needs a command buffer");
+    }
+    auto acquired = impl_->acquire_frame();
+    if (!acquired) return acquired.error_value();
+    impl::frame& f = **acquired;
+    VKNOISE_TRY(impl_->record_into(f, cmd, field, table, target));
+    f.last_use = {impl_->recorded, ++impl_->recorded_value};
+    impl_->next_frame = (impl_->next_frame + 1) % impl_->frames.size();
+    return f.last_use;
+  });
 }
 
 result<timeline_point> recorder::submit(const field_spec& field, const permutation_table& table,
                                         const render_target& target, VkFence fence,
                                         timeline_point wait_for) {
-  const VolkDeviceTable& vk = impl_->ctx.vk();
-  const VkDevice device = impl_->ctx.device();
-  auto acquired = impl_->acquire_frame();
-  if (!acquired) return acquired.error_value();
-  impl::frame& f = **acquired;
-  if (!f.command_pool) {
-    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    pool_info.queueFamilyIndex = impl_->ctx.queue_family_index();
-    VKNOISE_TRY(check(vk.vkCreateCommandPool(device, &pool_info, nullptr, &f.command_pool),
-                      "vkCreateCommandPool"));
-    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    alloc.commandPool = f.command_pool;
-    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    alloc.commandBufferCount = 1;
-    VKNOISE_TRY(check(vk.vkAllocateCommandBuffers(device, &alloc, &f.command_buffer),
-                      "vkAllocateCommandBuffers"));
-  }
-  VKNOISE_TRY(check(vk.vkResetCommandPool(device, f.command_pool, 0), "vkResetCommandPool"));
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  VKNOISE_TRY(check(vk.vkBeginCommandBuffer(f.command_buffer, &begin), "vkBeginCommandBuffer"));
-  VKNOISE_TRY(impl_->record_into(f, f.command_buffer, field, table, target));
-  VKNOISE_TRY(check(vk.vkEndCommandBuffer(f.command_buffer), "vkEndCommandBuffer"));
+  return detail::guard_allocations([&]() -> result<timeline_point> {
+    const VolkDeviceTable& vk = impl_->ctx.vk();
+    const VkDevice device = impl_->ctx.device();
+    auto acquired = impl_->acquire_frame();
+    if (!acquired) return acquired.error_value();
+    impl::frame& f = **acquired;
+    if (!f.command_pool) {
+      VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+      pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+      pool_info.queueFamilyIndex = impl_->ctx.queue_family_index();
+      VKNOISE_TRY(check(vk.vkCreateCommandPool(device, &pool_info, nullptr, &f.command_pool),
+                        "vkCreateCommandPool"));
+      VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+      alloc.commandPool = f.command_pool;
+      alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+      alloc.commandBufferCount = 1;
+      VKNOISE_TRY(check(vk.vkAllocateCommandBuffers(device, &alloc, &f.command_buffer),
+                        "vkAllocateCommandBuffers"));
+    }
+    VKNOISE_TRY(check(vk.vkResetCommandPool(device, f.command_pool, 0), "vkResetCommandPool"));
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    VKNOISE_TRY(check(vk.vkBeginCommandBuffer(f.command_buffer, &begin), "vkBeginCommandBuffer"));
+    VKNOISE_TRY(impl_->record_into(f, f.command_buffer, field, table, target));
+    VKNOISE_TRY(check(vk.vkEndCommandBuffer(f.command_buffer), "vkEndCommandBuffer"));
 
-  const timeline_point point{impl_->submitted, impl_->submitted_value + 1};
-  const std::uint64_t wait_value = wait_for.value;
-  VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
-  values.signalSemaphoreValueCount = 1;
-  values.pSignalSemaphoreValues = &point.value;
-  VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  info.pNext = &values;
-  info.commandBufferCount = 1;
-  info.pCommandBuffers = &f.command_buffer;
-  info.signalSemaphoreCount = 1;
-  info.pSignalSemaphores = &point.semaphore;
-  // The caller's point must be reached before any of this work starts.
-  const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-  if (wait_for.semaphore) {
-    values.waitSemaphoreValueCount = 1;
-    values.pWaitSemaphoreValues = &wait_value;
-    info.waitSemaphoreCount = 1;
-    info.pWaitSemaphores = &wait_for.semaphore;
-    info.pWaitDstStageMask = &wait_stage;
-  }
-  {
-    std::lock_guard lock(impl_->ctx.queue_mutex());  // queues are externally synchronised
-    VKNOISE_TRY(check(vk.vkQueueSubmit(impl_->ctx.queue(), 1, &info, fence), "vkQueueSubmit"));
-  }
-  impl_->submitted_value = point.value;
-  f.last_use = point;
-  impl_->next_frame = (impl_->next_frame + 1) % impl_->frames.size();
-  return point;
+    const timeline_point point{impl_->submitted, impl_->submitted_value + 1};
+    const std::uint64_t wait_value = wait_for.value;
+    VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+    values.signalSemaphoreValueCount = 1;
+    values.pSignalSemaphoreValues = &point.value;
+    VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    info.pNext = &values;
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &f.command_buffer;
+    info.signalSemaphoreCount = 1;
+    info.pSignalSemaphores = &point.semaphore;
+    // The caller's point must be reached before any of this work starts.
+    const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+    if (wait_for.semaphore) {
+      values.waitSemaphoreValueCount = 1;
+      values.pWaitSemaphoreValues = &wait_value;
+      info.waitSemaphoreCount = 1;
+      info.pWaitSemaphores = &wait_for.semaphore;
+      info.pWaitDstStageMask = &wait_stage;
+    }
+    {
+      std::lock_guard lock(impl_->ctx.queue_mutex());  // queues are externally synchronised
+      const auto fault = vk::injected_fault("vkQueueSubmit");
+      VKNOISE_TRY(check(fault ? *fault : vk.vkQueueSubmit(impl_->ctx.queue(), 1, &info, fence),
+                        "vkQueueSubmit"));
+    }
+    impl_->submitted_value = point.value;
+    f.last_use = point;
+    impl_->next_frame = (impl_->next_frame + 1) % impl_->frames.size();
+    return point;
+  });
 }
 
 status recorder::wait(timeline_point point) {

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise::vk {
@@ -74,7 +75,9 @@ status submission::submit() {
   info.pCommandBuffers = &cmd_;
   {
     std::lock_guard lock(ctx_.queue_mutex());  // queues are externally synchronised
-    VKNOISE_TRY(check(vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence_), "vkQueueSubmit"));
+    const auto fault = injected_fault("vkQueueSubmit");
+    VKNOISE_TRY(
+        check(fault ? *fault : vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence_), "vkQueueSubmit"));
   }
   pending_ = true;
   return {};
@@ -83,14 +86,19 @@ status submission::submit() {
 status submission::wait() {
   if (!pending_) return {};
   const std::uint64_t timeout = ctx_.options().fence_timeout_ns;
-  const VkResult r = ctx_.vk().vkWaitForFences(ctx_.device(), 1, &fence_, VK_TRUE, timeout);
+  const auto fault = injected_fault("vkWaitForFences");
+  const VkResult r =
+      fault ? *fault : ctx_.vk().vkWaitForFences(ctx_.device(), 1, &fence_, VK_TRUE, timeout);
   if (r == VK_TIMEOUT) {
     abandon();
     return make_error(errc::timeout, "vkWaitForFences timed out after " +
                                          std::to_string(timeout / 1'000'000'000ull) +
                                          " s; the GPU work was abandoned");
   }
-  VKNOISE_TRY(check(r, "vkWaitForFences"));
+  if (r != VK_SUCCESS) {
+    abandon();  // the device may be lost with the work in flight: keep the objects alive
+    return vk_error("vkWaitForFences", r);
+  }
   pending_ = false;
   return {};
 }

@@ -12,4 +12,8 @@ if(TARGET vknoise_cli)
   add_test(NAME cli_bench COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/bench_test.sh
                                   $<TARGET_FILE:vknoise_cli>)
   set_tests_properties(cli_bench PROPERTIES TIMEOUT 300)
+  # Device faults (injected Vulkan errors, no loader at all): one error line, no file.
+  add_test(NAME cli_faults COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/fault_test.sh
+                                   $<TARGET_FILE:vknoise_cli>)
+  set_tests_properties(cli_faults PROPERTIES TIMEOUT 300)
 endif()
