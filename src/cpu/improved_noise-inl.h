@@ -1,0 +1,128 @@
+// The SIMD twins of src/core/improved_noise.hpp, one sample per lane along a row: same names,
+// same order, same float operations as the scalar templates. What differs is only where the work
+// happens: everything that does not depend on x was done per row (row_tables.hpp), fade(x) per
+// field (field_plan.hpp), with the scalar functions themselves. Never use MulAdd or other fused
+// operations here: the mirror rounds every multiply and add on its own.
+// Per-target code (Highway's -inl.h convention): included by fill_rows.cpp once per target.
+#if defined(VKNOISE_CPU_IMPROVED_NOISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef VKNOISE_CPU_IMPROVED_NOISE_INL_H_
+#undef VKNOISE_CPU_IMPROVED_NOISE_INL_H_
+#else
+#define VKNOISE_CPU_IMPROVED_NOISE_INL_H_
+#endif
+
+#include <cstddef>
+
+#include <hwy/highway.h>
+#include "cpu/field_plan.hpp"
+#include "cpu/row_tables.hpp"
+#include "cpu/table_lookup-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace vknoise::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// Corner hashes of one vector of samples: the row's hash words of each lane's cell (x side 0)
+// and next cell (x side 1), and the x offsets and x fade.
+struct lanes_x {
+  VU side_word[2][2];  // [x side][word]
+  V offset[2];         // x0, x1
+  V u;                 // fade(x0)
+};
+
+template <int slots>
+HWY_INLINE lanes_x load_x(const x_octave& x, const row_tables& t, std::size_t i, bool two_words) {
+  const DI di;
+  lanes_x l;
+  const auto cell = hn::LoadU(di, x.cell_slot.data() + i);
+  const auto next = hn::LoadU(di, x.next_slot.data() + i);
+  l.side_word[0][0] = hash_word<slots>(t.hashes[0], cell);
+  l.side_word[1][0] = hash_word<slots>(t.hashes[0], next);
+  if (two_words) {
+    l.side_word[0][1] = hash_word<slots>(t.hashes[1], cell);
+    l.side_word[1][1] = hash_word<slots>(t.hashes[1], next);
+  } else {
+    l.side_word[0][1] = l.side_word[1][1] = hn::Zero(DU());
+  }
+  l.offset[0] = hn::LoadU(D(), x.x0.data() + i);
+  l.offset[1] = hn::LoadU(D(), x.x1.data() + i);
+  l.u = hn::LoadU(D(), x.u.data() + i);
+  return l;
+}
+
+// The hash of corner i (x side i & 1, other sides k = i >> 1): byte k & 3 of word k >> 2.
+template <int i>
+HWY_INLINE VU corner_hash(const lanes_x& l) {
+  constexpr int k = i >> 1;
+  return hn::ShiftRight<8 * (k & 3)>(l.side_word[i & 1][k >> 2]);
+}
+
+// lerp(t, a, b) = a + t * (b - a).
+HWY_INLINE V lerp(V t, V a, V b) {
+  return hn::Add(a, hn::Mul(t, hn::Sub(b, a)));
+}
+
+// grad1, grad3 (and ImprovedNoise2D's grad3 with z = 0): x * (+-1, or the zero that makes -0)
+// plus the row's constant for the other term.
+template <int i>
+HWY_INLINE V grad3(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  const VU h = corner_hash<i>(l);
+  return hn::Add(hn::Mul(l.offset[i & 1], lookup16(p.x_factor[i & 1], h)),
+                 lookup16(t.constant[i >> 1], h));
+}
+
+// grad4 and grad4_balanced: ((terms before x) + x * factor) + (terms after x).
+template <int i>
+HWY_INLINE V grad4(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  const VU h = corner_hash<i>(l);
+  const V x_term = hn::Mul(l.offset[i & 1], lookup32(p.x_factor[i & 1], h));
+  return hn::Add(hn::Add(lookup32(t.constant[i >> 1], h), x_term), lookup32(t.after[i >> 1], h));
+}
+
+HWY_INLINE V improved_noise1(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  return lerp(l.u, grad3<0>(p, t, l), grad3<1>(p, t, l));
+}
+
+HWY_INLINE V improved_noise2(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  const V v = hn::Set(D(), t.fade[1]);
+  return lerp(v, lerp(l.u, grad3<0>(p, t, l), grad3<1>(p, t, l)),
+              lerp(l.u, grad3<2>(p, t, l), grad3<3>(p, t, l)));
+}
+
+HWY_INLINE V improved_noise3(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  const V u = l.u, v = hn::Set(D(), t.fade[1]), w = hn::Set(D(), t.fade[2]);
+  return lerp(w,
+              lerp(v, lerp(u, grad3<0>(p, t, l), grad3<1>(p, t, l)),
+                   lerp(u, grad3<2>(p, t, l), grad3<3>(p, t, l))),
+              lerp(v, lerp(u, grad3<4>(p, t, l), grad3<5>(p, t, l)),
+                   lerp(u, grad3<6>(p, t, l), grad3<7>(p, t, l))));
+}
+
+HWY_INLINE V improved_noise4(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  const V a = l.u, b = hn::Set(D(), t.fade[1]), cz = hn::Set(D(), t.fade[2]);
+  const V d = hn::Set(D(), t.fade[3]);
+  return lerp(d,
+              lerp(cz,
+                   lerp(b, lerp(a, grad4<0>(p, t, l), grad4<1>(p, t, l)),
+                        lerp(a, grad4<2>(p, t, l), grad4<3>(p, t, l))),
+                   lerp(b, lerp(a, grad4<4>(p, t, l), grad4<5>(p, t, l)),
+                        lerp(a, grad4<6>(p, t, l), grad4<7>(p, t, l)))),
+              lerp(cz,
+                   lerp(b, lerp(a, grad4<8>(p, t, l), grad4<9>(p, t, l)),
+                        lerp(a, grad4<10>(p, t, l), grad4<11>(p, t, l))),
+                   lerp(b, lerp(a, grad4<12>(p, t, l), grad4<13>(p, t, l)),
+                        lerp(a, grad4<14>(p, t, l), grad4<15>(p, t, l)))));
+}
+
+template <int dims>
+HWY_INLINE V basis_noise(const field_plan& p, const row_tables& t, const lanes_x& l) {
+  if constexpr (dims == 1) return improved_noise1(p, t, l);
+  if constexpr (dims == 2) return improved_noise2(p, t, l);
+  if constexpr (dims == 3) return improved_noise3(p, t, l);
+  if constexpr (dims == 4) return improved_noise4(p, t, l);
+}
+
+}  // namespace vknoise::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // VKNOISE_CPU_IMPROVED_NOISE_INL_H_
