@@ -242,7 +242,8 @@ result<bench_report> run_bench(const bench_config& config,
   machine.simd_target = cpu_simd_target();
   machine.date = utc_now();
   machine.load_start = load_average();
-  machine.peer_build = "g++ -O3 -ffp-contract=off, target_clones x86-64-v4/v3/default";
+  machine.peer_build =
+      "g++ -O3 -ffp-contract=off, target_clones x86-64-v4/v3/default with the noise inlined";
 
   auto wants = [&](backend_id b) {
     return std::find(config.backends.begin(), config.backends.end(), b) != config.backends.end();

@@ -10,9 +10,9 @@
 //        the amplitudes (as vknoise's fbm normalises).
 //
 // Both run on one thread. Built with -ffp-contract=off (with g++ 12 at -O3 -march=native,
-// contracted GLM noise gave values off by up to 0.73) and compiled for several x86-64 levels
-// with run-time selection (target_clones), so they use the CPU's vector ISA without making the
-// binary need it.
+// contracted GLM noise gave values off by up to 0.73) and compiled, with the libraries' noise
+// inlined, for several x86-64 levels with run-time selection (target_clones and flatten), so they
+// use the CPU's vector ISA without making the binary need it.
 #pragma once
 
 #include <span>

@@ -1,7 +1,9 @@
-// The peers evaluate what bench claims: vknoise's sample positions, rounded to float, and the
-// libraries' own noise there (zero on the integer lattice, where gradient noise vanishes).
+// The bench's own checks. The peers evaluate what bench claims: vknoise's sample positions, rounded
+// to float, and the libraries' own noise there (zero on the integer lattice, where gradient noise
+// vanishes).
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "bench/bench_runner.hpp"
@@ -85,6 +87,21 @@ int main() {
   float largest = 0;
   for (float v : wide_values) largest = std::fmax(largest, std::fabs(v));
   expect(largest > 0.3f && largest < 1.1f, "glm values within [-1.1, 1.1]");
+
+  // The ALU-bound estimate's inputs (docs/benchmarks.md): 224 ops per 3D sample, 517 per 4D one,
+  // and the peak of a device known by name; none for lavapipe.
+  const alu_ops ops3 = kernel_alu_ops(3, 1), ops4 = kernel_alu_ops(4, 1);
+  expect(ops3.float_ops + ops3.int_ops == 224 && ops3.table_loads == 14, "3D: 224 ALU ops");
+  expect(ops4.float_ops + ops4.int_ops == 517 && ops4.table_loads == 30, "4D: 517 ALU ops");
+  const alu_ops fbm8 = kernel_alu_ops(3, 8);
+  expect(fbm8.float_ops == 69 * 8 + 25 && fbm8.int_ops == 151 * 8 + 4 + 16, "3D fBm 8 octaves");
+  std::string matched;
+  const auto h100 = known_peak_gops("NVIDIA H100 PCIe", &matched);
+  expect(h100 && matched == "H100 PCIe" && std::fabs(*h100 - 25608.96) < 0.01, "H100 PCIe peak");
+  const auto sxm = known_peak_gops("NVIDIA H100 80GB HBM3", &matched);
+  expect(sxm && matched == "H100" && std::fabs(*sxm - 33454.08) < 0.01, "H100 SXM peak");
+  expect(known_peak_gops("NVIDIA H200", &matched) && matched == "H200", "H200 known");
+  expect(!known_peak_gops("llvmpipe (LLVM 15.0.6, 256 bits)"), "no peak for lavapipe");
 
   if (failures == 0) std::printf("peers: all checks passed\n");
   return failures == 0 ? 0 : 1;
