@@ -258,6 +258,12 @@ vknoise_status vknoise_context_validation_message(const vknoise_context* context
                                                   char* buffer, size_t buffer_size,
                                                   size_t* length) VKNOISE_NOEXCEPT;
 
+/* The mutex that every vknoise queue submission on the context's queue holds. A host that submits
+ * to that (borrowed or lent) queue from its own threads while vknoise objects are in use must hold
+ * it around its vkQueueSubmit calls too: lock, submit, unlock, on the same thread. */
+void vknoise_context_lock_queue(const vknoise_context* context) VKNOISE_NOEXCEPT;
+void vknoise_context_unlock_queue(const vknoise_context* context) VKNOISE_NOEXCEPT;
+
 /* Writes the context's pipeline cache to `path` atomically (a temporary file renamed over it), for
  * vknoise_context_options.pipeline_cache_path in a later run. VKNOISE_ERROR_IO,
  * VKNOISE_ERROR_VULKAN. */

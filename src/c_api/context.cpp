@@ -131,6 +131,19 @@ extern "C" vknoise_status vknoise_context_validation_message(const vknoise_conte
   });
 }
 
+extern "C" void vknoise_context_lock_queue(const vknoise_context* context) noexcept {
+  if (context == nullptr) return;
+  try {
+    context->context->queue_mutex().lock();
+  } catch (...) {
+    // std::mutex::lock throws only on a deadlock the caller caused (locking twice).
+  }
+}
+
+extern "C" void vknoise_context_unlock_queue(const vknoise_context* context) noexcept {
+  if (context != nullptr) context->context->queue_mutex().unlock();
+}
+
 extern "C" vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* context,
                                                               const char* path) noexcept {
   return guarded(__func__, [&] {

@@ -152,6 +152,7 @@ int main(void) {
   vknoise_render_target target;
   vknoise_timeline_point point;
   static float mirror[COUNT];
+  VkResult submitted;
   const VkDeviceSize bytes = sizeof mirror;
 
   memset(&h, 0, sizeof h);
@@ -241,7 +242,10 @@ int main(void) {
     submit.pCommandBuffers = &command_buffer;
     submit.signalSemaphoreCount = 1;
     submit.pSignalSemaphores = &point.semaphore;
-    REQUIRE_VK(f.queue_submit(h.queue, 1, &submit, VK_NULL_HANDLE));
+    vknoise_context_lock_queue(context);
+    submitted = f.queue_submit(h.queue, 1, &submit, VK_NULL_HANDLE);
+    vknoise_context_unlock_queue(context);
+    REQUIRE_VK(submitted);
     REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
     REQUIRE_OK(vknoise_fill_mirror(&field, seeded, mirror, COUNT));
     CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
