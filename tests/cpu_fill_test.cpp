@@ -172,6 +172,17 @@ TEST(CpuFill, PeriodsAndBalancedMatchTheMirror) {
   expect_identical(balanced, table, "4D balanced periodic");
 }
 
+TEST(CpuFill, RegionsMatchTheMirror) {
+  // A region of a larger grid (render --region, streamed slabs): positions start at region.
+  const permutation_table table = permutation_table::perlin();
+  field_spec f = make(3, {29, 4, 3, 1}, {-2.5, 0.5, 1e6, 0.0}, 0.09, fractal_kind::ridged, 3);
+  f.region = {1000, 7, 3, 0};
+  expect_identical(f, table, "3D region");
+  field_spec g = make(4, {17, 3, 2, 2}, {0.25, -9.0, 4.0, 2.0}, 0.31, fractal_kind::billow, 2);
+  g.region = {33, 0, 5, 11};
+  expect_identical(g, table, "4D region");
+}
+
 TEST(CpuFill, IntegerLatticeKeepsTheMirrorsSignedZeros) {
   // Integer positions have fraction 0: the gradients of x0 = +0 yield -0 and +0, which == would
   // not tell apart.

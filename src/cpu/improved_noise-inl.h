@@ -3,6 +3,7 @@
 // happens: everything that does not depend on x was done per row (row_tables.hpp), fade(x) per
 // field (field_plan.hpp), with the scalar functions themselves. Never use MulAdd or other fused
 // operations here: the mirror rounds every multiply and add on its own.
+//
 // Per-target code (Highway's -inl.h convention): included by fill_rows.cpp once per target.
 #if defined(VKNOISE_CPU_IMPROVED_NOISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef VKNOISE_CPU_IMPROVED_NOISE_INL_H_

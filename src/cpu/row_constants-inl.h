@@ -1,4 +1,5 @@
 // The SIMD half of a row's tables (row_tables.hpp): hash words and gradient constants.
+//
 // Per-target code (Highway's -inl.h convention): included by fill_rows.cpp once per target.
 #if defined(VKNOISE_CPU_ROW_CONSTANTS_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef VKNOISE_CPU_ROW_CONSTANTS_INL_H_

@@ -1,6 +1,7 @@
 // Lane-wise lookups in small tables: the gradient tables of a row (16 or 32 floats, indexed by a
 // hash in the low bits of each lane) and the row's hash words (indexed by slot). In registers
 // where the target has a lane permute (AVX-512, AVX2), else gathers.
+//
 // Per-target code (Highway's -inl.h convention): included by fill_rows.cpp once per target.
 #if defined(VKNOISE_CPU_TABLE_LOOKUP_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef VKNOISE_CPU_TABLE_LOOKUP_INL_H_
