@@ -200,11 +200,15 @@ int run_bench_command(const bench_options& options) {
       return report_error(exit_usage_error, ok.message());
     }
   }
-  std::printf("median Msamples/s of %d repeat(s) after %d warm-up run(s); spread: min-max\n",
-              config->repeats, config->warmup);
-  std::fputs(bench::table_header().c_str(), stdout);
-  std::fflush(stdout);
-  auto report = bench::run_bench(*config, [](const bench::bench_result& row) {
+  // The header comes with the first row, so a run that cannot start prints only its error.
+  bool header_printed = false;
+  auto report = bench::run_bench(*config, [&](const bench::bench_result& row) {
+    if (!header_printed) {
+      std::printf("median Msamples/s of %d repeat(s) after %d warm-up run(s); spread: min-max\n",
+                  config->repeats, config->warmup);
+      std::fputs(bench::table_header().c_str(), stdout);
+      header_printed = true;
+    }
     std::fputs(bench::table_row(row).c_str(), stdout);
     std::fflush(stdout);
   });

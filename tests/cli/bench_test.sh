@@ -152,5 +152,16 @@ expect_error "peak-gops zero" "--peak-gops" bench --peak-gops 0
 expect_error "unwritable json" "x.json" bench --size 8x8x8 --backends stb --json /nonexistent/x.json
 expect_error "unknown option" "--frobnicate" bench --frobnicate
 
+# A device that does not exist, with only GPU backends: a runtime error (exit 1), one line, no
+# table and no file.
+run bench --backends gpu,gpu-e2e --size 8x8x8 --octaves 1 --device 4000000000 --json x.json
+if [[ $status -ne 1 || $(wc -l <"$work/stderr") -ne 1 ]] || ! grep -q '^vknoise: ' "$work/stderr"; then
+  fail "missing device: exit $status, expected 1 with one line"
+elif [[ -s $work/stdout || -n $(ls -A "$case_dir") ]]; then
+  fail "missing device: printed a table or left a file"
+else
+  pass
+fi
+
 echo "bench_test: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
