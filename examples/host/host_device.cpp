@@ -145,12 +145,17 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   return host;
 }
 
+void host_device::destroy_device() {
+  if (!device_) return;
+  vkDeviceWaitIdle(device_);
+  if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
+  vkDestroyDevice(device_, nullptr);
+  device_ = VK_NULL_HANDLE;
+  pool_ = VK_NULL_HANDLE;
+}
+
 host_device::~host_device() {
-  if (device_) {
-    vkDeviceWaitIdle(device_);
-    if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
-    vkDestroyDevice(device_, nullptr);
-  }
+  destroy_device();
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }

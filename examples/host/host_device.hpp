@@ -29,6 +29,9 @@ class host_device {
   VkPhysicalDevice physical_device() const { return physical_device_; }
   VkQueue queue() const { return queue_; }
   std::uint32_t family() const { return family_; }
+  // Waits for the device, destroys it (the validation layer then reports any object still alive
+  // on it) and leaves only the instance; the destructor does it otherwise.
+  void destroy_device();
   // Validation messages (warnings and errors) so far.
   std::vector<std::string> messages() const;
   const VkPhysicalDeviceProperties& properties() const { return properties_; }

@@ -117,6 +117,7 @@ class context {
   struct state;  // messenger sink, shared with the debug callback
 
  private:
+  friend struct context_internals;  // objects whose destruction waits for the context's end
   context() = default;
   status load_device(VkPhysicalDevice physical_device, VkDevice device, std::uint32_t family,
                      VkQueue queue);

@@ -1,10 +1,12 @@
 #include <volk.h>
 
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <string>
 
 #include "vknoise/context.hpp"
+#include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_select.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -15,6 +17,8 @@ struct context::state {
   mutable std::mutex mutex;
   std::vector<std::string> messages;
   std::mutex queue;  // context::queue_mutex()
+  std::mutex deferred_mutex;
+  std::vector<std::function<void()>> deferred;  // deferred_destruction.hpp
 };
 
 namespace {
@@ -238,14 +242,29 @@ status context::load_device(VkPhysicalDevice physical_device, VkDevice device, s
   return create_pipeline_cache();
 }
 
+void context_internals::defer_destruction(const context& ctx, std::function<void()> destroy) {
+  std::lock_guard lock(ctx.state_->deferred_mutex);
+  ctx.state_->deferred.push_back(std::move(destroy));
+}
+
+void context_internals::destroy_deferred(context& ctx) {
+  if (!ctx.state_ || ctx.state_->deferred.empty()) return;
+  // Only after a failed or timed-out wait: the abandoned work must finish before its objects go.
+  if (ctx.owns_) {
+    ctx.table_->vkDeviceWaitIdle(ctx.device_);
+  } else {
+    std::lock_guard lock(ctx.state_->queue);
+    ctx.table_->vkQueueWaitIdle(ctx.queue_);
+  }
+  for (auto& destroy : ctx.state_->deferred) destroy();
+  ctx.state_->deferred.clear();
+}
+
 context::~context() {
+  if (table_) context_internals::destroy_deferred(*this);
   if (pipeline_cache_) table_->vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
   if (!owns_) return;  // borrowed handles belong to the host
-  if (device_ && table_) {
-    // Work abandoned after a failed wait may still run; a device must be idle to be destroyed.
-    table_->vkDeviceWaitIdle(device_);
-    table_->vkDestroyDevice(device_, nullptr);
-  }
+  if (device_ && table_) table_->vkDestroyDevice(device_, nullptr);
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "vulkan/deferred_destruction.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -97,6 +98,18 @@ device_buffer& device_buffer::operator=(device_buffer&& other) noexcept {
     coherent_ = other.coherent_;
   }
   return *this;
+}
+
+void device_buffer::abandon() {
+  if (!ctx_) return;
+  const context* ctx = ctx_;
+  const VkBuffer buffer = buffer_;
+  const VkDeviceMemory memory = memory_;
+  context_internals::defer_destruction(*ctx, [ctx, buffer, memory] {
+    if (buffer) ctx->vk().vkDestroyBuffer(ctx->device(), buffer, nullptr);
+    if (memory) ctx->vk().vkFreeMemory(ctx->device(), memory, nullptr);
+  });
+  ctx_ = nullptr;
 }
 
 device_buffer::~device_buffer() {

@@ -33,8 +33,9 @@ class device_buffer {
   status invalidate() const;
   // Makes host writes visible to the device (no-op on HOST_COHERENT memory).
   status flush() const;
-  // Leaves the Vulkan objects alive: for buffers a timed-out submission may still use.
-  void abandon() { ctx_ = nullptr; }
+  // For buffers a timed-out or failed submission may still use: the context destroys the Vulkan
+  // objects when it is destroyed itself, once the device is idle (deferred_destruction.hpp).
+  void abandon();
 
  private:
   const context* ctx_ = nullptr;

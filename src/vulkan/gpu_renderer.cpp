@@ -14,6 +14,7 @@
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
+#include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_buffer.hpp"
 #include "vulkan/kernel_inputs.hpp"
 #include "vulkan/submission.hpp"
@@ -137,8 +138,9 @@ status gpu_renderer::impl::init(const renderer_options& options) {
 }
 
 gpu_renderer::impl::~impl() {
+  if (!abandoned) drain();
   if (abandoned) {
-    // A timed-out submission may still read these: leaking them is the only safe choice.
+    // Work that failed or timed out may still use these: the context destroys them once idle.
     for (slot& s : slots) {
       s.coords.abandon();
       s.output.abandon();
@@ -146,9 +148,13 @@ gpu_renderer::impl::~impl() {
     }
     permutation.abandon();
     gradients.abandon();
+    context_internals::defer_destruction(
+        ctx,
+        [c = &ctx, pool = pool, kernels = std::shared_ptr<vk::pipeline_set>(std::move(pipelines))] {
+          if (pool) c->vk().vkDestroyDescriptorPool(c->device(), pool, nullptr);
+        });
     return;
   }
-  drain();
   if (pool) ctx.vk().vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
 }
 

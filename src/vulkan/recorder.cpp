@@ -3,12 +3,14 @@
 #include <volk.h>
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 #include <vector>
 
 #include "core/allocation_guard.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
+#include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_buffer.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/image_target.hpp"
@@ -131,26 +133,43 @@ status recorder::impl::init(const recorder_options& options) {
 }
 
 recorder::impl::~impl() {
-  const VolkDeviceTable& vk = ctx.vk();
   for (frame& f : frames) {
     if (!leak && f.last_use.semaphore && !wait_point(f.last_use)) leak = true;
   }
-  if (leak) {
-    // Work that may still run reads these objects: leaking them is the only safe choice.
-    for (frame& f : frames) {
+  // The frames' Vulkan objects; with work that failed or timed out still possibly using them, the
+  // context destroys them (and the pipelines) once the device is idle.
+  std::vector<VkImageView> views;
+  std::vector<VkDescriptorPool> pools;
+  std::vector<VkCommandPool> command_pools;
+  for (frame& f : frames) {
+    views.push_back(f.view);
+    pools.push_back(f.pool);
+    command_pools.push_back(f.command_pool);
+    if (leak) {
       f.coords.abandon();
       f.permutation.abandon();
       f.gradients.abandon();
     }
-    return;
   }
-  for (frame& f : frames) {
-    if (f.view) vk.vkDestroyImageView(ctx.device(), f.view, nullptr);
-    if (f.pool) vk.vkDestroyDescriptorPool(ctx.device(), f.pool, nullptr);
-    if (f.command_pool) vk.vkDestroyCommandPool(ctx.device(), f.command_pool, nullptr);
+  auto destroy =
+      [c = &ctx, views, pools, command_pools, semaphores = std::array{recorded, submitted},
+       kernels = std::array{std::shared_ptr<vk::pipeline_set>(std::move(buffer_kernels)),
+                            std::shared_ptr<vk::pipeline_set>(std::move(image_kernels))}] {
+        const VolkDeviceTable& vk = c->vk();
+        for (VkImageView v : views)
+          if (v) vk.vkDestroyImageView(c->device(), v, nullptr);
+        for (VkDescriptorPool p : pools)
+          if (p) vk.vkDestroyDescriptorPool(c->device(), p, nullptr);
+        for (VkCommandPool p : command_pools)
+          if (p) vk.vkDestroyCommandPool(c->device(), p, nullptr);
+        for (VkSemaphore s : semaphores)
+          if (s) vk.vkDestroySemaphore(c->device(), s, nullptr);
+      };
+  if (leak) {
+    context_internals::defer_destruction(ctx, destroy);
+  } else {
+    destroy();
   }
-  if (recorded) vk.vkDestroySemaphore(ctx.device(), recorded, nullptr);
-  if (submitted) vk.vkDestroySemaphore(ctx.device(), submitted, nullptr);
 }
 
 status recorder::impl::wait_point(timeline_point point) {

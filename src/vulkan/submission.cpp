@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "vulkan/deferred_destruction.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -37,11 +38,19 @@ result<std::unique_ptr<submission>> submission::create(const context& ctx) {
 }
 
 submission::~submission() {
-  if (abandoned_) return;
-  const VolkDeviceTable& vk = ctx_.vk();
-  if (queries_) vk.vkDestroyQueryPool(ctx_.device(), queries_, nullptr);
-  if (fence_) vk.vkDestroyFence(ctx_.device(), fence_, nullptr);
-  if (pool_) vk.vkDestroyCommandPool(ctx_.device(), pool_, nullptr);  // frees the command buffer
+  const context* ctx = &ctx_;
+  auto destroy = [ctx, queries = queries_, fence = fence_, pool = pool_] {
+    const VolkDeviceTable& vk = ctx->vk();
+    if (queries) vk.vkDestroyQueryPool(ctx->device(), queries, nullptr);
+    if (fence) vk.vkDestroyFence(ctx->device(), fence, nullptr);
+    if (pool) vk.vkDestroyCommandPool(ctx->device(), pool, nullptr);  // frees the command buffer
+  };
+  // Abandoned work may still use them: the context destroys them once the device is idle.
+  if (abandoned_) {
+    context_internals::defer_destruction(ctx_, destroy);
+  } else {
+    destroy();
+  }
 }
 
 result<VkCommandBuffer> submission::begin() {

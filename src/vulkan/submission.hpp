@@ -22,7 +22,8 @@ class submission {
   bool pending() const { return pending_; }
   // Nanoseconds between the two timestamps of the last completed submission (0 if unsupported).
   result<double> kernel_ns() const;
-  // After a timeout the GPU may still use these objects: keep them alive rather than destroy.
+  // After a failed or timed-out wait the GPU may still use these objects: the destructor hands
+  // them to the context, which destroys them once the device is idle.
   void abandon() { abandoned_ = true; }
 
  private:
