@@ -44,6 +44,7 @@ run: build
 	$(VKNOISE) check --dims 4
 	$(BUILD_DIR)/examples/ocean/vknoise_ocean --out $(OUT_DIR)/ocean
 	$(BUILD_DIR)/examples/clouds/vknoise_clouds --out $(OUT_DIR)/clouds
+	$(BUILD_DIR)/examples/backend/vknoise_backend --volume 64 --image 320x240 --frames 8 --out $(OUT_DIR)/backend
 	@echo "rendered into $(OUT_DIR)/:" && ls -l $(OUT_DIR)
 
 test: build
