@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
-.PHONY: all deps build run test bench format clean
+.PHONY: all deps build run test test-asan test-tsan fuzz bench format clean
 all: build
 
 deps:
@@ -50,6 +50,61 @@ run: build
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --timeout 900
 
+# The suite again under sanitizers (docs/testing.md), each in its own build directory at -O1:
+#   make test-asan  every test under AddressSanitizer + UndefinedBehaviorSanitizer (no recovery)
+#   make test-tsan  the threaded tests (fast CPU path CpuFill*, GPU *Thread*) under ThreadSanitizer
+#   make fuzz       the libFuzzer targets (clang), each for FUZZ_SECONDS on its corpus
+# Suppressions (tests/sanitizers/) name third-party libraries only: lavapipe, LLVM, the validation
+# layer. The consumer tests build uninstrumented programs against the library, so they are left
+# to `make test`.
+ASAN_DIR ?= build-asan
+TSAN_DIR ?= build-tsan
+FUZZ_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+SANITIZERS := $(CURDIR)/tests/sanitizers
+SANITIZER_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g"
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS)
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_violation=0:suppressions=$(SANITIZERS)/asan.supp \
+  LSAN_OPTIONS=suppressions=$(SANITIZERS)/lsan.supp:print_suppressions=0 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(SANITIZERS)/ubsan.supp
+TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(SANITIZERS)/tsan.supp
+THREADED_TESTS ?= CpuFill|Thread
+
+test-asan: deps
+	cmake -S . -B $(ASAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(ASAN_FLAGS)" \
+	  -DCMAKE_CXX_FLAGS="$(ASAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="$(ASAN_FLAGS)" \
+	  -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)"
+	$(ASAN_ENV) cmake --build $(ASAN_DIR)
+	$(ASAN_ENV) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^consumer_'
+
+test-tsan: deps
+	cmake -S . -B $(TSAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(TSAN_FLAGS)" \
+	  -DCMAKE_CXX_FLAGS="$(TSAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="$(TSAN_FLAGS)" \
+	  -DCMAKE_SHARED_LINKER_FLAGS="$(TSAN_FLAGS)" -DVKNOISE_BUILD_BENCH=OFF \
+	  -DVKNOISE_BUILD_EXAMPLES=OFF
+	$(TSAN_ENV) cmake --build $(TSAN_DIR) --target vknoise_tests vknoise_cpu_fill_tests
+	$(TSAN_ENV) ctest --test-dir $(TSAN_DIR) --output-on-failure --timeout 1800 \
+	  -R '$(THREADED_TESTS)' --no-tests=error
+
+fuzz: deps
+	cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DVKNOISE_FUZZ=ON \
+	  -DCMAKE_C_FLAGS="$(FUZZ_FLAGS)" -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
+	  -DCMAKE_EXE_LINKER_FLAGS="$(ASAN_FLAGS)" -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)" \
+	  -DVKNOISE_BUILD_TESTS=OFF -DVKNOISE_BUILD_BENCH=OFF -DVKNOISE_BUILD_EXAMPLES=OFF
+	cmake --build $(FUZZ_DIR) --target vknoise_fuzz_points vknoise_fuzz_args
+	set -e; for target in points args; do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$target; \
+	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+	  $(ASAN_ENV) $(FUZZ_DIR)/tests/fuzz/vknoise_fuzz_$$target $(FUZZ_DIR)/corpus/$$target \
+	    tests/fuzz/corpus/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+	    -max_len=4096 -timeout=10 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/crash-$$target-; \
+	done
+
 # The backends sweep (vknoise bench, bounded to minutes) into out/bench.json, charted into
 # docs/images/bench_3d.png and bench_4d.png (Debian's python3, which has python3-matplotlib); then
 # the kernel-only figures.
@@ -64,4 +119,4 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h')
 
 clean:
-	rm -rf $(BUILD_DIR) $(OUT_DIR)
+	rm -rf $(BUILD_DIR) $(OUT_DIR) $(ASAN_DIR) $(TSAN_DIR) $(FUZZ_DIR)
