@@ -1,6 +1,6 @@
-// What one row of a field needs for one octave, built on the host before the SIMD loop: along a
-// row the y, z and t lattice coordinates are fixed, so every hash and every gradient term that
-// does not involve x is a per-row constant.
+// What one row of a field needs for one octave, built before the row's SIMD loop: along a row
+// the y, z and t lattice coordinates are fixed, so every hash and every gradient term that does
+// not involve x is a per-row constant.
 //
 // - hashes: for each x cell c the row can touch (by its slot, field_plan.hpp), the gradient
 //   hashes of the cell's corners at x = c, one byte per combination k of the other axes' sides
@@ -14,7 +14,7 @@
 //     ((constant + x * x_factor) + after)    4D
 //     (x * x_factor + constant)              1D to 3D (x is first or, by commutativity, second)
 //   with exactly the mirror's float additions (an absent term is -0, which adds exactly). The
-//   SIMD code builds them from signed_component (fill_rows.cpp, build_constants).
+//   SIMD code builds them from signed_component (row_constants-inl.h, build_constants).
 #pragma once
 
 #include <cstdint>
@@ -48,11 +48,11 @@ struct row_position {
 row_position locate_row(const field_plan& plan, std::uint64_t row);
 
 // The hash words of a row whose axis is filled, one x cell at a time (the SIMD build_hashes
-// of fill_rows.cpp does many cells at once; both compute improved_corners*'s chains).
+// of row_constants-inl.h does many cells at once; both compute improved_corners*'s chains).
 void build_hashes_scalar(const field_plan& plan, const x_octave& x, row_tables& tables);
 
 // Fills axis, signed_component and fade of `tables` for a row and octave `octave` (the SIMD
-// code adds hashes and the constants: fill_rows.cpp, build_hashes and build_constants).
+// code adds hashes and the constants: row_constants-inl.h).
 void build_row_tables(const field_plan& plan, const row_position& row, int octave,
                       row_tables& tables);
 
