@@ -24,7 +24,8 @@ using DI = hn::RebindToSigned<D>;
 using V = hn::Vec<D>;
 using VU = hn::Vec<DU>;
 
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// x86 targets are numbered best first: every AVX-512 flavour is <= HWY_AVX3.
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
 constexpr bool permute_tables = true;
 // A 16- or 32-entry float table indexed by the low bits of each lane: vpermps / vpermt2ps, which
 // ignore the higher bits, so the hash bytes need no masking.
@@ -48,7 +49,7 @@ HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
     return hn::GatherIndex(DU(), table, slot);
   }
 }
-#elif HWY_TARGET == HWY_AVX2
+#elif HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
 constexpr bool permute_tables = true;
 // 8-lane vpermps on each 8-entry part of the table, the parts chosen by index bits 3 and 4
 // (blendv reads each lane's sign bit, so the bit is shifted there).
