@@ -84,19 +84,35 @@ status check_octave_range(const noise_spec& noise, int dims, std::span<const dou
   return {};
 }
 
-int run_eval(const eval_options& options) {
+// The command line's part of an eval, checked without side effects.
+struct eval_plan {
+  int dims = 3;
+  computation how;
+  noise_spec noise;
+  bool remap = false;
+};
+
+result<eval_plan> plan_eval(const eval_options& options) {
   auto dims = parse_dims(options.field);
-  if (!dims) return report_error(exit_usage_error, dims.message());
+  if (!dims) return dims.error_value();
   auto how = parse_computation(options.common);
-  if (!how) return report_error(exit_usage_error, how.message());
+  if (!how) return how.error_value();
   auto noise = parse_noise(options.field.noise);
-  if (!noise) return report_error(exit_usage_error, noise.message());
+  if (!noise) return noise.error_value();
   noise->classic_seed = how->seed;
-  if (auto valid = validate(*noise, *dims); !valid) {
-    return report_error(exit_usage_error, valid.message());
-  }
+  if (auto valid = validate(*noise, *dims); !valid) return valid.error_value();
   auto remap = parse_remap(options.remap);
-  if (!remap) return report_error(exit_usage_error, remap.message());
+  if (!remap) return remap.error_value();
+  return eval_plan{*dims, std::move(how.value()), *noise, *remap};
+}
+
+int run_eval(const eval_options& options) {
+  auto plan = plan_eval(options);
+  if (!plan) return report_error(exit_usage_error, plan.message());
+  const int* dims = &plan->dims;
+  const computation* how = &plan->how;
+  const noise_spec* noise = &plan->noise;
+  const bool* remap = &plan->remap;
 
   // All input is read and checked before anything is computed or printed, so a bad line never
   // leaves half an answer on stdout.
@@ -150,7 +166,12 @@ command add_eval_command(CLI::App& app) {
   add_backend_option(*parser, options->common);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
-  return {parser, [options] { return run_eval(*options); }};
+  return {parser, [options] { return run_eval(*options); },
+          [options]() -> status {
+            auto plan = plan_eval(*options);
+            if (!plan) return plan.error_value();
+            return {};
+          }};
 }
 
 }  // namespace vknoise::cli

@@ -93,6 +93,87 @@ int usage_or_io_error(const status& failed) {
   return report_error(usage ? exit_usage_error : exit_runtime_error, failed.message());
 }
 
+// Everything the command line decides about a render, checked without side effects: no file is
+// touched and no device opened (the fuzz target drives this).
+struct render_plan {
+  field_spec field;  // with the time axis added when animating
+  computation how;
+  bool remap = false;
+  std::uint64_t budget = 0;
+  std::optional<animation> timing;  // --time, --frames, --loop
+  frame_path paths;
+  std::uint32_t frames = 1;
+  output_format format = output_format::raw;
+  bool streaming = false;
+  int png_bits = 8;
+  std::string path_of(std::uint32_t k) const { return timing ? paths.at(k) : out; }
+  std::string out;
+};
+
+// Every error here is a usage error. Not for --preset (run_preset_render checks its own).
+result<render_plan> plan_render(const render_options& options) {
+  if (!options.field.dims) {  // not parser-required: --preset renders without it
+    return make_error(errc::invalid_argument, "--dims is required without --preset (see --help)");
+  }
+  if (!options.out) return make_error(errc::invalid_argument, "--out is required");
+  auto field = parse_field(options.field, {1, 1, 1, 1});
+  if (!field) return field.error_value();
+  auto how = parse_computation(options.common);
+  if (!how) return how.error_value();
+  field->noise.classic_seed = how->seed;
+  auto remap = parse_remap(options.remap);
+  if (!remap) return remap.error_value();
+  auto budget = parse_budget(options.memory_budget);
+  if (!budget) return budget.error_value();
+  auto timing = parse_animation(options.animation);
+  if (!timing) return timing.error_value();
+  const std::uint32_t frames = *timing ? (*timing)->frames : 1;
+
+  // Without --time the name is taken literally, as it always was (a % in it is no pattern).
+  auto paths = frame_path::parse(*timing ? *options.out : "", frames);
+  if (!paths) return paths.error_value();
+
+  if (*timing) {
+    auto animated = animated_field(*field, **timing);
+    if (!animated) return animated.error_value();
+    *field = *animated;
+  }
+  auto format = output_format_for(*options.out);
+  if (!format) return format.error_value();
+  // The first and the last frame bound every frame's time coordinate.
+  for (const std::uint32_t k : {0u, frames - 1}) {
+    if (auto valid = validate(frame_field(*field, k)); !valid) return valid.error_value();
+  }
+  const bool streaming = needs_streaming(*field, *budget);
+  if (streaming && *format != output_format::raw) {
+    return make_error(errc::invalid_argument, "this volume needs streaming; use .raw (" +
+                                                  format_bytes(value_count(*field) * 4.0) +
+                                                  " per frame, --memory-budget " +
+                                                  format_bytes(static_cast<double>(*budget)) + ")");
+  }
+  int png_bits = 8;
+  if (options.png_bits) {
+    if (*options.png_bits != "8" && *options.png_bits != "16") {
+      return make_error(errc::invalid_argument,
+                        "--png-bits " + quoted_excerpt(*options.png_bits) + ": expected 8 or 16");
+    }
+    png_bits = *options.png_bits == "16" ? 16 : 8;
+  }
+  return render_plan{*field,      std::move(how.value()),
+                     *remap,      *budget,
+                     *timing,     *paths,
+                     frames,      *format,
+                     streaming,   png_bits,
+                     *options.out};
+}
+
+status check_render(const render_options& options) {
+  if (options.preset) return {};
+  auto plan = plan_render(options);
+  if (!plan) return plan.error_value();
+  return {};
+}
+
 int run_render(const render_options& options) {
   const bool animating =
       options.animation.time || options.animation.frames || options.animation.loop;
@@ -104,57 +185,15 @@ int run_render(const render_options& options) {
     return run_preset_render(*options.preset, options.field, options.common, options.remap,
                              *options.out);
   }
-  if (!options.field.dims) {  // not parser-required: --preset renders without it
-    return report_error(exit_usage_error, "--dims is required without --preset (see --help)");
-  }
-  auto field = parse_field(options.field, {1, 1, 1, 1});
-  if (!field) return report_error(exit_usage_error, field.message());
-  auto how = parse_computation(options.common);
-  if (!how) return report_error(exit_usage_error, how.message());
-  field->noise.classic_seed = how->seed;
-  auto remap = parse_remap(options.remap);
-  if (!remap) return report_error(exit_usage_error, remap.message());
-  auto budget = parse_budget(options.memory_budget);
-  if (!budget) return report_error(exit_usage_error, budget.message());
-  auto plan = parse_animation(options.animation);
-  if (!plan) return report_error(exit_usage_error, plan.message());
-  const std::uint32_t frames = *plan ? (*plan)->frames : 1;
-
-  // Without --time the name is taken literally, as it always was (a % in it is no pattern).
-  auto paths = frame_path::parse(*plan ? *options.out : "", frames);
-  if (!paths) return report_error(exit_usage_error, paths.message());
-  const auto path_of = [&](std::uint32_t k) { return *plan ? paths->at(k) : *options.out; };
-
-  if (*plan) {
-    auto animated = animated_field(*field, **plan);
-    if (!animated) return report_error(exit_usage_error, animated.message());
-    *field = *animated;
-  }
-  auto format = output_format_for(*options.out);
-  if (!format) return report_error(exit_usage_error, format.message());
-  // The first and the last frame bound every frame's time coordinate.
-  for (const std::uint32_t k : {0u, frames - 1}) {
-    if (auto valid = validate(frame_field(*field, k)); !valid) {
-      return report_error(exit_usage_error, valid.message());
-    }
-  }
-  const bool streaming = needs_streaming(*field, *budget);
-  if (streaming && *format != output_format::raw) {
-    return report_error(exit_usage_error, "this volume needs streaming; use .raw (" +
-                                              format_bytes(value_count(*field) * 4.0) +
-                                              " per frame, --memory-budget " +
-                                              format_bytes(static_cast<double>(*budget)) + ")");
-  }
-  int png_bits = 8;
-  if (options.png_bits) {
-    if (*options.png_bits != "8" && *options.png_bits != "16") {
-      return report_error(exit_usage_error,
-                          "--png-bits " + quoted_excerpt(*options.png_bits) + ": expected 8 or 16");
-    }
-    png_bits = *options.png_bits == "16" ? 16 : 8;
-  }
+  auto planned = plan_render(options);
+  if (!planned) return report_error(exit_usage_error, planned.message());
+  const render_plan& plan = *planned;
+  const field_spec& field = plan.field;
+  const std::uint32_t frames = plan.frames;
+  const auto path_of = [&](std::uint32_t k) { return plan.path_of(k); };
+  const bool streaming = plan.streaming;
   // Fail before the possibly long render when the output cannot work anyway.
-  if (auto writable = check_output(path_of(0), *format, *field, png_bits); !writable) {
+  if (auto writable = check_output(path_of(0), plan.format, field, plan.png_bits); !writable) {
     return usage_or_io_error(writable);
   }
 
@@ -162,7 +201,7 @@ int run_render(const render_options& options) {
   for (std::uint32_t k = 0; k < frames; ++k) {
     if (!options.resume || !file_exists(path_of(k))) todo.push_back(k);
   }
-  const bool long_render = *plan || streaming;
+  const bool long_render = plan.timing.has_value() || streaming;
   const bool quiet = options.quiet || !long_render;
   if (options.resume && !quiet) {
     progress(quiet, "", 0, 0)
@@ -170,10 +209,10 @@ int run_render(const render_options& options) {
               std::to_string(frames) + " frames (already written)");
   }
 
-  const fill_function fill = make_fill(*how, *remap);
+  const fill_function fill = make_fill(plan.how, plan.remap);
   std::vector<float> values;
   if (!streaming && !todo.empty()) {
-    auto buffer = allocate_field_buffer<float>(*field);
+    auto buffer = allocate_field_buffer<float>(field);
     if (!buffer) return report_error(exit_runtime_error, buffer.message());
     values = std::move(buffer.value());
   }
@@ -181,16 +220,17 @@ int run_render(const render_options& options) {
   const bool count_slabs = streaming && frames == 1;
   progress meter(
       quiet, count_slabs ? "slab" : "frame",
-      count_slabs ? slab_count(*field, *budget) : todo.size(),
-      count_slabs ? sample_count(*field) / slab_count(*field, *budget) : sample_count(*field));
+      count_slabs ? slab_count(field, plan.budget) : todo.size(),
+      count_slabs ? sample_count(field) / slab_count(field, plan.budget) : sample_count(field));
   std::uint64_t rendered = 0;
   for (const std::uint32_t k : todo) {
-    const field_spec frame = frame_field(*field, k);
+    const field_spec frame = frame_field(field, k);
     const std::string path = path_of(k);
-    status done = streaming
-                      ? render_streamed(frame, fill, path, *budget, count_slabs ? &meter : nullptr)
-                      : fill(frame, values);
-    if (done && !streaming) done = write_output(path, *format, frame, values, *remap, png_bits);
+    status done =
+        streaming ? render_streamed(frame, fill, path, plan.budget, count_slabs ? &meter : nullptr)
+                  : fill(frame, values);
+    if (done && !streaming)
+      done = write_output(path, plan.format, frame, values, plan.remap, plan.png_bits);
     if (!done) {
       meter.finish();
       return report_error(exit_runtime_error, done.message());
@@ -231,7 +271,8 @@ command add_render_command(CLI::App& app) {
   parser->add_flag("--quiet", options->quiet, "no progress or memory report on stderr");
   parser->get_option("--size")->required();
   parser->get_option("--out")->required();
-  return {parser, [options] { return run_render(*options); }};
+  return {parser, [options] { return run_render(*options); },
+          [options] { return check_render(*options); }};
 }
 
 }  // namespace vknoise::cli

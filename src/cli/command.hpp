@@ -6,11 +6,17 @@
 
 #include <functional>
 
+#include "vknoise/result.hpp"
+
 namespace vknoise::cli {
 
 struct command {
   CLI::App* parser;
   std::function<int()> run;
+  // Parses and checks the options as `run` would, without side effects (no file, no device, no
+  // output): for the fuzz targets. Empty where a command has none; {} does not promise that `run`
+  // succeeds (files, devices and memory are only tried by `run`).
+  std::function<status()> check = {};
 };
 
 command add_info_command(CLI::App& app);

@@ -48,6 +48,11 @@ result<atomic_file> atomic_file::create(const std::string& path) {
   if (base.empty() || (::stat(path.c_str(), &target) == 0 && S_ISDIR(target.st_mode))) {
     return io_error(path, EISDIR);
   }
+  // Renaming over a device, a fifo or a socket would replace it with a regular file (as root,
+  // even /dev/null): only regular files are replaced.
+  if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
+    return make_error(errc::io_error, "cannot write " + path + ": not a regular file");
+  }
 
   // Not mkstemp: it creates the file with mode 0600, and the result should get the usual
   // permissions (0666 minus the umask) like any other file the user creates.

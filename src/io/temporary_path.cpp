@@ -30,6 +30,10 @@ result<temporary_path> temporary_path::reserve(const std::string& target) {
   if (base.empty() || (::stat(target.c_str(), &existing) == 0 && S_ISDIR(existing.st_mode))) {
     return io_error(target, EISDIR);
   }
+  // As atomic_file: never rename over a device, a fifo or a socket.
+  if (::stat(target.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    return make_error(errc::io_error, "cannot write " + target + ": not a regular file");
+  }
   // Like atomic_file's names; O_EXCL makes a collision (another process, another call) safe.
   static std::atomic<unsigned> counter{0};
   for (int attempt = 0; attempt < 100; ++attempt) {

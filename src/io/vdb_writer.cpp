@@ -2,13 +2,36 @@
 
 #include <openvdb/openvdb.h>
 
+#include <cerrno>
 #include <climits>
 #include <exception>
+#include <fstream>
 #include <new>
+#include <system_error>
 
 #include "io/temporary_path.hpp"
 
 namespace vknoise::io {
+namespace {
+
+// openvdb::io::File::write neither checks its stream nor reports a failed write (a full disk gives
+// a truncated file and no error). The same archive written through a stream we own, checked.
+class checked_vdb_file : public openvdb::io::File {
+ public:
+  using openvdb::io::File::File;
+  // false when a write failed; errno then tells why, where the stream set it.
+  bool write_checked(const openvdb::GridCPtrVec& grids) const {
+    std::ofstream stream(filename(), std::ios_base::out | std::ios_base::binary);
+    if (!stream) return false;
+    openvdb::io::Archive::write(stream, grids, /*seekable=*/true);
+    stream.flush();
+    const bool written = stream.good();
+    stream.close();
+    return written && !stream.fail();
+  }
+};
+
+}  // namespace
 
 status write_vdb_density(const std::string& path, const vdb_volume& volume,
                          std::span<const float> values) {
@@ -53,9 +76,13 @@ status write_vdb_density(const std::string& path, const vdb_volume& volume,
         }
       }
     }
-    openvdb::io::File file(temporary->path());
-    file.write({grid});
-    file.close();
+    const checked_vdb_file file(temporary->path());
+    errno = 0;
+    if (!file.write_checked({grid})) {
+      const int error_number = errno != 0 ? errno : EIO;
+      return make_error(errc::io_error, "cannot write " + path + ": " +
+                                            std::generic_category().message(error_number));
+    }
   } catch (const std::bad_alloc&) {
     return make_error(errc::out_of_memory, "cannot write " + path + ": out of memory");
   } catch (const std::exception& e) {

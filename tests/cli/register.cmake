@@ -8,6 +8,10 @@ if(TARGET vknoise_cli)
   add_test(NAME cli_tiling COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/tiling_test.sh
                                    $<TARGET_FILE:vknoise_cli>)
   set_tests_properties(cli_tiling PROPERTIES TIMEOUT 600)
+  # Bad inputs: one line, exit 2 or 1, no crash, no file left; a full disk and Ctrl-C included.
+  add_test(NAME cli_bad_input COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/bad_input_test.sh
+                                      $<TARGET_FILE:vknoise_cli>)
+  set_tests_properties(cli_bad_input PROPERTIES TIMEOUT 600)
   # vknoise bench: a small run on every backend, its JSON and CSV, and bad arguments.
   add_test(NAME cli_bench COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/bench_test.sh
                                   $<TARGET_FILE:vknoise_cli>)

@@ -1,0 +1,318 @@
+#!/usr/bin/env bash
+# The command line's bad-input battery: every bad input gets exactly one short stderr line
+# "vknoise: ...", exit 2 for a usage error or 1 for a runtime one (never a signal, so never a crash
+# or a sanitizer abort), and leaves nothing in the output directory. Includes a full disk (a 64 KiB
+# tmpfs; needs root or an unprivileged mount namespace, and FAILS when neither is possible) and
+# Ctrl-C in the middle of a single-file render.
+# Usage: bad_input_test.sh path/to/vknoise
+set -u
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 path/to/vknoise" >&2
+  exit 2
+fi
+vknoise=$(realpath "$1")
+work=$(mktemp -d)
+cleanup() {
+  [[ -n ${full_disk:-} ]] && umount "$full_disk" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1" >&2
+  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 1000 >&2
+}
+
+input=/dev/null
+# run [DIR] ARGS...: vknoise in $case_dir (a fresh empty directory unless one is given).
+run() {
+  case_dir=$(mktemp -d "$work/case.XXXXXX")
+  (cd "$case_dir" && "$vknoise" "$@" <"$input" >"$work/stdout" 2>"$work/stderr")
+  status=$?
+}
+
+# expect_error NAME CODE MESSAGE_PART ARGS...
+expect_error() {
+  local name=$1 code=$2 part=$3
+  shift 3
+  run "$@"
+  judge "$name" "$code" "$part" "$case_dir"
+}
+
+# judge NAME CODE MESSAGE_PART DIR: the last run failed as it should have.
+judge() {
+  local name=$1 code=$2 part=$3 dir=$4
+  if [[ $status -ge 128 ]]; then
+    fail "$name: killed by signal $((status - 128)) (a crash or a sanitizer abort)"
+  elif [[ $status -ne $code ]]; then
+    fail "$name: exit $status, expected $code"
+  elif [[ $(wc -l <"$work/stderr") -ne 1 || $(wc -c <"$work/stderr") -gt 400 ]]; then
+    fail "$name: $(wc -l <"$work/stderr") stderr lines, $(wc -c <"$work/stderr") bytes; expected one short line"
+  elif ! grep -q '^vknoise: ' "$work/stderr"; then
+    fail "$name: stderr does not start with 'vknoise: '"
+  elif ! grep -qF -- "$part" "$work/stderr"; then
+    fail "$name: stderr lacks \"$part\""
+  elif [[ -s $work/stdout ]]; then
+    fail "$name: printed to stdout on failure"
+  elif [[ -n $(ls -A "$dir") ]]; then
+    fail "$name: left files behind: $(ls -A "$dir" | tr '\n' ' ')"
+  else
+    pass
+  fi
+}
+
+expect_success() {
+  local name=$1
+  shift
+  run "$@"
+  if [[ $status -eq 0 ]]; then pass; else fail "$name: exit $status"; fi
+}
+
+with_input() { input=$work/input; printf "$@" >"$input"; }
+
+r3=(render --dims 3)
+
+# --- sizes ----------------------------------------------------------------------------------------
+for size in 0 0x4 4x0 4x4x0 -3 -3x4 4294967296 4294967296x1 99999999999999999999 '' x 4xx4 4x \
+  ' 4' +4 4.0 1e3 0x10 4x4x4x4x4 abc 4,4; do
+  expect_error "size '$size'" 2 '--size' "${r3[@]}" --size "$size" --out a.raw
+done
+expect_error "size 65536^4 (2^64 samples)" 2 '2^60' render --dims 4 \
+  --size 65536x65536x65536x65536 --step 1e-6 --out a.raw
+expect_error "size 4294967295^3" 2 '2^60' "${r3[@]}" --size 4294967295x4294967295x4294967295 \
+  --step 1e-9 --out a.raw
+expect_error "size 2^59 samples (memory)" 1 'cannot allocate' "${r3[@]}" \
+  --size 536870912x1073741824 --step 1e-9 --out a.raw
+expect_error "check size 0" 2 '--size' check --size 0x0
+
+# --- NaN and Inf everywhere -----------------------------------------------------------------------
+for bad in nan -inf Infinity 1e400; do
+  for axis in 0 1 2 3; do
+    origin=(0 0 0 0)
+    origin[axis]=$bad
+    expect_error "origin axis $axis $bad" 2 '--origin' render --dims 4 --size 4x4 \
+      "--origin=$(IFS=,; echo "${origin[*]}")" --out a.raw
+    step=(0.1 0.1 0.1 0.1)
+    step[axis]=$bad
+    expect_error "step axis $axis $bad" 2 '--step' render --dims 4 --size 4x4 \
+      "--step=$(IFS=,; echo "${step[*]}")" --out a.raw
+  done
+  expect_error "step $bad" 2 '--step' "${r3[@]}" --size 4x4 "--step=$bad" --out a.raw
+  expect_error "persistence $bad" 2 '--persistence' "${r3[@]}" --size 4x4 --fractal fbm \
+    "--persistence=$bad" --out a.raw
+  expect_error "lacunarity $bad" 2 '--lacunarity' "${r3[@]}" --size 4x4 --fractal fbm \
+    "--lacunarity=$bad" --out a.raw
+  expect_error "warp $bad" 2 '--warp' "${r3[@]}" --size 4x4 "--warp=$bad" --out a.raw
+  expect_error "time start $bad" 2 '--time' render --dims 2 --size 4x4 "--time=$bad:1" \
+    --frames 2 --out 'f%d.raw'
+  expect_error "time end $bad" 2 '--time' render --dims 2 --size 4x4 "--time=0:$bad" \
+    --frames 2 --out 'f%d.raw'
+  expect_error "region $bad" 2 '--region' "${r3[@]}" --size 4x4 "--region=$bad,0,0" --out a.raw
+  expect_error "eval persistence $bad" 2 '--persistence' eval --fractal fbm "--persistence=$bad"
+  for dims in 1 2 3 4; do
+    for at in $(seq 1 "$dims"); do
+      point=""
+      for k in $(seq 1 "$dims"); do
+        if [[ $k -eq $at ]]; then point+="$bad "; else point+="0.5 "; fi
+      done
+      with_input '0.1 0.2 0.3 0.4\n' # a good line first: the error names line 2
+      printf '%s\n' "$(echo "0.1 0.2 0.3 0.4" | cut -d' ' -f1-"$dims")" >"$input"
+      printf '%s\n' "$point" >>"$input"
+      expect_error "eval dims $dims coordinate $at $bad" 2 'stdin line 2' eval --dims "$dims"
+      input=/dev/null
+    done
+  done
+done
+
+# --- noise settings -------------------------------------------------------------------------------
+for octaves in 0 17 1000 -1 99999999999999999999 '' 4.5; do
+  expect_error "octaves '$octaves'" 2 'octaves' "${r3[@]}" --size 4x4 --fractal fbm \
+    --octaves "$octaves" --out a.raw
+done
+expect_error "octaves without a fractal" 2 'octaves' "${r3[@]}" --size 4x4 --octaves 3 --out a.raw
+for persistence in -0.5 0 -0 -1e-300; do
+  expect_error "persistence $persistence" 2 '--persistence' "${r3[@]}" --size 4x4 --fractal fbm \
+    "--persistence=$persistence" --out a.raw
+done
+expect_error "persistence overflowing float over 16 octaves" 2 'overflows float' "${r3[@]}" \
+  --size 4x4 --fractal fbm --octaves 16 --persistence 1e30 --out a.raw
+expect_error "eval persistence overflowing float" 2 'overflows float' eval --fractal fbm \
+  --octaves 16 --persistence 1e30
+expect_error "lacunarity 0" 2 '--lacunarity' "${r3[@]}" --size 4x4 --fractal fbm \
+  --lacunarity 0 --out a.raw
+expect_error "lacunarity 1e300 leaves the domain" 2 '2^31' "${r3[@]}" --size 4x4 --fractal fbm \
+  --lacunarity 1e300 --out a.raw
+with_input '1 2 3\n'
+expect_error "eval lacunarity 1e300 leaves the domain" 2 '2^31' eval --fractal fbm \
+  --lacunarity 1e300
+input=/dev/null
+for period in 257 -1 1000 4294967296 8,8,8,8,8 '' , 8,,8 8.5 nan; do
+  expect_error "period '$period'" 2 '--period' "${r3[@]}" --size 4x4 --period "$period" --out a.raw
+done
+# --period 0 means "no period" (documented), so it renders the plain field.
+expect_success "period 0 is no period" "${r3[@]}" --size 8x8 --period 0 --out p.raw
+cp "$case_dir/p.raw" "$work/period0.raw"
+expect_success "no period" "${r3[@]}" --size 8x8 --out p.raw
+if cmp -s "$work/period0.raw" "$case_dir/p.raw"; then pass; else fail "period 0 differs"; fi
+expect_error "unknown noise" 2 '--noise' "${r3[@]}" --size 4x4 --noise perlin --out a.raw
+expect_error "bad seed" 2 '--seed' "${r3[@]}" --size 4x4 --seed 0x10 --out a.raw
+expect_error "seed 2^64" 2 '--seed' "${r3[@]}" --size 4x4 --seed 18446744073709551616 --out a.raw
+expect_error "bad backend" 2 '--backend' "${r3[@]}" --size 4x4 --backend vulkan --out a.raw
+
+# --- regions --------------------------------------------------------------------------------------
+for region in 1,2 1,2,3,4 -1,0,0 1.5,0,0 x,0,0 '' ,, 0,0,99999999999999999999 ' 1,0,0' +1,0,0; do
+  expect_error "region '$region'" 2 '--region' "${r3[@]}" --size 4x4 --out a.raw --region \
+    "$region"
+done
+expect_error "region past 2^53" 2 '2^53' "${r3[@]}" --size 4x4 --region 9007199254740993,0,0 \
+  --out a.raw
+expect_error "region plus size past 2^53" 2 '2^53' "${r3[@]}" --size 4x4 \
+  --region 9007199254740990,0,0 --step 1e-12 --out a.raw
+expect_error "region leaving the domain" 2 '2^31' "${r3[@]}" --size 4x4 --region 0,3000000000,0 \
+  --step 1 --out a.raw
+expect_error "region with a preset" 2 '--region does not apply' render --preset marble \
+  --size 8x8 --region 1,1 --out a.png
+
+# --- unknown flags and stray words ----------------------------------------------------------------
+expect_error "render unknown flag" 2 '--bogus' "${r3[@]}" --size 4x4 --out a.raw --bogus
+expect_error "eval unknown flag" 2 '--bogus' eval --bogus
+expect_error "short unknown flag" 2 '-x' "${r3[@]}" --size 4x4 --out a.raw -x
+expect_error "stray word" 2 'stray' "${r3[@]}" --size 4x4 --out a.raw stray
+expect_error "flag without value" 2 '--size' "${r3[@]}" --out a.raw --size
+expect_error "eval --region (render only)" 2 '--region' eval --region 1,2,3
+expect_error "unknown command" 2 'frobnicate' frobnicate
+
+# --- malformed eval input -------------------------------------------------------------------------
+eval_bad() {  # NAME PART PRINTF_FORMAT [ARGS...]
+  local name=$1 part=$2
+  shift 2
+  with_input "$@"
+  expect_error "eval $name" 2 "$part" eval
+  input=/dev/null
+}
+eval_bad "short line" 'line 2: expected 3 numbers' '1 2 3\n1 2\n'
+eval_bad "long line" 'line 1: expected 3 numbers' '1 2 3 4\n'
+eval_bad "word" '"one" is not a number' 'one 2 3\n'
+eval_bad "commas" 'is not a number' '1,2,3\n'
+eval_bad "empty line" 'line 2' '1 2 3\n\n'
+eval_bad "blank line" 'line 1' ' \t \n'
+eval_bad "NUL byte" 'line 1' '1 2\0003\n'
+eval_bad "2^31" 'outside the noise domain' '2147483648 0 0\n'
+eval_bad "hex junk" 'is not a number' '0x 1 2\n'
+with_input '1 2 3\n' && head -c 1048576 /dev/zero | tr '\0' 9 >>"$input" && echo " 1 2" >>"$input"
+expect_error "eval 1 MB number" 2 'line 2' eval
+with_input '' && head -c 1048576 /dev/zero | tr '\0' ' ' >>"$input" && echo "1 2" >>"$input"
+expect_error "eval 1 MB of blanks then 2 numbers" 2 'line 1: expected 3 numbers' eval
+head -c 65536 /dev/urandom >"$work/input" && input=$work/input
+expect_error "eval random bytes" 2 'stdin line' eval
+input=/dev/null
+
+# --- paths ----------------------------------------------------------------------------------------
+expect_error "missing directory" 1 'cannot write /nonexistent/dir/a.raw' "${r3[@]}" --size 4x4 \
+  --out /nonexistent/dir/a.raw
+expect_error "below a file" 1 'cannot write /proc/version/a.raw' "${r3[@]}" --size 4x4 \
+  --out /proc/version/a.raw
+expect_error "read-only file system" 1 'cannot write /proc/a.raw' "${r3[@]}" --size 4x4 \
+  --out /proc/a.raw
+long_name=$(printf 'n%.0s' $(seq 300)).raw
+expect_error "name too long" 1 'File name too long' "${r3[@]}" --size 4x4 --out "$long_name"
+expect_error "empty output name" 2 '--out' "${r3[@]}" --size 4x4 --out ''
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+mkdir "$case_dir/taken.raw"
+(cd "$case_dir" && "$vknoise" "${r3[@]}" --size 4x4 --out taken.raw >"$work/stdout" 2>"$work/stderr")
+status=$?
+rmdir "$case_dir/taken.raw"
+judge "a directory in the way" 1 'Is a directory' "$case_dir"
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+mkfifo "$case_dir/fifo.raw"
+(cd "$case_dir" && timeout 60 "$vknoise" "${r3[@]}" --size 4x4 --out fifo.raw >"$work/stdout" \
+  2>"$work/stderr")
+status=$?
+if [[ -p $case_dir/fifo.raw ]]; then pass; else fail "a fifo in the way was replaced"; fi
+rm -f "$case_dir/fifo.raw"
+judge "a fifo in the way" 1 'not a regular file' "$case_dir"
+if [[ $(id -u) -ne 0 ]]; then
+  mkdir "$work/readonly" && chmod 555 "$work/readonly"
+  expect_error "read-only directory" 1 'Permission denied' "${r3[@]}" --size 4x4 \
+    --out "$work/readonly/a.raw"
+fi
+
+# --- a full disk ----------------------------------------------------------------------------------
+# A 64 KiB tmpfs: root mounts it; otherwise an unprivileged user and mount namespace
+# (unshare -rm) runs the same case inside. Neither possible: the battery fails, loudly.
+full_disk=$work/full
+mkdir "$full_disk"
+in_namespace=()
+if ! mount -t tmpfs -o size=64k tmpfs "$full_disk" 2>/dev/null; then
+  full_disk_mounted=0
+  if unshare -rm true 2>/dev/null; then
+    in_namespace=(unshare -rm bash -c 'mount -t tmpfs -o size=64k tmpfs "$0" && cd "$0" &&
+      "${@}"; status=$?; [[ -z $(ls -A) ]] || { echo "left: $(ls -A)" >&2; status=99; }; exit $status'
+      "$full_disk")
+  else
+    full_disk=
+    fail "full disk: cannot mount a tmpfs (not root) and cannot unshare a mount namespace"
+  fi
+else
+  full_disk_mounted=1
+fi
+if [[ -n $full_disk ]]; then
+  for out in a.raw a.npy a.nhdr a.png a.exr a.vdb a.gif; do
+    case $out in
+      *.png | *.exr) args=(render --dims 2 --size 1024x1024) ;;
+      *.gif) args=(render --dims 3 --size 512x512x4) ;;
+      *) args=(render --dims 3 --size 64x64x64) ;;  # 1 MiB of floats
+    esac
+    if [[ $full_disk_mounted -eq 1 ]]; then
+      (cd "$full_disk" && "$vknoise" "${args[@]}" --out "$out" >"$work/stdout" 2>"$work/stderr")
+      status=$?
+      judge "full disk, $out" 1 'No space left on device' "$full_disk"
+      rm -rf "${full_disk:?}"/* "$full_disk"/.[!.]* 2>/dev/null
+    else
+      "${in_namespace[@]}" "$vknoise" "${args[@]}" --out "$out" >"$work/stdout" 2>"$work/stderr"
+      status=$?
+      judge "full disk (namespace), $out" 1 'No space left on device' "$work"/full
+    fi
+  done
+  # A streamed volume fills the disk part way through its slabs.
+  if [[ $full_disk_mounted -eq 1 ]]; then
+    (cd "$full_disk" && "$vknoise" render --dims 3 --size 64x64x64 --memory-budget 1 \
+      --out s.raw >"$work/stdout" 2>"$work/stderr")
+    status=$?
+    judge "full disk, streamed slabs" 1 'No space left on device' "$full_disk"
+  fi
+fi
+
+# --- signals --------------------------------------------------------------------------------------
+# Ctrl-C (and SIGTERM) in the middle of one large CPU render: exit 128 + signal, no file at all.
+for signal in INT TERM; do
+  case_dir=$(mktemp -d "$work/case.XXXXXX")
+  (cd "$case_dir" && exec "$vknoise" render --dims 3 --size 256x256x256 --out big.raw \
+    >/dev/null 2>"$work/stderr") &
+  pid=$!
+  sleep 1
+  kill -"$signal" "$pid"
+  wait "$pid"
+  status=$?
+  expected=$((128 + $(kill -l "$signal")))
+  if [[ $status -eq $expected ]]; then pass; else fail "SIG$signal mid-render: exit $status, expected $expected"; fi
+  if [[ -z $(ls -A "$case_dir") ]]; then pass; else fail "SIG$signal mid-render left $(ls -A "$case_dir")"; fi
+done
+# ... and while the output file is being written (a streamed volume, slab after slab).
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+(cd "$case_dir" && exec "$vknoise" render --dims 3 --size 256x256x512 --memory-budget 1 \
+  --out big.raw >/dev/null 2>&1) &
+pid=$!
+for _ in $(seq 600); do [[ -n $(ls -A "$case_dir") ]] && break; sleep 0.1; done
+kill -INT "$pid"
+wait "$pid"
+status=$?
+if [[ $status -eq 130 ]]; then pass; else fail "SIGINT while writing: exit $status, expected 130"; fi
+if [[ -z $(ls -A "$case_dir") ]]; then pass; else fail "SIGINT while writing left $(ls -A "$case_dir")"; fi
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]
