@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "cli/number_parsing.hpp"
+#include "cli/permutation_file.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 
@@ -21,6 +22,9 @@ void add_seed_option(CLI::App& app, common_options& options) {
   add_text_option(app, "--seed", "N", options.seed,
                   "permutation table shuffled from this 64-bit seed (default: Perlin's table), "
                   "and classic noise's gradients drawn from it (default 0)");
+  add_text_option(app, "--permutation", "FILE", options.permutation,
+                  "permutation table from a file: 256 integers, each of 0..255 once (default: "
+                  "Perlin's table, or --seed's)");
 }
 
 void add_device_option(CLI::App& app, common_options& options) {
@@ -62,6 +66,13 @@ result<std::uint64_t> parse_seed(const common_options& options) {
 result<permutation_table> parse_table(const common_options& options) {
   auto seed = parse_seed(options);
   if (!seed) return seed.error_value();
+  if (options.permutation) {
+    if (options.seed) {
+      return make_error(errc::invalid_argument,
+                        "--permutation and --seed both choose the table; give one");
+    }
+    return read_permutation_file(*options.permutation);
+  }
   if (!options.seed) return permutation_table::perlin();
   return permutation_table::from_seed(*seed);
 }

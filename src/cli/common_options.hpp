@@ -21,6 +21,7 @@ struct common_options {
   std::optional<std::string> backend;
   std::optional<std::string> threads;
   std::optional<std::string> seed;
+  std::optional<std::string> permutation;  // --permutation FILE (with add_seed_option)
   std::optional<std::string> device;
 };
 

@@ -163,6 +163,48 @@ expect_error "bad seed" 2 '--seed' "${r3[@]}" --size 4x4 --seed 0x10 --out a.raw
 expect_error "seed 2^64" 2 '--seed' "${r3[@]}" --size 4x4 --seed 18446744073709551616 --out a.raw
 expect_error "bad backend" 2 '--backend' "${r3[@]}" --size 4x4 --backend vulkan --out a.raw
 
+# --- permutation tables (--permutation FILE) ------------------------------------------------------
+seq 0 255 | tr '\n' ' ' >"$work/identity.txt"
+expect_success "identity permutation" "${r3[@]}" --size 8x8 --permutation "$work/identity.txt" \
+  --out p.raw
+python3 -c "
+import re, sys
+text = open(sys.argv[1]).read()
+values = [int(v) for v in re.findall(r'\b\d+\b', text[text.index('= {'):])][:256]
+assert sorted(values) == list(range(256))
+print(*values)" "$(dirname "$0")/../golden/perlin_permutation.hpp" >"$work/perlin.txt"
+expect_success "Perlin's table from a file" "${r3[@]}" --size 8x8 --permutation "$work/perlin.txt" \
+  --out p.raw
+cp "$case_dir/p.raw" "$work/perlin_file.raw"
+expect_success "Perlin's table built in" "${r3[@]}" --size 8x8 --out p.raw
+if cmp -s "$work/perlin_file.raw" "$case_dir/p.raw"; then pass; else fail "a table file differs"; fi
+permutation_bad() {  # NAME PART CONTENT
+  printf '%s' "$3" >"$work/table.txt"
+  expect_error "permutation $1" 2 "$2" "${r3[@]}" --size 4x4 --permutation "$work/table.txt" \
+    --out a.raw
+}
+permutation_bad "duplicate" 'entry 255 repeats value 7' "$(seq 0 254 | tr '\n' ' ') 7"
+permutation_bad "out of range 256" '256' "$(seq 1 256 | tr '\n' ' ')"
+permutation_bad "negative" '-1' "-1 $(seq 1 255 | tr '\n' ' ')"
+permutation_bad "255 values" '--permutation' "$(seq 0 254 | tr '\n' ' ')"
+permutation_bad "257 values" 'more than 256' "$(seq 0 256 | tr '\n' ' ')"
+permutation_bad "empty" '--permutation' ''
+permutation_bad "a word" 'is not an integer' "$(seq 0 254 | tr '\n' ' ') x"
+permutation_bad "huge number" 'is not an integer' "99999999999999999999 $(seq 1 255 | tr '\n' ' ')"
+expect_error "permutation missing file" 2 'No such file' "${r3[@]}" --size 4x4 \
+  --permutation /nonexistent/table.txt --out a.raw
+expect_error "permutation a directory" 2 '--permutation' "${r3[@]}" --size 4x4 \
+  --permutation "$work" --out a.raw
+head -c 100000 /dev/zero | tr '\0' 1 >"$work/long.txt"
+expect_error "permutation 100 KB" 2 '64 KiB' "${r3[@]}" --size 4x4 --permutation "$work/long.txt" \
+  --out a.raw
+expect_error "permutation with seed" 2 'give one' "${r3[@]}" --size 4x4 --seed 3 \
+  --permutation "$work/identity.txt" --out a.raw
+with_input '1 2 3\n'
+printf '%s' "$(seq 0 254 | tr '\n' ' ') 0" >"$work/table.txt"
+expect_error "eval with a bad permutation" 2 '--permutation' eval --permutation "$work/table.txt"
+input=/dev/null
+
 # --- regions --------------------------------------------------------------------------------------
 for region in 1,2 1,2,3,4 -1,0,0 1.5,0,0 x,0,0 '' ,, 0,0,99999999999999999999 ' 1,0,0' +1,0,0; do
   expect_error "region '$region'" 2 '--region' "${r3[@]}" --size 4x4 --out a.raw --region \

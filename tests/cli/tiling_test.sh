@@ -126,7 +126,10 @@ grid3=(0,0,0,0 11,5,3,1 11,0,0,0 26,5,3,1 0,5,0,0 11,18,3,1 11,5,0,0 26,18,3,1
 mosaic3=(0,0,0,0 20,23,2,1 20,0,0,0 17,23,2,1 0,0,2,0 37,9,3,1 0,9,2,0 4,14,3,1
   4,9,2,0 33,14,3,1)
 flags3=(--origin=-3.3,1000000.7,2.25 --step 0.1,0.07,0.3 --fractal fbm --octaves 3 --seed 11)
-for backend in cpu gpu; do
+# Every backend the tool has: cpu, gpu, and cpu-reference where the fast CPU path exists.
+backends=(cpu gpu)
+"$vknoise" render --help 2>/dev/null | grep -q cpu-reference && backends=(cpu cpu-reference gpu)
+for backend in "${backends[@]}"; do
   for format in raw npy; do
     tiled_equals_whole "3D 37x23x5 grid of 8, $backend, .$format" "$format" "$backend" 3 \
       37,23,5,1 1 "${flags3[@]}" -- "${grid3[@]}"
