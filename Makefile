@@ -67,6 +67,11 @@ SANITIZER_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
 FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS)
+# clang links its static ASan runtime into executables only; the shared library (linked with
+# --no-undefined) needs the shared runtime, found through an rpath.
+# The shared runtime cannot come first in the library list (libFuzzer's C++ comes earlier).
+FUZZ_ASAN_OPTIONS := allocator_may_return_null=1:detect_leaks=1:verify_asan_link_order=0
+FUZZ_LINK := -shared-libasan $(ASAN_FLAGS) -Wl,-rpath,$(shell clang -print-runtime-dir 2>/dev/null)
 ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_violation=0:suppressions=$(SANITIZERS)/asan.supp \
   LSAN_OPTIONS=suppressions=$(SANITIZERS)/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(SANITIZERS)/ubsan.supp
@@ -93,13 +98,13 @@ fuzz: deps
 	cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DVKNOISE_FUZZ=ON \
 	  -DCMAKE_C_FLAGS="$(FUZZ_FLAGS)" -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
-	  -DCMAKE_EXE_LINKER_FLAGS="$(ASAN_FLAGS)" -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)" \
+	  -DCMAKE_EXE_LINKER_FLAGS="$(FUZZ_LINK)" -DCMAKE_SHARED_LINKER_FLAGS="$(FUZZ_LINK)" \
 	  -DVKNOISE_BUILD_TESTS=OFF -DVKNOISE_BUILD_BENCH=OFF -DVKNOISE_BUILD_EXAMPLES=OFF
 	cmake --build $(FUZZ_DIR) --target vknoise_fuzz_points vknoise_fuzz_args
 	set -e; for target in points args; do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
-	  $(ASAN_ENV) $(FUZZ_DIR)/tests/fuzz/vknoise_fuzz_$$target $(FUZZ_DIR)/corpus/$$target \
+	  $(ASAN_ENV) ASAN_OPTIONS=$(FUZZ_ASAN_OPTIONS) $(FUZZ_DIR)/tests/fuzz/vknoise_fuzz_$$target $(FUZZ_DIR)/corpus/$$target \
 	    tests/fuzz/corpus/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 	    -max_len=4096 -timeout=10 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$$target-; \

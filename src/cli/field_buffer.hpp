@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/sysinfo.h>
+
 #include "cli/field_options.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/result.hpp"
@@ -25,11 +27,20 @@ inline std::string format_bytes(double bytes) {
   return text;
 }
 
+// RAM plus swap: a buffer beyond it cannot be backed whatever the overcommit policy says, so it is
+// refused without asking the allocator (which, under AddressSanitizer, aborts on such requests
+// instead of throwing std::bad_alloc).
+inline std::uint64_t memory_ceiling_bytes() {
+  struct sysinfo info {};
+  if (::sysinfo(&info) != 0) return UINT64_MAX;
+  return (std::uint64_t{info.totalram} + info.totalswap) * info.mem_unit;
+}
+
 template <class T>
 result<std::vector<T>> allocate_field_buffer(const field_spec& field) {
   const std::uint64_t count = value_count(field);
   try {
-    return std::vector<T>(count);
+    if (count <= memory_ceiling_bytes() / sizeof(T)) return std::vector<T>(count);
   } catch (const std::bad_alloc&) {
   } catch (const std::length_error&) {
   }

@@ -20,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (message.empty() || message.find('\n') != std::string::npos) __builtin_trap();
     return 0;
   }
-  if (points->size() % dims != 0) __builtin_trap();
-  for (const double c : *points) {
+  if (points.value().size() % dims != 0) __builtin_trap();
+  for (const double c : points.value()) {
     if (!std::isfinite(c) || !(std::fabs(c) < vknoise::max_abs_coordinate)) __builtin_trap();
   }
   return 0;
