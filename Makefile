@@ -72,7 +72,12 @@ FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS)
 # The shared runtime cannot come first in the library list (libFuzzer's C++ comes earlier).
 FUZZ_ASAN_OPTIONS := allocator_may_return_null=1:detect_leaks=1:verify_asan_link_order=0
 FUZZ_LINK := -shared-libasan $(ASAN_FLAGS) -Wl,-rpath,$(shell clang -print-runtime-dir 2>/dev/null)
-ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_violation=0:suppressions=$(SANITIZERS)/asan.supp \
+# ASAN_KEEP preloads a shim (tests/sanitizers/keep_vulkan_modules.c) that pins the Vulkan driver and
+# layers with RTLD_NODELETE, so their allocations still live at exit symbolize and lsan.supp can
+# name them; as it precedes the runtime in the library list, verify_asan_link_order=0.
+ASAN_KEEP_SO := $(abspath $(ASAN_DIR))/libkeep_vulkan_modules.so
+ASAN_KEEP := LD_PRELOAD=$(ASAN_KEEP_SO)
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_violation=0:verify_asan_link_order=0:suppressions=$(SANITIZERS)/asan.supp \
   LSAN_OPTIONS=suppressions=$(SANITIZERS)/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(SANITIZERS)/ubsan.supp
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(SANITIZERS)/tsan.supp
@@ -83,7 +88,8 @@ test-asan: deps
 	  -DCMAKE_CXX_FLAGS="$(ASAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="$(ASAN_FLAGS)" \
 	  -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)"
 	$(ASAN_ENV) cmake --build $(ASAN_DIR)
-	$(ASAN_ENV) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^consumer_'
+	$(CC) -O1 -shared -fPIC -o $(ASAN_KEEP_SO) $(SANITIZERS)/keep_vulkan_modules.c
+	$(ASAN_ENV) $(ASAN_KEEP) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^consumer_'
 
 test-tsan: deps
 	cmake -S . -B $(TSAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(TSAN_FLAGS)" \
