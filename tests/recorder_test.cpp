@@ -251,7 +251,9 @@ TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
                           << ": " << got[k] << " != " << clamped;
           }
         }
-        if (components == 4) EXPECT_EQ(at[3], 255);
+        if (components == 4) {
+          EXPECT_EQ(at[3], 255);
+        }
       }
     }
   }
