@@ -55,16 +55,17 @@ int run_info(const common_options& options) {
   auto chosen = select_device(options, *devices);
   if (!chosen) return report_error(exit_usage_error, chosen.message());
 
-  for (const device_info& info : *devices) print_device(info, chosen->index == info.index);
-  if (!chosen->index) return report_error(exit_runtime_error, "no suitable Vulkan device");
   const device_info* used = nullptr;
   for (const device_info& info : *devices) {
-    if (info.index == *chosen->index) used = &info;
+    if (chosen->index && info.index == *chosen->index) used = &info;
   }
-  if (!used) {
+  // A device index that names nothing is a bad argument: one error line and no listing.
+  if (chosen->index && !used) {
     return report_error(exit_runtime_error, chosen->why + ": no such device (" +
                                                 std::to_string(devices->size()) + " found)");
   }
+  for (const device_info& info : *devices) print_device(info, chosen->index == info.index);
+  if (!used) return report_error(exit_runtime_error, "no suitable Vulkan device");
   std::printf("the GPU backend uses device %u (%s)\n", used->index, chosen->why.c_str());
   if (!used->suitable) {
     return report_error(exit_runtime_error, "device " + std::to_string(used->index) +

@@ -7,72 +7,9 @@
 # Usage: bad_input_test.sh path/to/vknoise
 set -u
 
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 path/to/vknoise" >&2
-  exit 2
-fi
-vknoise=$(realpath "$1")
-work=$(mktemp -d)
-cleanup() {
-  [[ -n ${full_disk:-} ]] && umount "$full_disk" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1" >&2
-  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 1000 >&2
-}
+before_cleanup() { [[ -n ${full_disk:-} ]] && umount "$full_disk" 2>/dev/null; }
+source "$(dirname "$0")/harness.sh" "$@"
 
-input=/dev/null
-# run [DIR] ARGS...: vknoise in $case_dir (a fresh empty directory unless one is given).
-run() {
-  case_dir=$(mktemp -d "$work/case.XXXXXX")
-  (cd "$case_dir" && "$vknoise" "$@" <"$input" >"$work/stdout" 2>"$work/stderr")
-  status=$?
-}
-
-# expect_error NAME CODE MESSAGE_PART ARGS...
-expect_error() {
-  local name=$1 code=$2 part=$3
-  shift 3
-  run "$@"
-  judge "$name" "$code" "$part" "$case_dir"
-}
-
-# judge NAME CODE MESSAGE_PART DIR: the last run failed as it should have.
-judge() {
-  local name=$1 code=$2 part=$3 dir=$4
-  if [[ $status -ge 128 ]]; then
-    fail "$name: killed by signal $((status - 128)) (a crash or a sanitizer abort)"
-  elif [[ $status -ne $code ]]; then
-    fail "$name: exit $status, expected $code"
-  elif [[ $(wc -l <"$work/stderr") -ne 1 || $(wc -c <"$work/stderr") -gt 400 ]]; then
-    fail "$name: $(wc -l <"$work/stderr") stderr lines, $(wc -c <"$work/stderr") bytes; expected one short line"
-  elif ! grep -q '^vknoise: ' "$work/stderr"; then
-    fail "$name: stderr does not start with 'vknoise: '"
-  elif ! grep -qF -- "$part" "$work/stderr"; then
-    fail "$name: stderr lacks \"$part\""
-  elif [[ -s $work/stdout ]]; then
-    fail "$name: printed to stdout on failure"
-  elif [[ -n $(ls -A "$dir") ]]; then
-    fail "$name: left files behind: $(ls -A "$dir" | tr '\n' ' ')"
-  else
-    pass
-  fi
-}
-
-expect_success() {
-  local name=$1
-  shift
-  run "$@"
-  if [[ $status -eq 0 ]]; then pass; else fail "$name: exit $status"; fi
-}
-
-with_input() { input=$work/input; printf "$@" >"$input"; }
 
 r3=(render --dims 3)
 
@@ -356,5 +293,4 @@ status=$?
 if [[ $status -eq 130 ]]; then pass; else fail "SIGINT while writing: exit $status, expected 130"; fi
 if [[ -z $(ls -A "$case_dir") ]]; then pass; else fail "SIGINT while writing left $(ls -A "$case_dir")"; fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -4,49 +4,8 @@
 # and write nothing. Usage: bench_test.sh path/to/vknoise
 set -u
 
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 path/to/vknoise" >&2
-  exit 2
-fi
-vknoise=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
+source "$(dirname "$0")/harness.sh" "$@"
 
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1" >&2
-  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 2000 >&2
-}
-
-run() {
-  case_dir=$(mktemp -d "$work/case.XXXXXX")
-  (cd "$case_dir" && "$vknoise" "$@" </dev/null >"$work/stdout" 2>"$work/stderr")
-  status=$?
-}
-
-# expect_error NAME MESSAGE_PART ARGS...: exit 2, exactly one stderr line "vknoise: ...", and no
-# file left in the directory.
-expect_error() {
-  local name=$1 part=$2
-  shift 2
-  run "$@"
-  if [[ $status -ne 2 ]]; then
-    fail "$name: exit $status, expected 2"
-  elif [[ $(wc -l <"$work/stderr") -ne 1 ]]; then
-    fail "$name: $(wc -l <"$work/stderr") stderr lines, expected 1"
-  elif ! grep -q '^vknoise: ' "$work/stderr"; then
-    fail "$name: stderr does not start with 'vknoise: '"
-  elif ! grep -qF -- "$part" "$work/stderr"; then
-    fail "$name: stderr lacks \"$part\""
-  elif [[ -n $(ls -A "$case_dir") ]]; then
-    fail "$name: left files behind: $(ls -A "$case_dir" | tr '\n' ' ')"
-  else
-    pass
-  fi
-}
 
 # --- A small run on every backend --------------------------------------------------------------
 run bench --dims 3 --size 32x32x32 --octaves 1 \
@@ -135,22 +94,22 @@ else
 fi
 
 # --- Bad arguments ------------------------------------------------------------------------------
-expect_error "unknown backend" "--backends" bench --backends cpu-fast,cuda --json x.json
-expect_error "empty backend" "--backends" bench --backends "" --json x.json
-expect_error "dims 2" "--dims" bench --dims 2 --json x.json
-expect_error "dims text" "--dims" bench --dims three
-expect_error "size zero" "--size" bench --size 0x32x32 --csv x.csv
-expect_error "size 5 axes" "--size" bench --size 2x2x2x2x2
-expect_error "size for other dims" "--size" bench --dims 3 --size 8x8x8x8
-expect_error "octaves 0" "--octaves" bench --octaves 0
-expect_error "octaves 17" "--octaves" bench --octaves 17
-expect_error "threads 0" "--threads" bench --threads 0
-expect_error "repeats 0" "--repeats" bench --repeats 0
-expect_error "warmup text" "--warmup" bench --warmup x
-expect_error "budget negative" "--budget" bench --budget -1
-expect_error "peak-gops zero" "--peak-gops" bench --peak-gops 0
-expect_error "unwritable json" "x.json" bench --size 8x8x8 --backends stb --json /nonexistent/x.json
-expect_error "unknown option" "--frobnicate" bench --frobnicate
+expect_error "unknown backend" 2 "--backends" bench --backends cpu-fast,cuda --json x.json
+expect_error "empty backend" 2 "--backends" bench --backends "" --json x.json
+expect_error "dims 2" 2 "--dims" bench --dims 2 --json x.json
+expect_error "dims text" 2 "--dims" bench --dims three
+expect_error "size zero" 2 "--size" bench --size 0x32x32 --csv x.csv
+expect_error "size 5 axes" 2 "--size" bench --size 2x2x2x2x2
+expect_error "size for other dims" 2 "--size" bench --dims 3 --size 8x8x8x8
+expect_error "octaves 0" 2 "--octaves" bench --octaves 0
+expect_error "octaves 17" 2 "--octaves" bench --octaves 17
+expect_error "threads 0" 2 "--threads" bench --threads 0
+expect_error "repeats 0" 2 "--repeats" bench --repeats 0
+expect_error "warmup text" 2 "--warmup" bench --warmup x
+expect_error "budget negative" 2 "--budget" bench --budget -1
+expect_error "peak-gops zero" 2 "--peak-gops" bench --peak-gops 0
+expect_error "unwritable json" 2 "x.json" bench --size 8x8x8 --backends stb --json /nonexistent/x.json
+expect_error "unknown option" 2 "--frobnicate" bench --frobnicate
 
 # A device that does not exist, with only GPU backends: a runtime error (exit 1), one line, no
 # table and no file.
@@ -163,5 +122,4 @@ else
   pass
 fi
 
-echo "bench_test: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -4,74 +4,8 @@
 # Usage: cli_test.sh path/to/vknoise
 set -u
 
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 path/to/vknoise" >&2
-  exit 2
-fi
-vknoise=$(realpath "$1")
-work=$(mktemp -d)
-trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
-passed=0
-failed=0
+source "$(dirname "$0")/harness.sh" "$@"
 
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1" >&2
-  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 2000 >&2
-}
-
-# Runs vknoise in a fresh empty directory, which becomes $case_dir; stdin from $input.
-input=/dev/null
-run() {
-  case_dir=$(mktemp -d "$work/case.XXXXXX")
-  (cd "$case_dir" && "$vknoise" "$@" <"$input" >"$work/stdout" 2>"$work/stderr")
-  status=$?
-}
-
-# expect_error NAME CODE MESSAGE_PART ARGS...: exits with CODE, prints exactly one stderr line
-# "vknoise: ...MESSAGE_PART...", and leaves its directory empty.
-expect_error() {
-  local name=$1 code=$2 part=$3
-  shift 3
-  run "$@"
-  local lines
-  lines=$(wc -l <"$work/stderr")
-  if [[ $status -ne $code ]]; then
-    fail "$name: exit $status, expected $code"
-  elif [[ $lines -ne 1 || $(wc -c <"$work/stderr") -gt 400 ]]; then
-    fail "$name: $lines stderr lines, expected one short line"
-  elif ! head -n 1 "$work/stderr" | grep -q '^vknoise: '; then
-    fail "$name: stderr does not start with 'vknoise: '"
-  elif ! grep -qF -- "$part" "$work/stderr"; then
-    fail "$name: stderr lacks \"$part\""
-  elif [[ -n $(ls -A "$case_dir") ]]; then
-    fail "$name: left files behind: $(ls -A "$case_dir" | tr '\n' ' ')"
-  else
-    pass
-  fi
-}
-
-# expect_success NAME ARGS...: exits 0 with nothing on stderr.
-expect_success() {
-  local name=$1
-  shift
-  run "$@"
-  if [[ $status -ne 0 ]]; then
-    fail "$name: exit $status"
-    return 1
-  fi
-  pass
-}
-
-# check NAME CONDITION...: a plain assertion on the last run.
-check() {
-  local name=$1
-  shift
-  if "$@"; then pass; else fail "$name"; fi
-}
-
-with_input() { input=$work/input; printf "$@" >"$input"; }
 
 # --- eval -------------------------------------------------------------------------------------
 
@@ -653,5 +587,4 @@ check "16-bit png has bit depth 16" python3 -c "
 import sys; d=open('$case_dir/p16.png','rb').read(); sys.exit(0 if d[24] == 16 and d[25] == 0 else 1)"
 expect_error "png bits 12" 2 '--png-bits' render --dims 2 --size 16x8 --png-bits 12 --out p12.png
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

@@ -5,16 +5,8 @@
 # keep working without any Vulkan library.
 # Usage: fault_test.sh path/to/vknoise
 set -u
-VKNOISE=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-fail() {
-  echo "FAIL: $*"
-  failed=$((failed + 1))
-}
+source "$(dirname "$0")/harness.sh" "$@"
+VKNOISE=$vknoise
 
 # expect_fault NAME EXPECTED_TEXT COMMAND...: exit 1, one stderr line containing the text, and
 # nothing left in the output directory.
@@ -87,5 +79,4 @@ else
   passed=$((passed + 1))
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

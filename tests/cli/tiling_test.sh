@@ -5,21 +5,7 @@
 # Usage: tiling_test.sh path/to/vknoise
 set -u
 
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 path/to/vknoise" >&2
-  exit 2
-fi
-vknoise=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1" >&2
-  [[ -s $work/stderr ]] && sed 's/^/  stderr: /' "$work/stderr" | head -c 2000 >&2
-}
+source "$(dirname "$0")/harness.sh" "$@"
 
 # stitch.py OUT NX,NY,NZ,NT CHANNELS TILE X0,Y0,Z0,T0 NX,NY,NZ,NT [TILE ...]: places every tile
 # (a .raw or .npy file of float32) at its region inside a whole field and writes its bytes to OUT;
@@ -157,5 +143,4 @@ else
   fail "a tile's .nhdr space origin is origin + region * step"
 fi
 
-echo "$passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish
