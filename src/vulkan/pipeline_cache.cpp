@@ -52,8 +52,8 @@ result<std::vector<std::uint8_t>> context::pipeline_cache_data() const {
   VKNOISE_TRY(vk::check(table_->vkGetPipelineCacheData(device_, pipeline_cache_, &size, nullptr),
                         "vkGetPipelineCacheData"));
   std::vector<std::uint8_t> data(size);
-  // VK_INCOMPLETE cannot happen: no pipeline is built between the two calls on this thread, and
-  // the data only grows when one is; a concurrent build would make it VK_INCOMPLETE, reported.
+  // The data grows only when a pipeline is built; one built by another thread between the two
+  // calls makes the second return VK_INCOMPLETE, which is reported rather than truncated.
   VKNOISE_TRY(
       vk::check(table_->vkGetPipelineCacheData(device_, pipeline_cache_, &size, data.data()),
                 "vkGetPipelineCacheData"));

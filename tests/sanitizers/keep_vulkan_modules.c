@@ -16,7 +16,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 
-static const char *const kModules[] = {
+static const char* const kModules[] = {
     "libvulkan_lvp.so",
     "libVkLayer_khronos_validation.so",
     "libVkLayer_MESA_device_select.so",
