@@ -127,7 +127,7 @@ bench: build
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64
 
 format:
-	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h')
+	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')
 
 clean:
 	rm -rf $(BUILD_DIR) $(OUT_DIR) $(ASAN_DIR) $(TSAN_DIR) $(FUZZ_DIR)
