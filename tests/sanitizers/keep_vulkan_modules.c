@@ -1,4 +1,4 @@
-/* Preloaded only for the AddressSanitizer run (see the Makefile's ASAN_ENV).
+/* Preloaded only for the AddressSanitizer and ThreadSanitizer runs (see the Makefile).
  *
  * The Vulkan loader dlclose()s the driver and the layers in vkDestroyInstance, so when
  * LeakSanitizer runs at exit the frames of their still-live allocations read <unknown module>
@@ -23,7 +23,7 @@ static const char* const kModules[] = {
 };
 
 __attribute__((constructor)) static void keep_vulkan_modules(void) {
-  if (!dlsym(RTLD_DEFAULT, "__asan_init")) return;
+  if (!dlsym(RTLD_DEFAULT, "__asan_init") && !dlsym(RTLD_DEFAULT, "__tsan_init")) return;
   for (unsigned i = 0; i < sizeof kModules / sizeof kModules[0]; ++i)
     (void)dlopen(kModules[i], RTLD_LAZY | RTLD_LOCAL | RTLD_NODELETE);
 }
