@@ -206,31 +206,6 @@ status validate(const noise_spec& noise, int dims) {
       }
     }
   }
-  if (!std::isfinite(noise.warp) || noise.warp < 0) {
-    return make_error(errc::invalid_argument, "warp must be a finite number >= 0");
-  }
-  if (noise.warp > 0 && any_period(noise)) {
-    return make_error(errc::invalid_argument,
-                      "a warp moves points across the tile's edge; it cannot be combined with a "
-                      "period");
-  }
-  if (noise.warp > 0 && noise.gradient) {
-    return make_error(errc::invalid_argument, "a warped noise has no analytic gradient here");
-  }
-  if (noise.gradient && noise.kind == noise_kind::value) {
-    return make_error(errc::invalid_argument,
-                      "value noise has no analytic gradient (use improved or classic)");
-  }
-  if (noise.kind == noise_kind::value && noise.value_smooth &&
-      noise.interpolation == value_interpolation::cubic) {
-    for (int axis = 0; axis < dims; ++axis) {
-      if (noise.period[axis] != 0 && noise.period[axis] != 256) {
-        return make_error(errc::invalid_argument,
-                          "smoothed cubic value noise reads two cells beyond its neighbours, "
-                          "which only wrap exactly with period 256 (or none)");
-      }
-    }
-  }
   if (noise.gradient && noise.fractal != fractal_kind::none && noise.fractal != fractal_kind::fbm) {
     return make_error(errc::invalid_argument,
                       std::string("a gradient is analytic for fractal none and fbm, not ") +
