@@ -139,6 +139,28 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
   return pipeline;
 }
 
+void pipeline_set::write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (&buffers)[4],
+                             const VkDescriptorImageInfo* output_image) const {
+  static_assert(VKNOISE_BINDING_COUNT == 4);
+  VkWriteDescriptorSet writes[VKNOISE_BINDING_COUNT];
+  for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
+    writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[b].dstSet = set;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    const bool is_table = b == VKNOISE_BINDING_PERMUTATION || b == VKNOISE_BINDING_GRADIENTS;
+    writes[b].descriptorType =
+        is_table ? table_descriptor_type() : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[b].pBufferInfo = &buffers[b];
+    if (b == VKNOISE_BINDING_OUTPUT && image_output_) {
+      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+      writes[b].pBufferInfo = nullptr;
+      writes[b].pImageInfo = output_image;
+    }
+  }
+  ctx_.vk().vkUpdateDescriptorSets(ctx_.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
+}
+
 pipeline_set::~pipeline_set() {
   const VolkDeviceTable& vk = ctx_.vk();
   for (auto& [key, pipeline] : pipelines_) vk.vkDestroyPipeline(ctx_.device(), pipeline, nullptr);

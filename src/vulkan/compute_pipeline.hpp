@@ -52,6 +52,10 @@ class pipeline_set {
                              : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
   }
   result<VkPipeline> get(const kernel_variant& variant);
+  // Points every binding of `set` (allocated from set_layout()) at `buffers`, indexed by binding;
+  // in an image-output set the output binding at `output_image` instead.
+  void write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (&buffers)[4],
+                 const VkDescriptorImageInfo* output_image = nullptr) const;
   std::uint32_t pipelines_built() const { return static_cast<std::uint32_t>(pipelines_.size()); }
 
  private:

@@ -87,16 +87,8 @@ struct gpu_renderer::impl {
 };
 
 status gpu_renderer::impl::init(const renderer_options& options) {
-  const VkPhysicalDeviceLimits& device_limits = ctx.properties().limits;
-  limits.max_groups_x = device_limits.maxComputeWorkGroupCount[0];
-  limits.max_groups_y = device_limits.maxComputeWorkGroupCount[1];
-  // Coordinates take up to twice the output bytes, and both are bound as one storage range.
-  limits.chunk_bytes = std::max<std::uint64_t>(
-      4096, std::min<std::uint64_t>(options.chunk_bytes, device_limits.maxStorageBufferRange / 2));
-
-  const bool table_in_uniform = options.table == table_placement::automatic
-                                    ? ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
-                                    : options.table == table_placement::uniform_buffer;
+  limits = vk::device_dispatch_limits(ctx, options.chunk_bytes, 4096);
+  const bool table_in_uniform = vk::table_in_uniform_buffer(ctx, options.table);
   table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
   auto set = vk::pipeline_set::create(ctx, table_in_uniform);
   if (!set) return set.error_value();
@@ -207,18 +199,7 @@ status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
     infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
     infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
     infos[VKNOISE_BINDING_GRADIENTS] = {gradients.buffer(), 0, VK_WHOLE_SIZE};
-    VkWriteDescriptorSet writes[VKNOISE_BINDING_COUNT];
-    for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
-      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      writes[b].dstSet = s.set;
-      writes[b].dstBinding = b;
-      writes[b].descriptorCount = 1;
-      const bool table = b == VKNOISE_BINDING_PERMUTATION || b == VKNOISE_BINDING_GRADIENTS;
-      writes[b].descriptorType =
-          table ? pipelines->table_descriptor_type() : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      writes[b].pBufferInfo = &infos[b];
-    }
-    ctx.vk().vkUpdateDescriptorSets(ctx.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
+    pipelines->write_set(s.set, infos);
   }
   return {};
 }

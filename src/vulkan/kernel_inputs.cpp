@@ -1,5 +1,6 @@
 #include "vulkan/kernel_inputs.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/fractal.hpp"
@@ -19,6 +20,23 @@ static_assert(int(fractal_kind::fbm) == VKNOISE_FRACTAL_FBM);
 static_assert(int(fractal_kind::turbulence) == VKNOISE_FRACTAL_TURBULENCE);
 static_assert(int(fractal_kind::ridged) == VKNOISE_FRACTAL_RIDGED);
 static_assert(int(fractal_kind::billow) == VKNOISE_FRACTAL_BILLOW);
+
+dispatch_limits device_dispatch_limits(const context& ctx, std::uint64_t requested,
+                                       std::uint64_t minimum) {
+  const VkPhysicalDeviceLimits& device = ctx.properties().limits;
+  dispatch_limits limits{};
+  limits.max_groups_x = device.maxComputeWorkGroupCount[0];
+  limits.max_groups_y = device.maxComputeWorkGroupCount[1];
+  limits.chunk_bytes = std::max<std::uint64_t>(
+      minimum, std::min<std::uint64_t>(requested, device.maxStorageBufferRange / 2));
+  return limits;
+}
+
+bool table_in_uniform_buffer(const context& ctx, table_placement placement) {
+  return placement == table_placement::automatic
+             ? ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+             : placement == table_placement::uniform_buffer;
+}
 
 shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
   const auto f = detail::make_fractal_params<float>(noise);

@@ -92,14 +92,8 @@ status recorder::impl::init(const recorder_options& options) {
                       "the recorder needs Vulkan 1.2 timeline semaphores, which the device lacks "
                       "or which were not enabled on it");
   }
-  const VkPhysicalDeviceLimits& device_limits = ctx.properties().limits;
-  limits.max_groups_x = device_limits.maxComputeWorkGroupCount[0];
-  limits.max_groups_y = device_limits.maxComputeWorkGroupCount[1];
-  limits.chunk_bytes = std::max<std::uint64_t>(
-      256, std::min<std::uint64_t>(options.chunk_bytes, device_limits.maxStorageBufferRange / 2));
-  table_in_uniform = options.table == table_placement::automatic
-                         ? ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
-                         : options.table == table_placement::uniform_buffer;
+  limits = vk::device_dispatch_limits(ctx, options.chunk_bytes, 256);
+  table_in_uniform = vk::table_in_uniform_buffer(ctx, options.table);
   table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
 
   auto buffers = vk::pipeline_set::create(ctx, table_in_uniform, false);
@@ -329,23 +323,7 @@ status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_sp
       buffers[VKNOISE_BINDING_OUTPUT] = {target.buffer.buffer, window, start - window + bytes};
       output_offsets[i] = static_cast<std::uint32_t>((start - window) / sizeof(float));
     }
-    VkWriteDescriptorSet writes[VKNOISE_BINDING_COUNT];
-    for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
-      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      writes[b].dstSet = sets[i];
-      writes[b].dstBinding = b;
-      writes[b].descriptorCount = 1;
-      const bool is_table = b == VKNOISE_BINDING_PERMUTATION || b == VKNOISE_BINDING_GRADIENTS;
-      writes[b].descriptorType =
-          is_table ? kernels.table_descriptor_type() : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      writes[b].pBufferInfo = &buffers[b];
-      if (b == VKNOISE_BINDING_OUTPUT && to_image) {
-        writes[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-        writes[b].pBufferInfo = nullptr;
-        writes[b].pImageInfo = &image_info;
-      }
-    }
-    vk.vkUpdateDescriptorSets(ctx.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
+    kernels.write_set(sets[i], buffers, &image_info);
   }
 
   // The caller's last use of the target (target.before) -> the kernel's writes; an image also
