@@ -1,7 +1,9 @@
 /* The recorder and borrowed contexts through the C API, from C99: a field written into the test's
  * own VkBuffer with vknoise_recorder_run, with vknoise_recorder_submit and wait, and recorded into
- * the test's command buffer and submitted with the returned timeline point, then through a second
- * context that borrows the first one's device; each compared with the float mirror. The
+ * the test's command buffer and submitted with the returned timeline point; into the test's
+ * R32_SFLOAT 2D-array image, copied to the buffer in the same command buffer; then through a
+ * second context that borrows the first one's device. Each is compared bit for bit with the float
+ * mirror (the kernels are `precise`, so no driver may fuse their arithmetic). The
  * validation layer is on and any message fails the test; a missing device or layer fails it too
  * (GPU tests never skip). */
 #include <math.h>
@@ -62,6 +64,12 @@ struct device_functions {
   PFN_vkBeginCommandBuffer begin_command_buffer;
   PFN_vkEndCommandBuffer end_command_buffer;
   PFN_vkQueueSubmit queue_submit;
+  PFN_vkCreateImage create_image;
+  PFN_vkDestroyImage destroy_image;
+  PFN_vkGetImageMemoryRequirements get_image_memory_requirements;
+  PFN_vkBindImageMemory bind_image_memory;
+  PFN_vkCmdCopyImageToBuffer cmd_copy_image_to_buffer;
+  PFN_vkCmdPipelineBarrier cmd_pipeline_barrier;
 };
 
 static int load_functions(const vknoise_device_handles* h, struct device_functions* f) {
@@ -85,6 +93,13 @@ static int load_functions(const vknoise_device_handles* h, struct device_functio
   LOAD(begin_command_buffer, PFN_vkBeginCommandBuffer, "vkBeginCommandBuffer");
   LOAD(end_command_buffer, PFN_vkEndCommandBuffer, "vkEndCommandBuffer");
   LOAD(queue_submit, PFN_vkQueueSubmit, "vkQueueSubmit");
+  LOAD(create_image, PFN_vkCreateImage, "vkCreateImage");
+  LOAD(destroy_image, PFN_vkDestroyImage, "vkDestroyImage");
+  LOAD(get_image_memory_requirements, PFN_vkGetImageMemoryRequirements,
+       "vkGetImageMemoryRequirements");
+  LOAD(bind_image_memory, PFN_vkBindImageMemory, "vkBindImageMemory");
+  LOAD(cmd_copy_image_to_buffer, PFN_vkCmdCopyImageToBuffer, "vkCmdCopyImageToBuffer");
+  LOAD(cmd_pipeline_barrier, PFN_vkCmdPipelineBarrier, "vkCmdPipelineBarrier");
 #undef LOAD
   return f->get_memory_properties != NULL && f->create_buffer != NULL &&
          f->destroy_buffer != NULL && f->get_buffer_memory_requirements != NULL &&
@@ -92,14 +107,14 @@ static int load_functions(const vknoise_device_handles* h, struct device_functio
          f->map_memory != NULL && f->create_command_pool != NULL &&
          f->destroy_command_pool != NULL && f->allocate_command_buffers != NULL &&
          f->begin_command_buffer != NULL && f->end_command_buffer != NULL &&
-         f->queue_submit != NULL;
+         f->queue_submit != NULL && f->create_image != NULL && f->destroy_image != NULL &&
+         f->get_image_memory_requirements != NULL && f->bind_image_memory != NULL &&
+         f->cmd_copy_image_to_buffer != NULL && f->cmd_pipeline_barrier != NULL;
 }
 
-/* A host-visible, coherent memory type among `bits`, or UINT32_MAX. */
-static uint32_t host_memory_type(const VkPhysicalDeviceMemoryProperties* properties,
-                                 uint32_t bits) {
-  const VkMemoryPropertyFlags wanted =
-      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+/* A memory type among `bits` with all of `wanted`, or UINT32_MAX. */
+static uint32_t memory_type(const VkPhysicalDeviceMemoryProperties* properties, uint32_t bits,
+                            VkMemoryPropertyFlags wanted) {
   uint32_t i;
   for (i = 0; i < properties->memoryTypeCount; ++i) {
     if ((bits & (1u << i)) != 0 && (properties->memoryTypes[i].propertyFlags & wanted) == wanted) {
@@ -109,14 +124,14 @@ static uint32_t host_memory_type(const VkPhysicalDeviceMemoryProperties* propert
   return UINT32_MAX;
 }
 
-static double max_difference(const float* a, const float* b, size_t count) {
-  double worst = 0.0;
+/* The number of values whose bits differ (so -0 against +0, or a NaN, counts). */
+static size_t bits_differing(const float* a, const float* b, size_t count) {
+  size_t differing = 0;
   size_t i;
   for (i = 0; i < count; ++i) {
-    const double d = fabs((double)a[i] - (double)b[i]);
-    if (!(d <= worst)) worst = d;
+    if (memcmp(&a[i], &b[i], sizeof a[i]) != 0) ++differing;
   }
-  return worst;
+  return differing;
 }
 
 static void report_validation_messages(const vknoise_context* context) {
@@ -145,6 +160,8 @@ int main(void) {
   VkPhysicalDeviceMemoryProperties memory_properties;
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkImage image = VK_NULL_HANDLE;
+  VkDeviceMemory image_memory = VK_NULL_HANDLE;
   VkCommandPool pool = VK_NULL_HANDLE;
   VkCommandBuffer command_buffer = VK_NULL_HANDLE;
   void* mapped = NULL;
@@ -174,13 +191,15 @@ int main(void) {
     VkMemoryRequirements requirements;
     VkMemoryAllocateInfo allocate = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     info.size = bytes;
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     REQUIRE_VK(f.create_buffer(h.device, &info, NULL, &buffer));
     f.get_buffer_memory_requirements(h.device, buffer, &requirements);
     f.get_memory_properties(h.physical_device, &memory_properties);
     allocate.allocationSize = requirements.size;
-    allocate.memoryTypeIndex = host_memory_type(&memory_properties, requirements.memoryTypeBits);
+    allocate.memoryTypeIndex =
+        memory_type(&memory_properties, requirements.memoryTypeBits,
+                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
     CHECK(allocate.memoryTypeIndex != UINT32_MAX);
     REQUIRE_VK(f.allocate_memory(h.device, &allocate, NULL, &memory));
     REQUIRE_VK(f.bind_buffer_memory(h.device, buffer, memory, 0));
@@ -203,7 +222,7 @@ int main(void) {
   /* vknoise's own submission. */
   REQUIRE_OK(vknoise_recorder_run(recorder, &field, NULL, &target));
   REQUIRE_OK(vknoise_fill_mirror(&field, NULL, mirror, COUNT));
-  CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+  CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
   CHECK(vknoise_recorder_pipelines_built(recorder) >= 1);
 
   /* Submitted without waiting, then waited for. */
@@ -213,7 +232,7 @@ int main(void) {
   CHECK(point.semaphore != VK_NULL_HANDLE);
   REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
   REQUIRE_OK(vknoise_fill_mirror(&field, seeded, mirror, COUNT));
-  CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+  CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
   vknoise_permutation_destroy(seeded);
   seeded = NULL;
 
@@ -248,7 +267,99 @@ int main(void) {
     REQUIRE_VK(submitted);
     REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
     REQUIRE_OK(vknoise_fill_mirror(&field, seeded, mirror, COUNT));
-    CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+    CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
+  }
+
+  /* Into the test's image: R32_SFLOAT, NZ array layers of NX x NY. vknoise leaves it in
+   * TRANSFER_SRC_OPTIMAL with its writes visible to the copy (target.after), the copy puts it in
+   * the host buffer, and the test's barrier makes that visible to the host. */
+  {
+    VkImageCreateInfo info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    VkMemoryRequirements requirements;
+    VkMemoryAllocateInfo allocate = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    VkCommandBufferAllocateInfo allocate_command = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    VkCommandBufferBeginInfo begin = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VkTimelineSemaphoreSubmitInfo timeline = {VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+    VkSubmitInfo submit = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    VkBufferImageCopy copy;
+    VkMemoryBarrier to_host = {VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    vknoise_render_target image_target;
+    VkCommandBuffer image_commands = VK_NULL_HANDLE;
+    info.imageType = VK_IMAGE_TYPE_2D;
+    info.format = VK_FORMAT_R32_SFLOAT;
+    info.extent.width = NX;
+    info.extent.height = NY;
+    info.extent.depth = 1;
+    info.mipLevels = 1;
+    info.arrayLayers = NZ;
+    info.samples = VK_SAMPLE_COUNT_1_BIT;
+    info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    info.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    REQUIRE_VK(f.create_image(h.device, &info, NULL, &image));
+    f.get_image_memory_requirements(h.device, image, &requirements);
+    allocate.allocationSize = requirements.size;
+    allocate.memoryTypeIndex = memory_type(&memory_properties, requirements.memoryTypeBits, 0);
+    CHECK(allocate.memoryTypeIndex != UINT32_MAX);
+    REQUIRE_VK(f.allocate_memory(h.device, &allocate, NULL, &image_memory));
+    REQUIRE_VK(f.bind_image_memory(h.device, image, image_memory, 0));
+
+    vknoise_render_target_init_default(&image_target);
+    image_target.kind = VKNOISE_TARGET_IMAGE;
+    image_target.image.image = image;
+    image_target.image.type = VK_IMAGE_TYPE_2D;
+    image_target.image.format = VK_FORMAT_R32_SFLOAT;
+    image_target.image.extent.width = NX;
+    image_target.image.extent.height = NY;
+    image_target.image.extent.depth = NZ;
+    image_target.image.new_layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    image_target.after.stages = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    image_target.after.access = VK_ACCESS_TRANSFER_READ_BIT;
+
+    allocate_command.commandPool = pool;
+    allocate_command.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    allocate_command.commandBufferCount = 1;
+    REQUIRE_VK(f.allocate_command_buffers(h.device, &allocate_command, &image_commands));
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    REQUIRE_VK(f.begin_command_buffer(image_commands, &begin));
+    REQUIRE_OK(
+        vknoise_recorder_record(recorder, image_commands, &field, seeded, &image_target, &point));
+    memset(&copy, 0, sizeof copy);
+    copy.imageSubresource.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+    copy.imageSubresource.layerCount = NZ;
+    copy.imageExtent = info.extent;
+    f.cmd_copy_image_to_buffer(image_commands, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer,
+                               1, &copy);
+    /* The copy's writes to the buffer, visible to the host's reads after the wait. */
+    to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    f.cmd_pipeline_barrier(image_commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                           VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, NULL, 0, NULL);
+    REQUIRE_VK(f.end_command_buffer(image_commands));
+    memset(mapped, 0xff, (size_t)bytes); /* NaN everywhere: a missed texel cannot match */
+    timeline.signalSemaphoreValueCount = 1;
+    timeline.pSignalSemaphoreValues = &point.value;
+    submit.pNext = &timeline;
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &image_commands;
+    submit.signalSemaphoreCount = 1;
+    submit.pSignalSemaphores = &point.semaphore;
+    vknoise_context_lock_queue(context);
+    submitted = f.queue_submit(h.queue, 1, &submit, VK_NULL_HANDLE);
+    vknoise_context_unlock_queue(context);
+    REQUIRE_VK(submitted);
+    REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
+    CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
+
+    /* A format vknoise does not write, and an extent the field does not fit, are refused. */
+    image_target.image.format = VK_FORMAT_R32G32_SFLOAT;
+    CHECK(vknoise_recorder_run(recorder, &field, NULL, &image_target) ==
+          VKNOISE_ERROR_INVALID_ARGUMENT);
+    image_target.image.format = VK_FORMAT_R32_SFLOAT;
+    image_target.image.extent.depth = NZ - 1;
+    CHECK(vknoise_recorder_run(recorder, &field, NULL, &image_target) ==
+          VKNOISE_ERROR_INVALID_ARGUMENT);
   }
 
   /* A second context that borrows the first one's device: a renderer and a recorder on it. */
@@ -265,14 +376,14 @@ int main(void) {
     if (status == VKNOISE_OK) {
       CHECK(vknoise_renderer_fill(renderer, &field, NULL, gpu, COUNT) == VKNOISE_OK);
       REQUIRE_OK(vknoise_fill_mirror(&field, NULL, mirror, COUNT));
-      CHECK(max_difference(gpu, mirror, COUNT) <= 1e-6);
+      CHECK(bits_differing(gpu, mirror, COUNT) == 0);
     }
     vknoise_renderer_destroy(renderer);
     status = vknoise_recorder_create(borrowed, NULL, &borrowed_recorder);
     CHECK(status == VKNOISE_OK);
     if (status == VKNOISE_OK) {
       CHECK(vknoise_recorder_run(borrowed_recorder, &field, NULL, &target) == VKNOISE_OK);
-      CHECK(max_difference((const float*)mapped, mirror, COUNT) <= 1e-6);
+      CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
     }
     vknoise_recorder_destroy(borrowed_recorder);
     /* Without the timeline semaphore feature, a recorder is refused. */
@@ -310,6 +421,8 @@ done:
   vknoise_permutation_destroy(seeded);
   if (pool != VK_NULL_HANDLE) f.destroy_command_pool(h.device, pool, NULL);
   if (buffer != VK_NULL_HANDLE) f.destroy_buffer(h.device, buffer, NULL);
+  if (image != VK_NULL_HANDLE) f.destroy_image(h.device, image, NULL);
+  if (image_memory != VK_NULL_HANDLE) f.free_memory(h.device, image_memory, NULL);
   if (memory != VK_NULL_HANDLE) f.free_memory(h.device, memory, NULL);
   vknoise_context_destroy(borrowed);
   if (context != NULL) report_validation_messages(context);
