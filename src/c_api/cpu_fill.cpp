@@ -1,6 +1,4 @@
 // CPU fills: the double reference and the float mirror.
-#include <span>
-
 #include "c_api/handles.hpp"
 
 using namespace vknoise_c_api;
@@ -8,32 +6,20 @@ using namespace vknoise_c_api;
 extern "C" vknoise_status vknoise_fill_reference(const vknoise_field* field,
                                                  const vknoise_permutation* permutation, float* out,
                                                  size_t count) noexcept {
-  return guarded(__func__, [&] {
-    auto spec = fill_spec(__func__, field, out, count);
-    if (!spec) return fail(spec.error_value());
-    return report(
-        vknoise::fill_reference(spec.value(), table_of(permutation), std::span<float>(out, count)));
-  });
+  return guarded_fill(__func__, field, permutation, out, count,
+                      [](const auto&... args) { return vknoise::fill_reference(args...); });
 }
 
 extern "C" vknoise_status vknoise_fill_reference_double(const vknoise_field* field,
                                                         const vknoise_permutation* permutation,
                                                         double* out, size_t count) noexcept {
-  return guarded(__func__, [&] {
-    auto spec = fill_spec(__func__, field, out, count);
-    if (!spec) return fail(spec.error_value());
-    return report(vknoise::fill_reference(spec.value(), table_of(permutation),
-                                          std::span<double>(out, count)));
-  });
+  return guarded_fill(__func__, field, permutation, out, count,
+                      [](const auto&... args) { return vknoise::fill_reference(args...); });
 }
 
 extern "C" vknoise_status vknoise_fill_mirror(const vknoise_field* field,
                                               const vknoise_permutation* permutation, float* out,
                                               size_t count) noexcept {
-  return guarded(__func__, [&] {
-    auto spec = fill_spec(__func__, field, out, count);
-    if (!spec) return fail(spec.error_value());
-    return report(
-        vknoise::fill_mirror(spec.value(), table_of(permutation), std::span<float>(out, count)));
-  });
+  return guarded_fill(__func__, field, permutation, out, count,
+                      [](const auto&... args) { return vknoise::fill_mirror(args...); });
 }

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <new>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -91,6 +92,19 @@ result<field_spec> to_field_spec(const char* function, const vknoise_field& fiel
 // to_field_spec and validate(field, count): the common prologue of every fill.
 result<field_spec> fill_spec(const char* function, const vknoise_field* field, const void* out,
                              size_t count);
+
+// The whole of a C fill into `out`: the field checked against it, then
+// fill(spec, table, std::span<Value>(out, count)) reported, with no exception escaping.
+template <class Value, class Fill>
+vknoise_status guarded_fill(const char* function, const vknoise_field* field,
+                            const vknoise_permutation* permutation, Value* out, size_t count,
+                            Fill&& fill) noexcept {
+  return guarded(function, [&] {
+    auto spec = fill_spec(function, field, out, count);
+    if (!spec) return fail(spec.error_value());
+    return report(fill(spec.value(), table_of(permutation), std::span<Value>(out, count)));
+  });
+}
 
 // A vknoise_table_placement value as the C++ enum.
 result<table_placement> to_table_placement(const char* function, int32_t table);
