@@ -3,7 +3,8 @@
 # removed at the end.
 #   run_consumers.sh find_package <cmake> <vknoise build dir>
 #     installs the build into a temporary prefix, then builds find_package/ against it with
-#     CMAKE_PREFIX_PATH and pkg_config/main.c with cc and PKG_CONFIG_PATH, and runs both.
+#     CMAKE_PREFIX_PATH and pkg_config/main.c with cc and PKG_CONFIG_PATH, and runs both; then
+#     installs the command line tool (when built), moves the prefix, and runs the tool from there.
 #   run_consumers.sh add_subdirectory <cmake> <vknoise source dir>
 #     builds add_subdirectory/, which builds vknoise from the source tree as a subproject.
 set -euo pipefail
@@ -57,6 +58,19 @@ case $mode in
       "$here/pkg_config/main.c" -o "$work/pkg_config_consumer" \
       $(pkg-config --libs vknoise) -Wl,-rpath,"$libdir"
     "$work/pkg_config_consumer"
+
+    # The command line tool, where the build has it, finds the installed library through its
+    # $ORIGIN-relative RUNPATH, so the installed tree works after it is moved.
+    if [ -x "$tree/src/cli/vknoise" ]; then
+      "$cmake" --install "$tree" --prefix "$prefix" --component vknoise_cli
+      mv "$prefix" "$work/moved"
+      tool=$work/moved/bin/vknoise
+      readelf -d "$tool" | grep -q 'RUNPATH.*\$ORIGIN' || fail "the installed tool has no \$ORIGIN RUNPATH"
+      resolved=$(ldd "$tool" | awk '$1 ~ /^libvknoise\.so/ {print $3}')
+      [[ $resolved == "$work/moved/"* ]] || fail "the installed tool loads libvknoise from '$resolved'"
+      "$tool" render --dims 3 --size 8x8x2 --backend cpu --out "$work/tool.raw"
+      [ "$(stat -c %s "$work/tool.raw")" = 512 ] || fail "the installed tool wrote a wrong file"
+    fi
     ;;
   add_subdirectory)
     "$cmake" -S "$here/add_subdirectory" -B "$work/add_subdirectory" "${generator[@]}" \
