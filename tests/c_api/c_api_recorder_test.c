@@ -134,6 +134,43 @@ static size_t bits_differing(const float* a, const float* b, size_t count) {
   return differing;
 }
 
+/* A primary command buffer from `pool`, begun for one submission. */
+static VkResult begin_commands(const struct device_functions* f, VkDevice device,
+                               VkCommandPool pool, VkCommandBuffer* out) {
+  VkCommandBufferAllocateInfo allocate = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  VkCommandBufferBeginInfo begin = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  VkResult result;
+  allocate.commandPool = pool;
+  allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  allocate.commandBufferCount = 1;
+  result = f->allocate_command_buffers(device, &allocate, out);
+  if (result != VK_SUCCESS) return result;
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  return f->begin_command_buffer(*out, &begin);
+}
+
+/* Ends `commands` and submits them on the context's queue (under its lock, as vknoise submits
+ * there too), signalling the recorder's timeline `point`. */
+static VkResult submit_signalling(vknoise_context* context, const struct device_functions* f,
+                                  VkQueue queue, VkCommandBuffer commands,
+                                  const vknoise_timeline_point* point) {
+  VkTimelineSemaphoreSubmitInfo timeline = {VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
+  VkSubmitInfo submit = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  VkResult result = f->end_command_buffer(commands);
+  if (result != VK_SUCCESS) return result;
+  timeline.signalSemaphoreValueCount = 1;
+  timeline.pSignalSemaphoreValues = &point->value;
+  submit.pNext = &timeline;
+  submit.commandBufferCount = 1;
+  submit.pCommandBuffers = &commands;
+  submit.signalSemaphoreCount = 1;
+  submit.pSignalSemaphores = &point->semaphore;
+  vknoise_context_lock_queue(context);
+  result = f->queue_submit(queue, 1, &submit, VK_NULL_HANDLE);
+  vknoise_context_unlock_queue(context);
+  return result;
+}
+
 static void report_validation_messages(const vknoise_context* context) {
   size_t i;
   const size_t count = vknoise_context_validation_message_count(context);
@@ -169,7 +206,6 @@ int main(void) {
   vknoise_render_target target;
   vknoise_timeline_point point;
   static float mirror[COUNT];
-  VkResult submitted;
   const VkDeviceSize bytes = sizeof mirror;
 
   memset(&h, 0, sizeof h);
@@ -239,32 +275,12 @@ int main(void) {
   /* Recorded into the test's command buffer, another table, signalled by the test's submit. */
   {
     VkCommandPoolCreateInfo pool_info = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    VkCommandBufferAllocateInfo allocate = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    VkCommandBufferBeginInfo begin = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    VkTimelineSemaphoreSubmitInfo timeline = {VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
-    VkSubmitInfo submit = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
     pool_info.queueFamilyIndex = h.queue_family_index;
     REQUIRE_VK(f.create_command_pool(h.device, &pool_info, NULL, &pool));
-    allocate.commandPool = pool;
-    allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    allocate.commandBufferCount = 1;
-    REQUIRE_VK(f.allocate_command_buffers(h.device, &allocate, &command_buffer));
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    REQUIRE_VK(f.begin_command_buffer(command_buffer, &begin));
+    REQUIRE_VK(begin_commands(&f, h.device, pool, &command_buffer));
     REQUIRE_OK(vknoise_permutation_create_from_seed(42, &seeded));
     REQUIRE_OK(vknoise_recorder_record(recorder, command_buffer, &field, seeded, &target, &point));
-    REQUIRE_VK(f.end_command_buffer(command_buffer));
-    timeline.signalSemaphoreValueCount = 1;
-    timeline.pSignalSemaphoreValues = &point.value;
-    submit.pNext = &timeline;
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &command_buffer;
-    submit.signalSemaphoreCount = 1;
-    submit.pSignalSemaphores = &point.semaphore;
-    vknoise_context_lock_queue(context);
-    submitted = f.queue_submit(h.queue, 1, &submit, VK_NULL_HANDLE);
-    vknoise_context_unlock_queue(context);
-    REQUIRE_VK(submitted);
+    REQUIRE_VK(submit_signalling(context, &f, h.queue, command_buffer, &point));
     REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
     REQUIRE_OK(vknoise_fill_mirror(&field, seeded, mirror, COUNT));
     CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
@@ -277,10 +293,6 @@ int main(void) {
     VkImageCreateInfo info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
     VkMemoryRequirements requirements;
     VkMemoryAllocateInfo allocate = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    VkCommandBufferAllocateInfo allocate_command = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    VkCommandBufferBeginInfo begin = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    VkTimelineSemaphoreSubmitInfo timeline = {VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
-    VkSubmitInfo submit = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
     VkBufferImageCopy copy;
     VkMemoryBarrier to_host = {VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     vknoise_render_target image_target;
@@ -317,12 +329,7 @@ int main(void) {
     image_target.after.stages = VK_PIPELINE_STAGE_TRANSFER_BIT;
     image_target.after.access = VK_ACCESS_TRANSFER_READ_BIT;
 
-    allocate_command.commandPool = pool;
-    allocate_command.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    allocate_command.commandBufferCount = 1;
-    REQUIRE_VK(f.allocate_command_buffers(h.device, &allocate_command, &image_commands));
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    REQUIRE_VK(f.begin_command_buffer(image_commands, &begin));
+    REQUIRE_VK(begin_commands(&f, h.device, pool, &image_commands));
     REQUIRE_OK(
         vknoise_recorder_record(recorder, image_commands, &field, seeded, &image_target, &point));
     memset(&copy, 0, sizeof copy);
@@ -336,19 +343,8 @@ int main(void) {
     to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
     f.cmd_pipeline_barrier(image_commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
                            VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, NULL, 0, NULL);
-    REQUIRE_VK(f.end_command_buffer(image_commands));
     memset(mapped, 0xff, (size_t)bytes); /* NaN everywhere: a missed texel cannot match */
-    timeline.signalSemaphoreValueCount = 1;
-    timeline.pSignalSemaphoreValues = &point.value;
-    submit.pNext = &timeline;
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &image_commands;
-    submit.signalSemaphoreCount = 1;
-    submit.pSignalSemaphores = &point.semaphore;
-    vknoise_context_lock_queue(context);
-    submitted = f.queue_submit(h.queue, 1, &submit, VK_NULL_HANDLE);
-    vknoise_context_unlock_queue(context);
-    REQUIRE_VK(submitted);
+    REQUIRE_VK(submit_signalling(context, &f, h.queue, image_commands, &point));
     REQUIRE_OK(vknoise_recorder_wait(recorder, &point));
     CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
 
