@@ -6,25 +6,15 @@
  * mirror (the kernels are `precise`, so no driver may fuse their arithmetic). The
  * validation layer is on and any message fails the test; a missing device or layer fails it too
  * (GPU tests never skip). */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "c_checks.h"
 #include "vknoise/vknoise.h"
 
 /* The loader's one entry point (vknoise.h defines VK_NO_PROTOTYPES); everything else through it. */
 extern VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
                                                                       const char* name);
-
-static int failures = 0;
-
-#define CHECK(condition)                                                            \
-  do {                                                                              \
-    if (!(condition)) {                                                             \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #condition); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 #define REQUIRE_OK(call)                                                     \
   do {                                                                       \
@@ -124,16 +114,6 @@ static uint32_t memory_type(const VkPhysicalDeviceMemoryProperties* properties, 
   return UINT32_MAX;
 }
 
-/* The number of values whose bits differ (so -0 against +0, or a NaN, counts). */
-static size_t bits_differing(const float* a, const float* b, size_t count) {
-  size_t differing = 0;
-  size_t i;
-  for (i = 0; i < count; ++i) {
-    if (memcmp(&a[i], &b[i], sizeof a[i]) != 0) ++differing;
-  }
-  return differing;
-}
-
 /* A primary command buffer from `pool`, begun for one submission. */
 static VkResult begin_commands(const struct device_functions* f, VkDevice device,
                                VkCommandPool pool, VkCommandBuffer* out) {
@@ -169,19 +149,6 @@ static VkResult submit_signalling(vknoise_context* context, const struct device_
   result = f->queue_submit(queue, 1, &submit, VK_NULL_HANDLE);
   vknoise_context_unlock_queue(context);
   return result;
-}
-
-static void report_validation_messages(const vknoise_context* context) {
-  size_t i;
-  const size_t count = vknoise_context_validation_message_count(context);
-  for (i = 0; i < count; ++i) {
-    char message[1024];
-    if (vknoise_context_validation_message(context, i, message, sizeof message, NULL) ==
-        VKNOISE_OK) {
-      fprintf(stderr, "validation: %s\n", message);
-    }
-  }
-  CHECK(count == 0);
 }
 
 int main(void) {
@@ -421,12 +388,7 @@ done:
   if (image_memory != VK_NULL_HANDLE) f.free_memory(h.device, image_memory, NULL);
   if (memory != VK_NULL_HANDLE) f.free_memory(h.device, memory, NULL);
   vknoise_context_destroy(borrowed);
-  if (context != NULL) report_validation_messages(context);
+  if (context != NULL) check_no_validation_messages(context);
   vknoise_context_destroy(context);
-  if (failures != 0) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("C API recorder: all checks passed\n");
-  return 0;
+  return finish("C API recorder");
 }

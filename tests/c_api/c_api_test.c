@@ -6,17 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_checks.h"
 #include "vknoise/vknoise.h"
-
-static int failures = 0;
-
-#define CHECK(condition)                                                            \
-  do {                                                                              \
-    if (!(condition)) {                                                             \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #condition); \
-      ++failures;                                                                   \
-    }                                                                               \
-  } while (0)
 
 /* `call` returns `expected`; on a mismatch print the thread's last error message. */
 #define CHECK_STATUS(call, expected)                                                         \
@@ -215,21 +206,6 @@ done:
   free(reference);
 }
 
-static void report_validation_messages(const vknoise_context* context) {
-  size_t i;
-  const size_t count = vknoise_context_validation_message_count(context);
-  for (i = 0; i < count; ++i) {
-    char message[1024];
-    size_t length = 0;
-    if (vknoise_context_validation_message(context, i, message, sizeof message, &length) ==
-        VKNOISE_OK) {
-      fprintf(stderr, "validation message %u (%u bytes): %s\n", (unsigned)i, (unsigned)length,
-              message);
-    }
-  }
-  CHECK(count == 0);
-}
-
 static void test_gpu(void) {
   vknoise_context_options options;
   vknoise_context* context = NULL;
@@ -272,7 +248,7 @@ static void test_gpu(void) {
   small_field(&field);
   CHECK_STATUS(vknoise_renderer_fill(renderer, &field, NULL, gpu, count), VKNOISE_OK);
   CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
-  CHECK(max_difference(gpu, mirror, count) == 0.0); /* the kernels are `precise`: bit for bit */
+  CHECK(bits_differing(gpu, mirror, count) == 0); /* the kernels are `precise` */
 
   vknoise_noise_init_default(&noise);
   CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 3, NULL, points, 2, values, 2), VKNOISE_OK);
@@ -318,7 +294,7 @@ static void test_gpu(void) {
 
   vknoise_renderer_destroy(renderer);
   renderer = NULL;
-  report_validation_messages(context);
+  check_no_validation_messages(context);
 
 done:
   free(mirror);
@@ -335,10 +311,5 @@ int main(void) {
   test_permutations();
   test_fields();
   test_gpu();
-  if (failures != 0) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("C API: all checks passed\n");
-  return 0;
+  return finish("C API");
 }
