@@ -208,14 +208,7 @@ TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
   region.imageExtent = {extent.width, extent.height, is_3d ? 3u : 1u};
   vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
                          1, &region);
-  VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
-  to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  to_host.srcQueueFamilyIndex = to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  to_host.buffer = readback.handle;
-  to_host.size = VK_WHOLE_SIZE;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
-                       nullptr, 1, &to_host, 0, nullptr);
+  host_->transfer_writes_to_host(cmd, readback);
   ASSERT_TRUE(host_->submit_and_wait(cmd, point->semaphore, point->value));
 
   const std::vector<float> expected = mirror_of(field);
@@ -354,14 +347,7 @@ TEST_F(recorder_test, BorrowedDeviceStaysUsableAfterVknoiseIsGone) {
   auto buffer = host_->create_buffer(256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   VkCommandBuffer cmd = host_->begin();
   vkCmdFillBuffer(cmd, buffer.handle, 0, 256, 0x3f800000u);  // 1.0f
-  VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
-  to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  to_host.srcQueueFamilyIndex = to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  to_host.buffer = buffer.handle;
-  to_host.size = VK_WHOLE_SIZE;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
-                       nullptr, 1, &to_host, 0, nullptr);
+  host_->transfer_writes_to_host(cmd, buffer);
   ASSERT_TRUE(host_->submit_and_wait(cmd));
   EXPECT_EQ(static_cast<const float*>(buffer.mapped)[63], 1.0f);
   EXPECT_EQ(vkDeviceWaitIdle(host_->device()), VK_SUCCESS);

@@ -204,6 +204,17 @@ void host_device::destroy(buffer& b) {
   b = {};
 }
 
+void host_device::transfer_writes_to_host(VkCommandBuffer cmd, const buffer& b) {
+  VkBufferMemoryBarrier to_host{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+  to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  to_host.srcQueueFamilyIndex = to_host.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  to_host.buffer = b.handle;
+  to_host.size = VK_WHOLE_SIZE;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0,
+                       nullptr, 1, &to_host, 0, nullptr);
+}
+
 host_device::image host_device::create_image(VkImageType type, VkFormat format, VkExtent3D extent,
                                              std::uint32_t layers) {
   image i;

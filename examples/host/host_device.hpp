@@ -45,6 +45,9 @@ class host_device {
   };
   buffer create_buffer(VkDeviceSize size, VkBufferUsageFlags usage);
   void destroy(buffer& b);
+  // Records the barrier that makes transfer writes to `b` (a copy or fill) visible to the host's
+  // reads once the submission has completed.
+  void transfer_writes_to_host(VkCommandBuffer cmd, const buffer& b);
 
   struct image {
     VkImage handle = VK_NULL_HANDLE;
