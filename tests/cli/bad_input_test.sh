@@ -281,16 +281,6 @@ for signal in INT TERM; do
   if [[ $status -eq $expected ]]; then pass; else fail "SIG$signal mid-render: exit $status, expected $expected"; fi
   if [[ -z $(ls -A "$case_dir") ]]; then pass; else fail "SIG$signal mid-render left $(ls -A "$case_dir")"; fi
 done
-# ... and while the output file is being written (a streamed volume, slab after slab).
-case_dir=$(mktemp -d "$work/case.XXXXXX")
-(cd "$case_dir" && exec "$vknoise" render --dims 3 --size 256x256x512 --memory-budget 1 \
-  --out big.raw >/dev/null 2>&1) &
-pid=$!
-for _ in $(seq 600); do [[ -n $(ls -A "$case_dir") ]] && break; sleep 0.1; done
-kill -INT "$pid"
-wait "$pid"
-status=$?
-if [[ $status -eq 130 ]]; then pass; else fail "SIGINT while writing: exit $status, expected 130"; fi
-if [[ -z $(ls -A "$case_dir") ]]; then pass; else fail "SIGINT while writing left $(ls -A "$case_dir")"; fi
-
+# SIGINT while a streamed volume is being written, and while an animation writes its frames, are
+# in cli_test.sh.
 finish
