@@ -13,8 +13,8 @@
 #include <cstring>
 #include <random>
 
+#include "borrowed_device_fixture.hpp"
 #include "gpu_fixture.hpp"
-#include "host_device.hpp"
 #include "vknoise/vknoise.hpp"
 #include "vulkan/chunk_plan.hpp"
 
@@ -36,36 +36,14 @@ field_spec small_field() {
   return f;
 }
 
-std::vector<float> mirror_of(const field_spec& field) {
-  std::vector<float> out(value_count(field));
-  EXPECT_TRUE(fill_mirror(field, permutation_table::perlin(), out).ok());
-  return out;
-}
-
-// vknoise borrows the device of a host (examples/host) that has the validation layer with
-// synchronization validation on; the host destroys its device after vknoise is gone, so objects
-// vknoise failed to destroy are reported too.
-class gpu_fault_test : public ::testing::Test {
+// The host destroys its device after vknoise is gone, so objects vknoise failed to destroy after a
+// fault are reported too.
+class gpu_fault_test : public borrowed_device_test {
  protected:
-  void SetUp() override { borrow(30'000'000'000ull); }
-  void borrow(std::uint64_t fence_timeout_ns) {
-    std::string why;
-    host_ = host::host_device::create(true, &why);
-    ASSERT_TRUE(host_) << why;
-    context_options options;
-    options.fence_timeout_ns = fence_timeout_ns;
-    auto ctx = context::borrow(host_->lend(), options);
-    ASSERT_TRUE(ctx.ok()) << ctx.message();
-    ctx_ = std::move(ctx.value());
+  void SetUp() override {
+    destroy_host_device_ = true;
+    borrow(30'000'000'000ull);
   }
-  void TearDown() override {
-    ctx_.reset();
-    if (!host_) return;
-    host_->destroy_device();
-    for (const std::string& m : host_->messages()) ADD_FAILURE() << "validation: " << m;
-  }
-  std::unique_ptr<host::host_device> host_;
-  std::unique_ptr<context> ctx_;
 };
 
 void expect_error(const status& s, errc code, const char* text) {

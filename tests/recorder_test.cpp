@@ -10,7 +10,7 @@
 #include <iterator>
 #include <thread>
 
-#include "host_device.hpp"
+#include "borrowed_device_fixture.hpp"
 #include "vknoise/vknoise.hpp"
 
 namespace vknoise {
@@ -27,34 +27,11 @@ field_spec small_field(int dims, std::array<std::uint32_t, 4> size) {
   return f;
 }
 
-std::vector<float> mirror_of(const field_spec& field) {
-  std::vector<float> expected(value_count(field));
-  EXPECT_TRUE(fill_mirror(field, permutation_table::perlin(), expected).ok());
-  return expected;
-}
-
-// Bit patterns, so that -0.0 and 0.0 differ and NaN equals itself.
-void expect_bit_identical(const float* got, const std::vector<float>& expected) {
-  std::size_t mismatches = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (std::memcmp(&got[i], &expected[i], sizeof(float)) != 0 && mismatches++ < 5) {
-      ADD_FAILURE() << "sample " << i << ": got " << got[i] << ", mirror " << expected[i];
-    }
-  }
-  EXPECT_EQ(mismatches, 0u);
-}
-
-class recorder_test : public ::testing::Test {
+class recorder_test : public borrowed_device_test {
  protected:
   void SetUp() override {
-    std::string why;
-    host_ = host_device::create(true, &why);
-    ASSERT_TRUE(host_) << why;
-    context_options options;
-    options.fence_timeout_ns = 20'000'000'000ull;
-    auto ctx = context::borrow(host_->lend(), options);
-    ASSERT_TRUE(ctx.ok()) << ctx.message();
-    ctx_ = std::move(ctx.value());
+    borrow(20'000'000'000ull);
+    ASSERT_TRUE(ctx_);
     auto rec = recorder::create(*ctx_, {});
     ASSERT_TRUE(rec.ok()) << rec.message();
     recorder_ = std::move(rec.value());
@@ -62,11 +39,7 @@ class recorder_test : public ::testing::Test {
 
   void TearDown() override {
     recorder_.reset();
-    ctx_.reset();
-    if (!host_) return;
-    for (const std::string& message : host_->messages()) {
-      ADD_FAILURE() << "validation: " << message;
-    }
+    borrowed_device_test::TearDown();
   }
 
   // Records `field` into a host buffer at `offset` bytes through the host's command buffer, and
@@ -89,8 +62,6 @@ class recorder_test : public ::testing::Test {
     return out;
   }
 
-  std::unique_ptr<host_device> host_;
-  std::unique_ptr<context> ctx_;
   std::unique_ptr<recorder> recorder_;
 };
 

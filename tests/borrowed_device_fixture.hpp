@@ -1,0 +1,67 @@
+// The render-backend tests' fixture: vknoise borrows the device of a host (examples/host) that has
+// the validation layer with synchronization validation on, and any message the layer reports
+// fails the test. A missing device or layer fails it too: GPU tests never skip.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host_device.hpp"
+#include "vknoise/vknoise.hpp"
+
+namespace vknoise {
+
+class borrowed_device_test : public ::testing::Test {
+ protected:
+  // A new host device, and a context that borrows it with this fence timeout.
+  void borrow(std::uint64_t fence_timeout_ns) {
+    std::string why;
+    host_ = host::host_device::create(true, &why);
+    ASSERT_TRUE(host_) << why;
+    context_options options;
+    options.fence_timeout_ns = fence_timeout_ns;
+    auto ctx = context::borrow(host_->lend(), options);
+    ASSERT_TRUE(ctx.ok()) << ctx.message();
+    ctx_ = std::move(ctx.value());
+  }
+
+  // Destroys the context first, then, with destroy_host_device_, the host's device, so that any
+  // object vknoise failed to destroy is reported too; then fails on every validation message.
+  void TearDown() override {
+    ctx_.reset();
+    if (!host_) return;
+    if (destroy_host_device_) host_->destroy_device();
+    for (const std::string& message : host_->messages()) {
+      ADD_FAILURE() << "validation: " << message;
+    }
+  }
+
+  std::unique_ptr<host::host_device> host_;
+  std::unique_ptr<context> ctx_;
+  bool destroy_host_device_ = false;
+};
+
+// The float mirror of `field` with Perlin's table: what the GPU must write, bit for bit.
+inline std::vector<float> mirror_of(const field_spec& field) {
+  std::vector<float> expected(value_count(field));
+  EXPECT_TRUE(fill_mirror(field, permutation_table::perlin(), expected).ok());
+  return expected;
+}
+
+// Bit patterns, so that -0.0 and 0.0 differ and NaN equals itself.
+inline void expect_bit_identical(const float* got, const std::vector<float>& expected) {
+  std::size_t mismatches = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (std::memcmp(&got[i], &expected[i], sizeof(float)) != 0 && mismatches++ < 5) {
+      ADD_FAILURE() << "sample " << i << ": got " << got[i] << ", mirror " << expected[i];
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
+}
+
+}  // namespace vknoise
