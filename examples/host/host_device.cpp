@@ -187,15 +187,32 @@ host_device::buffer host_device::create_buffer(VkDeviceSize size, VkBufferUsageF
   if (vkCreateBuffer(device_, &info, nullptr, &b.handle) != VK_SUCCESS) return {};
   VkMemoryRequirements needs;
   vkGetBufferMemoryRequirements(device_, b.handle, &needs);
+  const VkMemoryPropertyFlags mappable =
+      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  b.memory = allocate(needs, mappable, mappable);
+  if (!b.memory || vkBindBufferMemory(device_, b.handle, b.memory, 0) != VK_SUCCESS ||
+      vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped) != VK_SUCCESS) {
+    destroy(b);
+    return {};
+  }
+  return b;
+}
+
+VkDeviceMemory host_device::allocate(const VkMemoryRequirements& needs,
+                                     VkMemoryPropertyFlags preferred,
+                                     VkMemoryPropertyFlags required) {
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = needs.size;
-  alloc.memoryTypeIndex =
-      memory_type(memory_, needs.memoryTypeBits,
-                  VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-  if (vkAllocateMemory(device_, &alloc, nullptr, &b.memory) != VK_SUCCESS) return {};
-  vkBindBufferMemory(device_, b.handle, b.memory, 0);
-  vkMapMemory(device_, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped);
-  return b;
+  alloc.memoryTypeIndex = memory_type(memory_, needs.memoryTypeBits, preferred);
+  if (alloc.memoryTypeIndex == UINT32_MAX) {
+    alloc.memoryTypeIndex = memory_type(memory_, needs.memoryTypeBits, required);
+  }
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  if (alloc.memoryTypeIndex == UINT32_MAX ||
+      vkAllocateMemory(device_, &alloc, nullptr, &memory) != VK_SUCCESS) {
+    return VK_NULL_HANDLE;
+  }
+  return memory;
 }
 
 void host_device::destroy(buffer& b) {
@@ -232,15 +249,11 @@ host_device::image host_device::create_image(VkImageType type, VkFormat format, 
   if (vkCreateImage(device_, &info, nullptr, &i.handle) != VK_SUCCESS) return {};
   VkMemoryRequirements needs;
   vkGetImageMemoryRequirements(device_, i.handle, &needs);
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = needs.size;
-  alloc.memoryTypeIndex =
-      memory_type(memory_, needs.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-  if (alloc.memoryTypeIndex == UINT32_MAX) {
-    alloc.memoryTypeIndex = memory_type(memory_, needs.memoryTypeBits, 0);
+  i.memory = allocate(needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
+  if (!i.memory || vkBindImageMemory(device_, i.handle, i.memory, 0) != VK_SUCCESS) {
+    destroy(i);
+    return {};
   }
-  if (vkAllocateMemory(device_, &alloc, nullptr, &i.memory) != VK_SUCCESS) return {};
-  vkBindImageMemory(device_, i.handle, i.memory, 0);
   return i;
 }
 

@@ -72,6 +72,10 @@ class host_device {
 
  private:
   host_device() = default;
+  // Memory for `needs`: a type with `preferred` properties, else one with `required`; null when
+  // there is none or the allocation fails.
+  VkDeviceMemory allocate(const VkMemoryRequirements& needs, VkMemoryPropertyFlags preferred,
+                          VkMemoryPropertyFlags required);
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_device_ = VK_NULL_HANDLE;
