@@ -1,6 +1,5 @@
 #include "io/atomic_file.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,11 +57,8 @@ result<atomic_file> atomic_file::create(const std::string& path) {
   // permissions (0666 minus the umask) like any other file the user creates.
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string temporary_path = directory + "." + base + ".tmp." + random_suffix();
-    const int fd = ::open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0) {
-      const int slot = register_temporary_file(temporary_path);
-      return atomic_file(path, std::move(temporary_path), fd, slot);
-    }
+    const registered_file file = create_registered_file(temporary_path);
+    if (file.fd >= 0) return atomic_file(path, std::move(temporary_path), file.fd, file.slot);
     if (errno != EEXIST) return io_error(path, errno);
   }
   return io_error(path, EEXIST);

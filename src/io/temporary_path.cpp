@@ -1,6 +1,5 @@
 #include "io/temporary_path.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,11 +38,10 @@ result<temporary_path> temporary_path::reserve(const std::string& target) {
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string temporary = directory + "." + base + ".tmp." + std::to_string(::getpid()) + "_" +
                             std::to_string(counter.fetch_add(1));
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0) {
-      ::close(fd);
-      const int slot = register_temporary_file(temporary);
-      return temporary_path(target, std::move(temporary), slot);
+    const registered_file file = create_registered_file(temporary);
+    if (file.fd >= 0) {
+      ::close(file.fd);
+      return temporary_path(target, std::move(temporary), file.slot);
     }
     if (errno != EEXIST) return io_error(target, errno);
   }
