@@ -110,7 +110,10 @@ int run_eval(const eval_options& options) {
   auto plan = plan_eval(options);
   if (!plan) return report_error(exit_usage_error, plan.message());
   const int* dims = &plan->dims;
-  const computation* how = &plan->how;
+  auto resolved = resolve_backend(plan->how);
+  if (!resolved)
+    return report_error(exit_code_for(resolved.error_value().code), resolved.message());
+  const computation* how = &resolved.value();
   const noise_spec* noise = &plan->noise;
   const bool* remap = &plan->remap;
 

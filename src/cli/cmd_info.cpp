@@ -1,4 +1,5 @@
-// vknoise info: the Vulkan devices, and which one the GPU path would use.
+// vknoise info: the Vulkan devices, which one the GPU path would use, and which backend auto
+// picks.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -6,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/auto_backend.hpp"
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/report.hpp"
@@ -15,7 +17,8 @@ namespace vknoise::cli {
 namespace {
 
 struct selection {
-  std::optional<std::uint32_t> index;
+  std::optional<std::uint32_t> requested;  // by --device or VKNOISE_DEVICE
+  std::optional<std::uint32_t> index;      // the device used: the requested or the preferred one
   std::string why;
 };
 
@@ -24,19 +27,13 @@ result<selection> select_device(const common_options& options,
                                 const std::vector<device_info>& devices) {
   auto device = parse_device(options);
   if (!device) return device.error_value();
-  if (*device) return selection{*device, "--device " + std::to_string(**device)};
-  if (const char* env = std::getenv("VKNOISE_DEVICE"); env && *env) {
-    const auto index = parse_device_index(env);
-    if (!index) {
-      return make_error(errc::invalid_argument,
-                        "VKNOISE_DEVICE=" + quoted_excerpt(env) + " is not a device index");
-    }
-    return selection{*index, "VKNOISE_DEVICE=" + std::string(env)};
-  }
+  auto request = requested_device(*device);
+  if (!request) return request.error_value();
+  if (request->index) return selection{request->index, request->index, request->source};
   for (const device_info& info : devices) {
-    if (info.preferred) return selection{info.index, "the preferred device"};
+    if (info.preferred) return selection{std::nullopt, info.index, "the preferred device"};
   }
-  return selection{std::nullopt, "no suitable device"};
+  return selection{std::nullopt, std::nullopt, "no suitable device"};
 }
 
 void print_device(const device_info& info, bool selected) {
@@ -49,11 +46,24 @@ void print_device(const device_info& info, bool selected) {
   if (!info.reason.empty()) std::printf("  reason:    %s\n", info.reason.c_str());
 }
 
+// "auto backend: cpu (the preferred Vulkan device, ..., is a CPU implementation; ...)".
+void print_auto_backend(const result<std::vector<device_info>>& devices,
+                        std::optional<std::uint32_t> requested) {
+  auto choice = choose_auto_backend(devices, requested);
+  if (!choice) return;  // a device index that names nothing: run_info reports it
+  std::printf("auto backend: %s (%s)\n", choice->chosen == backend::gpu ? "gpu" : "cpu",
+              choice->reason.c_str());
+}
+
 int run_info(const common_options& options) {
   auto devices = list_devices();
-  if (!devices) return report_error(exit_runtime_error, devices.message());
-  auto chosen = select_device(options, *devices);
+  auto chosen = select_device(options, devices ? *devices : std::vector<device_info>{});
   if (!chosen) return report_error(exit_usage_error, chosen.message());
+  if (!devices) {
+    // Without Vulkan the CPU backends still work: say which one auto takes, then the error.
+    print_auto_backend(devices, chosen->requested);
+    return report_error(exit_runtime_error, devices.message());
+  }
 
   const device_info* used = nullptr;
   for (const device_info& info : *devices) {
@@ -65,8 +75,12 @@ int run_info(const common_options& options) {
                                                 std::to_string(devices->size()) + " found)");
   }
   for (const device_info& info : *devices) print_device(info, chosen->index == info.index);
-  if (!used) return report_error(exit_runtime_error, "no suitable Vulkan device");
+  if (!used) {
+    print_auto_backend(devices, chosen->requested);
+    return report_error(exit_runtime_error, "no suitable Vulkan device");
+  }
   std::printf("the GPU backend uses device %u (%s)\n", used->index, chosen->why.c_str());
+  print_auto_backend(devices, chosen->requested);
   if (!used->suitable) {
     return report_error(exit_runtime_error, "device " + std::to_string(used->index) +
                                                 " is not suitable: " + used->reason);
@@ -78,7 +92,8 @@ int run_info(const common_options& options) {
 
 command add_info_command(CLI::App& app) {
   auto options = std::make_shared<common_options>();
-  CLI::App* parser = app.add_subcommand("info", "List the Vulkan devices and the one to be used");
+  CLI::App* parser = app.add_subcommand(
+      "info", "List the Vulkan devices, the one to be used, and the backend auto picks");
   add_device_option(*parser, *options);
   return {parser, [options] { return run_info(*options); }};
 }

@@ -209,7 +209,9 @@ int run_render(const render_options& options) {
               std::to_string(frames) + " frames (already written)");
   }
 
-  const fill_function fill = make_fill(plan.how, plan.remap);
+  auto how = resolve_backend(plan.how);
+  if (!how) return report_error(exit_code_for(how.error_value().code), how.message());
+  const fill_function fill = make_fill(*how, plan.remap);
   std::vector<float> values;
   if (!streaming && !todo.empty()) {
     auto buffer = allocate_field_buffer<float>(field);

@@ -1,7 +1,9 @@
 #include "cli/common_options.hpp"
 
+#include <cstdlib>
 #include <limits>
 
+#include "cli/auto_backend.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/permutation_file.hpp"
 #include "cli/report.hpp"
@@ -10,10 +12,11 @@
 namespace vknoise::cli {
 
 void add_backend_option(CLI::App& app, common_options& options) {
-  add_text_option(app, "--backend", "cpu|cpu-reference|gpu", options.backend,
-                  "cpu (float32, SIMD and threads, bit-identical to the GPU's float mirror), "
-                  "cpu-reference (the double-precision reference, default) or gpu (Vulkan "
-                  "compute)");
+  add_text_option(app, "--backend", "auto|cpu|cpu-reference|gpu", options.backend,
+                  "auto (default: gpu on a discrete or integrated GPU, else cpu; `vknoise info` "
+                  "says which and why), cpu (float32, SIMD and threads, bit-identical to the "
+                  "GPU's float mirror), cpu-reference (the double-precision reference) or gpu "
+                  "(Vulkan compute)");
   add_text_option(app, "--threads", "N", options.threads,
                   "threads of the cpu backend (default 0: every hardware thread)");
 }
@@ -34,11 +37,12 @@ void add_device_option(CLI::App& app, common_options& options) {
 }
 
 result<backend> parse_backend(const common_options& options) {
-  if (!options.backend || *options.backend == "cpu-reference") return backend::cpu_reference;
+  if (!options.backend || *options.backend == "auto") return backend::automatic;
   if (*options.backend == "cpu") return backend::cpu;
+  if (*options.backend == "cpu-reference") return backend::cpu_reference;
   if (*options.backend == "gpu") return backend::gpu;
   return make_error(errc::invalid_argument, "--backend " + quoted_excerpt(*options.backend) +
-                                                ": expected cpu, cpu-reference or gpu");
+                                                ": expected auto, cpu, cpu-reference or gpu");
 }
 
 result<unsigned> parse_threads(const common_options& options) {
@@ -116,6 +120,28 @@ result<std::optional<std::uint32_t>> parse_device(const common_options& options)
                                                   ": expected a device index (0, 1, ...)");
   }
   return std::optional<std::uint32_t>{*index};
+}
+
+result<device_request> requested_device(std::optional<std::uint32_t> flag) {
+  if (flag) return device_request{flag, "--device " + std::to_string(*flag)};
+  const char* env = std::getenv("VKNOISE_DEVICE");
+  if (!env || !*env) return device_request{};
+  const auto index = parse_device_index(env);
+  if (!index) {
+    return make_error(errc::invalid_argument,
+                      "VKNOISE_DEVICE=" + quoted_excerpt(env) + " is not a device index");
+  }
+  return device_request{index, "VKNOISE_DEVICE=" + std::string(env)};
+}
+
+result<computation> resolve_backend(computation how) {
+  if (how.backend != backend::automatic) return how;
+  auto request = requested_device(how.device);
+  if (!request) return request.error_value();
+  auto choice = choose_auto_backend(list_devices(), request->index);
+  if (!choice) return choice.error_value();
+  how.backend = choice->chosen;
+  return how;
 }
 
 }  // namespace vknoise::cli

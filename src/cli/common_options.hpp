@@ -8,14 +8,11 @@
 #include <optional>
 #include <string>
 
+#include "cli/backend.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::cli {
-
-// cpu: the fast float path (fill_fast, bit-identical to the float mirror and the GPU);
-// cpu_reference: the double reference (fill_reference); gpu: Vulkan compute.
-enum class backend { cpu, cpu_reference, gpu };
 
 struct common_options {
   std::optional<std::string> backend;
@@ -30,7 +27,7 @@ void add_backend_option(CLI::App& app, common_options& options);
 void add_seed_option(CLI::App& app, common_options& options);
 void add_device_option(CLI::App& app, common_options& options);
 
-// errc::invalid_argument with a message naming the flag. Defaults: cpu-reference, all hardware
+// errc::invalid_argument with a message naming the flag. Defaults: auto, all hardware
 // threads (0), Perlin's table, and no device index (the library then honours VKNOISE_DEVICE or
 // picks the preferred device).
 result<backend> parse_backend(const common_options& options);
@@ -48,6 +45,22 @@ struct computation {
   unsigned threads = 0;  // --threads, for backend::cpu (0: every hardware thread)
 };
 result<computation> parse_computation(const common_options& options);
+
+// The device the library will be asked for, as context::create decides it: --device (`flag`),
+// else VKNOISE_DEVICE (errc::invalid_argument when that is not an index), else none: the
+// preferred device.
+struct device_request {
+  std::optional<std::uint32_t> index;
+  std::string source;  // "--device 1" or "VKNOISE_DEVICE=1"; empty without an index
+};
+result<device_request> requested_device(std::optional<std::uint32_t> flag);
+
+// `how` with backend::automatic replaced by the backend auto picks on this machine
+// (choose_auto_backend over list_devices()); other backends unchanged. Lists the Vulkan devices,
+// so commands call it when they run, never when they only check the command line. Errors:
+// errc::invalid_argument for a malformed VKNOISE_DEVICE, errc::no_device for a device index that
+// names no device.
+result<computation> resolve_backend(computation how);
 
 // --remap 01: values mapped from [-1, 1] to [0, 1] (v * 0.5 + 0.5), as the articles do.
 void add_remap_option(CLI::App& app, std::optional<std::string>& target);

@@ -124,6 +124,10 @@ int run_preset_render(const std::string& name, const field_options& field,
     return report_error(exit_runtime_error, writable.message());
   }
 
+  auto resolved = resolve_backend(std::move(how).value());
+  if (!resolved)
+    return report_error(exit_code_for(resolved.error_value().code), resolved.message());
+  how = std::move(resolved);
   std::optional<gpu_session> gpu;
   if (how->backend == backend::gpu) {
     auto session = open_gpu_session(how->device);

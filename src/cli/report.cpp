@@ -17,6 +17,10 @@ std::string printable(std::string_view text, char replacement) {
 
 }  // namespace
 
+int exit_code_for(errc code) {
+  return code == errc::invalid_argument ? exit_usage_error : exit_runtime_error;
+}
+
 int report_error(int exit_code, std::string_view message) {
   std::fflush(stdout);  // keep what was printed before the error ahead of it on a terminal
   const std::string line = "vknoise: " + printable(message, ' ') + "\n";

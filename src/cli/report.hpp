@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "vknoise/result.hpp"
+
 namespace vknoise::cli {
 
 inline constexpr int exit_success = 0;
@@ -12,6 +14,10 @@ inline constexpr int exit_usage_error = 2;    // the command line or the input w
 
 // Prints the message (line breaks flattened, so it stays one line) and returns exit_code.
 int report_error(int exit_code, std::string_view message);
+
+// exit_usage_error for errc::invalid_argument (something the user gave is malformed),
+// exit_runtime_error for every other error.
+int exit_code_for(errc code);
 
 // A quoted, printable, at most ~40-character echo of user text for error messages.
 std::string quoted_excerpt(std::string_view text);

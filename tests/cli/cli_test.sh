@@ -5,16 +5,19 @@
 set -u
 
 source "$(dirname "$0")/harness.sh" "$@"
+fails() { ! "$@"; }
 
 
 # --- eval -------------------------------------------------------------------------------------
 
+# The double reference gives Perlin's own value; it is not the default (auto) backend, so it is
+# named wherever a test expects the reference's exact digits.
 with_input '3.14 42 7\n'
-expect_success "eval golden" eval
+expect_success "eval golden on cpu-reference" eval --backend cpu-reference
 check "eval golden value" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
 
-expect_success "eval golden on cpu-reference explicitly" eval --backend cpu-reference --dims 3
-check "eval golden value explicit" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
+expect_success "eval golden on cpu-reference with --dims 3" eval --backend cpu-reference --dims 3
+check "eval golden value with --dims 3" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
 
 # The fast CPU path computes in float32, as the GPU does: the float mirror's value.
 expect_success "eval on the fast cpu path" eval --backend cpu --threads 1
@@ -22,11 +25,11 @@ check "eval fast cpu value" [ "$(cat "$work/stdout")" = 0.13691996037960052 ]
 
 # Any strtod spelling of the same numbers gives the same result.
 with_input '3.1400000000000001 4.2e1 0x1.cp+2\n'
-expect_success "eval 17 digits, exponent and hex float" eval
+expect_success "eval 17 digits, exponent and hex float" eval --backend cpu-reference
 check "eval spellings agree" [ "$(cat "$work/stdout")" = 0.13691995878400012 ]
 
 with_input '  3.14\t42   7  \r\n-1e-3 0.5 2.1474836475E9\n0 0 0\n'
-expect_success "eval whitespace, CRLF and the domain's edge" eval
+expect_success "eval whitespace, CRLF and the domain's edge" eval --backend cpu-reference
 check "eval prints one line per point" [ "$(wc -l <"$work/stdout")" -eq 3 ]
 check "eval prints 17 significant digits" grep -qx '0.13691995878400012' "$work/stdout"
 check "eval noise at the origin is 0" [ "$(sed -n 3p "$work/stdout")" = 0 ]
@@ -48,7 +51,7 @@ expect_success "eval default table" eval
 check "eval seed changes the table" [ "$(cat "$work/stdout")" != "$seed7" ]
 
 with_input '3.14 42 7\n1.5 2.5 3.5\n-100.25 7.75 1e6\n'
-expect_success "eval cpu for gpu comparison" eval
+expect_success "eval cpu for gpu comparison" eval --backend cpu-reference
 cp "$work/stdout" "$work/eval_cpu"
 if expect_success "eval gpu" eval --backend gpu; then
   check "eval gpu matches cpu within 1e-5" awk 'NR == FNR { cpu[FNR] = $1; next }
@@ -248,7 +251,7 @@ expect_error "period with fractional lacunarity" 2 'integer lacunarity' render -
 expect_error "bad remap" 2 '--remap' render --dims 2 --size 8x8 --remap 11 --out b.raw
 
 with_input '3.14 42 7\n'
-expect_success "eval gradient" eval --gradient
+expect_success "eval gradient" eval --gradient --backend cpu-reference
 check "eval gradient prints value and 3 derivatives" grep -qE '^0.13691995878400012 [-0-9.e]+ [-0-9.e]+ [-0-9.e]+$' "$work/stdout"
 expect_success "render gradient raw" render --dims 2 --size 16x8 --gradient --out g.raw
 check "gradient raw holds 3 floats per sample" [ "$(stat -c %s "$case_dir/g.raw")" -eq $((16 * 8 * 3 * 4)) ]
@@ -284,6 +287,59 @@ check "render help lists --out" grep -q -- --out "$work/stdout"
 expect_error "no command" 2 'vknoise: '
 expect_error "unknown command" 2 'frobnicate' frobnicate
 expect_error "unknown top-level flag" 2 '--bogus' --bogus
+
+# --- the default backend: auto ----------------------------------------------------------------
+
+# info names the backend auto takes; on a CPU implementation such as lavapipe it is the fast CPU
+# path. Whatever it names, auto's output is byte for byte that backend's.
+expect_success "info for auto" info
+check "info names auto's choice" grep -qE '^auto backend: (cpu|gpu) \(.+\)$' "$work/stdout"
+auto_choice=$(sed -n 's/^auto backend: \(cpu\|gpu\) (.*)$/\1/p' "$work/stdout")
+if grep -q '\[selected\]' "$work/stdout" &&
+  sed -n '/\[selected\]/,/^device /p' "$work/stdout" | grep -q '^  type: *CPU$'; then
+  check "auto on a CPU implementation is the fast CPU path" grep -qE \
+    '^auto backend: cpu \(the preferred Vulkan device, .+, is a CPU implementation; the fast CPU path is faster there\)$' \
+    "$work/stdout"
+fi
+expect_success "info with device 0 names auto's choice for it" info --device 0
+check "auto follows --device" grep -q '^auto backend: [a-z]* (Vulkan device 0, ' "$work/stdout"
+
+with_input '3.14 42 7\n1.5 2.5 3.5\n-100.25 7.75 1e6\n'
+expect_success "eval default backend" eval --fractal fbm --octaves 3
+cp "$work/stdout" "$work/eval_default"
+expect_success "eval --backend auto" eval --fractal fbm --octaves 3 --backend auto
+check "eval default equals --backend auto" cmp -s "$work/eval_default" "$work/stdout"
+expect_success "eval --backend $auto_choice" eval --fractal fbm --octaves 3 --backend "$auto_choice"
+check "eval auto equals --backend $auto_choice" cmp -s "$work/eval_default" "$work/stdout"
+expect_success "eval --backend cpu-reference" eval --fractal fbm --octaves 3 --backend cpu-reference
+check "eval auto is not the double reference" fails cmp -s "$work/eval_default" "$work/stdout"
+expect_error "eval auto with a device that does not exist" 1 'device 99 does not exist' eval \
+  --device 99
+VKNOISE_DEVICE=x expect_error "eval auto with a bad VKNOISE_DEVICE" 2 'VKNOISE_DEVICE="x"' eval
+input=/dev/null
+
+for what in "field:--dims 3 --size 40x24x3 --seed 5 --out a.raw" \
+  "animation:--dims 2 --size 24x16 --time 0:2 --frames 3 --out a%d.raw" \
+  "preset:--preset marble --size 40x24 --out a.png"; do
+  name=${what%%:*}
+  read -ra args <<<"${what#*:}"
+  expect_success "render $name, default backend" render "${args[@]}"
+  default_dir=$case_dir
+  expect_success "render $name, --backend auto" render "${args[@]}" --backend auto
+  check "render $name: default equals --backend auto" diff -r "$default_dir" "$case_dir"
+  expect_success "render $name, --backend $auto_choice" render "${args[@]}" --backend "$auto_choice"
+  check "render $name: auto equals --backend $auto_choice" diff -r "$default_dir" "$case_dir"
+done
+expect_error "render auto with a device that does not exist" 1 'device 99 does not exist' \
+  render --dims 3 --size 4x4 --device 99 --out a.raw
+expect_success "render help lists auto" render --help
+check "render help names the backends" grep -q -- '--backend auto|cpu|cpu-reference|gpu' \
+  "$work/stdout"
+check "render help says auto is the default" grep -q 'auto (default: gpu on a discrete or integrated GPU, else cpu' \
+  "$work/stdout"
+expect_success "eval help lists auto" eval --help
+check "eval help names the backends" grep -q -- '--backend auto|cpu|cpu-reference|gpu' \
+  "$work/stdout"
 
 # --- presets ----------------------------------------------------------------------------------
 
@@ -334,7 +390,6 @@ worst = max(abs(x - y) for x, y in zip(p1, p2))
 sys.exit(0 if (w1, h1) == (w2, h2) and worst <= int(sys.argv[3]) else 1)
 PY
 }
-fails() { ! "$@"; }
 
 for preset in marble wood clouds fire terrain; do
   expect_success "preset $preset on cpu" render --preset "$preset" --size 64x48 --out "$preset.png"
@@ -571,6 +626,7 @@ expect_success "render gif of z slices" render --dims 3 --size 6x5x3 --out a.gif
 check "gif starts with GIF89a" [ "$(head -c 6 "$case_dir/a.gif")" = GIF89a ]
 expect_error "gif of a gradient" 2 'a .gif holds one channel' render --dims 2 --size 4x4 \
   --gradient --out a.gif
+
 if command -v ffmpeg >/dev/null; then
   expect_success "render mp4" render --dims 3 --size 6x5x3 --out a.mp4
   check "mp4 has an ftyp box" [ "$(head -c 8 "$case_dir/a.mp4" | tail -c 4)" = ftyp ]

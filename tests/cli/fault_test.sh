@@ -72,6 +72,23 @@ else
   else
     fail "CPU backend without a loader: $(cat "$work/stderr")"
   fi
+  # The default backend, auto, takes the fast CPU path when there is no Vulkan, and info says so.
+  if without_loader "$VKNOISE" render --dims 3 --size 32x32x4 --out "$work/out/auto.raw" \
+      2>"$work/stderr" && cmp -s "$work/out/cpu.raw" "$work/out/auto.raw"; then
+    passed=$((passed + 1))
+  else
+    fail "auto backend without a loader: $(cat "$work/stderr")"
+  fi
+  without_loader "$VKNOISE" info >"$work/stdout" 2>"$work/stderr"
+  rc=$?
+  if [ "$rc" = 1 ] && [ "$(wc -l <"$work/stderr")" = 1 ] &&
+     grep -q '^vknoise: no Vulkan loader' "$work/stderr" &&
+     grep -qx 'auto backend: cpu (Vulkan is not available: no Vulkan loader found (libvulkan.so.1))' \
+       "$work/stdout"; then
+    passed=$((passed + 1))
+  else
+    fail "info without a loader: exit $rc, $(cat "$work/stdout" "$work/stderr")"
+  fi
 fi
 if ldd "$VKNOISE" | grep -q libvulkan; then
   fail "the vknoise binary links libvulkan at load time"

@@ -17,4 +17,11 @@ if(TARGET vknoise_cli)
   vknoise_cli_test(cli_bench bench_test 300)
   # Device faults (injected Vulkan errors, no loader at all): one error line, no file.
   vknoise_cli_test(cli_faults fault_test 300)
+
+  # --backend auto's decision from a device list, for every kind of device, without a device.
+  add_executable(vknoise_cli_unit_tests ${CMAKE_CURRENT_LIST_DIR}/auto_backend_test.cpp
+                                        ${PROJECT_SOURCE_DIR}/src/cli/auto_backend.cpp)
+  target_include_directories(vknoise_cli_unit_tests PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(vknoise_cli_unit_tests PRIVATE vknoise GTest::gtest_main)
+  gtest_discover_tests(vknoise_cli_unit_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 60)
 endif()
