@@ -52,14 +52,15 @@ result<std::array<std::uint32_t, 4>> parse_size(const std::string& text, int dim
   return size;
 }
 
-// One sample index per axis, exactly dims of them: X0[,Y0[,Z0[,T0]]].
+// One sample index per axis, 1 to dims of them: X0[,Y0[,Z0[,T0]]]; missing indices are 0, as
+// missing --size sizes are 1.
 result<std::array<std::uint64_t, 4>> parse_region(const std::string& text, int dims) {
   constexpr std::uint64_t max_start = std::uint64_t{1} << 53;  // field_spec's limit
   const auto parts = split(text, ',');
-  if (parts.size() != static_cast<std::size_t>(dims)) {
-    const char* forms[] = {"X0", "X0,Y0", "X0,Y0,Z0", "X0,Y0,Z0,T0"};
+  if (parts.size() > static_cast<std::size_t>(dims)) {
+    const char* forms[] = {"X0", "X0[,Y0]", "X0[,Y0[,Z0]]", "X0[,Y0[,Z0[,T0]]]"};
     return bad_value("--region", text,
-                     "expected " + std::to_string(dims) + " sample " +
+                     "expected 1 to " + std::to_string(dims) + " sample " +
                          (dims == 1 ? "index" : "indices") + ", " + forms[dims - 1]);
   }
   std::array<std::uint64_t, 4> region{0, 0, 0, 0};
@@ -126,10 +127,10 @@ void add_field_options(CLI::App& app, field_options& options) {
 }
 
 void add_region_option(CLI::App& app, field_options& options) {
-  add_text_option(app, "--region", "X0,Y0[,Z0[,T0]]", options.region,
+  add_text_option(app, "--region", "X0[,Y0[,Z0[,T0]]]", options.region,
                   "render only the --size box that starts at this sample index of the grid of "
-                  "--origin and --step (one index per dim): tiles of a field, bit for bit the "
-                  "whole field's samples");
+                  "--origin and --step (one index per dim, missing ones 0): tiles of a field, "
+                  "bit for bit the whole field's samples");
 }
 
 result<int> parse_dims(const field_options& options) {

@@ -26,9 +26,9 @@ struct field_options {
 
 void add_dims_option(CLI::App& app, field_options& options);
 void add_field_options(CLI::App& app, field_options& options);  // size, origin, step, noise
-// --region X0,Y0[,Z0[,T0]]: the field is the box of --size starting at that sample index of the
+// --region X0[,Y0[,Z0[,T0]]]: the field is the box of --size starting at that sample index of the
 // global grid of --origin and --step (field_spec::region), so tiles of one grid render exactly
-// as the whole grid does.
+// as the whole grid does. Indices not given are 0.
 void add_region_option(CLI::App& app, field_options& options);
 
 // 1 to 4; 3 when --dims is not given.

@@ -143,7 +143,7 @@ expect_error "eval with a bad permutation" 2 '--permutation' eval --permutation 
 input=/dev/null
 
 # --- regions --------------------------------------------------------------------------------------
-for region in 1,2 1,2,3,4 -1,0,0 1.5,0,0 x,0,0 '' ,, 0,0,99999999999999999999 ' 1,0,0' +1,0,0; do
+for region in 1,2,3,4 -1,0,0 1.5,0,0 x,0,0 '' ,, 0,0,99999999999999999999 ' 1,0,0' +1,0,0; do
   expect_error "region '$region'" 2 '--region' "${r3[@]}" --size 4x4 --out a.raw --region \
     "$region"
 done

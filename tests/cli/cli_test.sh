@@ -184,6 +184,20 @@ expect_error "render no extension" 2 'unknown extension' render --dims 3 --size 
 expect_error "render gpu with a bad device" 1 '' render --dims 3 --size 4x4 --backend gpu \
   --device 99 --out a.raw
 
+# --region: indices not given are 0, as sizes not given are 1.
+expect_success "region of 2 indices in 3D" render --dims 3 --size 8x6x3 --region 2,3 --out r.raw
+cp "$case_dir/r.raw" "$work/region2.raw"
+expect_success "region of 3 indices" render --dims 3 --size 8x6x3 --region 2,3,0 --out r.raw
+check "region 2,3 equals 2,3,0" cmp -s "$work/region2.raw" "$case_dir/r.raw"
+expect_success "region 2,3,1" render --dims 3 --size 8x6x3 --region 2,3,1 --out r.raw
+check "region 2,3,1 differs from 2,3" fails cmp -s "$work/region2.raw" "$case_dir/r.raw"
+expect_success "region of 1 index in 4D" render --dims 4 --size 4x4x2x2 --region 5 --out r.raw
+cp "$case_dir/r.raw" "$work/region1.raw"
+expect_success "region 5,0,0,0" render --dims 4 --size 4x4x2x2 --region 5,0,0,0 --out r.raw
+check "region 5 equals 5,0,0,0" cmp -s "$work/region1.raw" "$case_dir/r.raw"
+expect_error "region of 4 indices in 3D" 2 'expected 1 to 3 sample indices' render --dims 3 \
+  --size 4x4 --region 1,2,3,4 --out a.raw
+
 # An existing directory in the way: an error, and nothing else appears next to it.
 case_dir=$(mktemp -d "$work/case.XXXXXX")
 mkdir "$case_dir/taken.raw"
