@@ -23,8 +23,8 @@ void add_animation_options(CLI::App& app, animation_options& options) {
   add_text_option(app, "--time", "T0:T1", options.time,
                   "animate along time from T0 to T1: a 2D field (--dims 2) becomes frames of 3D "
                   "noise (x, y, t), a 3D volume frames of 4D noise (x, y, z, t); frame k is at "
-                  "T0 + k*(T1-T0)/(N-1), or T0 + k*(T1-T0)/N with --loop. --out is then a "
-                  "pattern with %d or %0Nd, e.g. out_%04d.png");
+                  "T0 + k*(T1-T0)/(N-1), or T0 + k*(T1-T0)/N with --loop. --out then names "
+                  "the frames (see --out)");
   add_text_option(app, "--frames", "N", options.frames, "number of frames N (with --time)");
   app.add_flag("--loop", options.loop,
                "make time periodic with period T1-T0 (an integer from 1 to 256), so the "
@@ -99,6 +99,12 @@ field_spec frame_field(const field_spec& animated, std::uint32_t index) {
   // Added, not assigned: frame 0 of a field that is not animated keeps its own --region.
   frame.region[animated.dims - 1] += index;
   return frame;
+}
+
+field_spec all_frames(const field_spec& animated, std::uint32_t frames) {
+  field_spec every_frame = animated;
+  every_frame.size[animated.dims - 1] = frames;
+  return every_frame;
 }
 
 }  // namespace vknoise::cli

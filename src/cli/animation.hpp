@@ -48,4 +48,8 @@ result<field_spec> animated_field(const field_spec& field, const animation& plan
 // Frame `index` of an animated field: region `index` on its time axis.
 field_spec frame_field(const field_spec& animated, std::uint32_t index);
 
+// Frames 0 to `frames` - 1 of an animated field as one field: size `frames` on its time axis, so
+// frame k is its slice k (for the formats that hold every frame in one file).
+field_spec all_frames(const field_spec& animated, std::uint32_t frames);
+
 }  // namespace vknoise::cli

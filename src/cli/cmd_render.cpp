@@ -1,5 +1,6 @@
-// vknoise render: a field to a .png (2D) or .raw (float32) file, or an animation of such fields
-// along time (--time, --frames), one file per frame.
+// vknoise render: a field to an image, volume or video file (the format follows the extension,
+// output_file.hpp), or an animation of such fields along time (--time, --frames): one file per
+// frame, or every frame in one .gif or .mp4.
 #include <sys/stat.h>
 
 #include <limits>
@@ -96,7 +97,7 @@ int usage_or_io_error(const status& failed) {
 // Everything the command line decides about a render, checked without side effects: no file is
 // touched and no device opened (the fuzz target drives this).
 struct render_plan {
-  field_spec field;  // with the time axis added when animating
+  field_spec field;  // with the time axis added when animating (size 1 there: one frame)
   computation how;
   bool remap = false;
   std::uint64_t budget = 0;
@@ -105,9 +106,13 @@ struct render_plan {
   std::uint32_t frames = 1;
   output_format format = output_format::raw;
   bool streaming = false;
+  // An animation into a format that holds frames (.gif, .mp4): every frame goes into one file.
+  bool one_file = false;
   int png_bits = 8;
-  std::string path_of(std::uint32_t k) const { return timing ? paths.at(k) : out; }
   std::string out;
+  std::string path_of(std::uint32_t k) const { return timing && !one_file ? paths.at(k) : out; }
+  // What one output file holds: a frame, or with one_file every frame.
+  field_spec file_field() const { return one_file ? all_frames(field, frames) : field; }
 };
 
 // Every error here is a usage error. Not for --preset (run_preset_render checks its own).
@@ -128,21 +133,40 @@ result<render_plan> plan_render(const render_options& options) {
   auto timing = parse_animation(options.animation);
   if (!timing) return timing.error_value();
   const std::uint32_t frames = *timing ? (*timing)->frames : 1;
+  auto format = output_format_for(*options.out);
+  if (!format) return format.error_value();
+  const bool one_file = *timing && holds_frames(*format);
 
-  // Without --time the name is taken literally, as it always was (a % in it is no pattern).
-  auto paths = frame_path::parse(*timing ? *options.out : "", frames);
+  // Without --time the name is taken literally (a % in it is no pattern); an animation into one
+  // file must not look like a pattern of many.
+  auto paths = frame_path::parse(*timing ? *options.out : "", one_file ? 1 : frames);
   if (!paths) return paths.error_value();
+  if (one_file && paths->numbered()) {
+    return make_error(errc::invalid_argument,
+                      "--out " + quoted_excerpt(*options.out) +
+                          ": this file holds every frame of the animation; name one file "
+                          "without %d");
+  }
 
   if (*timing) {
     auto animated = animated_field(*field, **timing);
     if (!animated) return animated.error_value();
     *field = *animated;
   }
-  auto format = output_format_for(*options.out);
-  if (!format) return format.error_value();
   // The first and the last frame bound every frame's time coordinate.
   for (const std::uint32_t k : {0u, frames - 1}) {
     if (auto valid = validate(frame_field(*field, k)); !valid) return valid.error_value();
+  }
+  if (one_file) {
+    const field_spec every_frame = all_frames(*field, frames);
+    if (auto valid = validate(every_frame); !valid) return valid.error_value();
+    if (needs_streaming(every_frame, *budget)) {
+      return make_error(errc::invalid_argument,
+                        "--out " + quoted_excerpt(*options.out) +
+                            " holds every frame: " + format_bytes(value_count(every_frame) * 4.0) +
+                            " for " + std::to_string(frames) + " frames, over --memory-budget " +
+                            format_bytes(static_cast<double>(*budget)));
+    }
   }
   const bool streaming = needs_streaming(*field, *budget);
   if (streaming && *format != output_format::raw) {
@@ -159,12 +183,12 @@ result<render_plan> plan_render(const render_options& options) {
     }
     png_bits = *options.png_bits == "16" ? 16 : 8;
   }
-  return render_plan{*field,      std::move(how.value()),
-                     *remap,      *budget,
-                     *timing,     *paths,
-                     frames,      *format,
-                     streaming,   png_bits,
-                     *options.out};
+  return render_plan{*field,    std::move(how.value()),
+                     *remap,    *budget,
+                     *timing,   *paths,
+                     frames,    *format,
+                     streaming, one_file,
+                     png_bits,  *options.out};
 }
 
 status check_render(const render_options& options) {
@@ -192,8 +216,9 @@ int run_render(const render_options& options) {
   const std::uint32_t frames = plan.frames;
   const auto path_of = [&](std::uint32_t k) { return plan.path_of(k); };
   const bool streaming = plan.streaming;
+  const field_spec held = plan.file_field();
   // Fail before the possibly long render when the output cannot work anyway.
-  if (auto writable = check_output(path_of(0), plan.format, field, plan.png_bits); !writable) {
+  if (auto writable = check_output(path_of(0), plan.format, held, plan.png_bits); !writable) {
     return usage_or_io_error(writable);
   }
 
@@ -214,7 +239,7 @@ int run_render(const render_options& options) {
   const fill_function fill = make_fill(*how, plan.remap);
   std::vector<float> values;
   if (!streaming && !todo.empty()) {
-    auto buffer = allocate_field_buffer<float>(field);
+    auto buffer = allocate_field_buffer<float>(held);
     if (!buffer) return report_error(exit_runtime_error, buffer.message());
     values = std::move(buffer.value());
   }
@@ -225,14 +250,21 @@ int run_render(const render_options& options) {
       count_slabs ? slab_count(field, plan.budget) : todo.size(),
       count_slabs ? sample_count(field) / slab_count(field, plan.budget) : sample_count(field));
   std::uint64_t rendered = 0;
+  const std::size_t frame_values = value_count(field);
   for (const std::uint32_t k : todo) {
     const field_spec frame = frame_field(field, k);
     const std::string path = path_of(k);
+    // With one_file frame k fills its own part of the buffer, written once every frame is in.
+    const std::span<float> target =
+        plan.one_file ? std::span<float>(values).subspan(k * frame_values, frame_values)
+                      : std::span<float>(values);
     status done =
         streaming ? render_streamed(frame, fill, path, plan.budget, count_slabs ? &meter : nullptr)
-                  : fill(frame, values);
-    if (done && !streaming)
+                  : fill(frame, target);
+    if (done && !streaming && !plan.one_file)
       done = write_output(path, plan.format, frame, values, plan.remap, plan.png_bits);
+    if (done && plan.one_file && k + 1 == frames)
+      done = write_output(path, plan.format, held, values, plan.remap, plan.png_bits);
     if (!done) {
       meter.finish();
       return report_error(exit_runtime_error, done.message());
@@ -248,7 +280,8 @@ int run_render(const render_options& options) {
 
 command add_render_command(CLI::App& app) {
   auto options = std::make_shared<render_options>();
-  CLI::App* parser = app.add_subcommand("render", "Render a field to a .png (2D) or .raw file");
+  CLI::App* parser = app.add_subcommand(
+      "render", "Render a field, or an animation of fields, to image, volume or video files");
   add_dims_option(*parser, options->field);
   add_field_options(*parser, options->field);
   add_region_option(*parser, options->field);
@@ -260,8 +293,10 @@ command add_render_command(CLI::App& app) {
                   "bits per PNG sample (default 8; 16 keeps the float precision better)");
   add_preset_option(*parser, options->preset);
   add_text_option(*parser, "--out", "FILE", options->out,
-                  "output file: .png (8-bit gray, 2D fields) or .raw (float32 little-endian, x "
-                  "fastest, then y, z, t); with --time a pattern such as out_%04d.png");
+                  "output file, its format by extension: " + output_formats_help() +
+                      ". With --time: a pattern such as out_%04d.png for one file per frame, or "
+                      "one " +
+                      frame_formats_help() + " that holds every frame");
   add_animation_options(*parser, options->animation);
   parser->add_flag("--resume", options->resume,
                    "skip frames whose file already exists (files are written atomically, so an "

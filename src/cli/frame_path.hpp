@@ -19,6 +19,9 @@ class frame_path {
   // The file name of frame `index`; with no conversion, the pattern itself (%% becomes %).
   std::string at(std::uint32_t index) const;
 
+  // True when the pattern has a %d or %0Nd.
+  bool numbered() const { return numbered_; }
+
  private:
   std::string prefix_;
   std::string suffix_;

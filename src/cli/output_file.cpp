@@ -25,13 +25,21 @@ namespace {
 struct registered_format {
   const char* extension;
   output_format format;
+  const char* description;  // for help texts
+  bool holds_frames = false;
 };
 
-// The registry: one line per extension.
+// The registry: one line per extension, the one list of what the tool writes.
 constexpr registered_format registry[] = {
-    {".png", output_format::png},   {".raw", output_format::raw}, {".npy", output_format::npy},
-    {".nhdr", output_format::nrrd}, {".exr", output_format::exr}, {".vdb", output_format::vdb},
-    {".gif", output_format::gif},   {".mp4", output_format::mp4},
+    {".png", output_format::png, "grayscale, 8 or 16 bits (--png-bits), 2D fields"},
+    {".raw", output_format::raw, "float32 little-endian, x fastest, then y, z, t"},
+    {".npy", output_format::npy, "NumPy float32 array, shape (t, z, y, x) trimmed to dims"},
+    {".nhdr", output_format::nrrd, "NRRD header, with the data in a .raw beside it"},
+    {".exr", output_format::exr, "OpenEXR float channels, 2D fields"},
+    {".vdb", output_format::vdb, "OpenVDB FloatGrid density, 2D or 3D fields"},
+    {".gif", output_format::gif, "animated grayscale GIF", true},
+    {".mp4", output_format::mp4,
+     "25 fps H.264 video through ffmpeg, odd sides padded by one black pixel", true},
 };
 
 constexpr int gif_delay_centiseconds = 4;  // 25 frames per second, as the .mp4
@@ -52,6 +60,13 @@ std::string known_extensions() {
   for (const auto& entry : registry)
     list += (list.empty() ? "" : ", ") + std::string(entry.extension);
   return list;
+}
+
+const registered_format& entry_of(output_format format) {
+  for (const auto& entry : registry) {
+    if (entry.format == format) return entry;
+  }
+  return registry[0];  // unreachable: every format has an entry
 }
 
 int channels_of(const field_spec& field) {
@@ -194,6 +209,27 @@ result<output_format> output_format_for(const std::string& path) {
   return make_error(
       errc::invalid_argument,
       "--out " + quoted_excerpt(path) + ": unknown extension (use " + known_extensions() + ")");
+}
+
+bool holds_frames(output_format format) {
+  return entry_of(format).holds_frames;
+}
+
+std::string output_formats_help() {
+  std::string help;
+  for (const auto& entry : registry) {
+    help += (help.empty() ? "" : ", ") + std::string(entry.extension) + " (" + entry.description +
+            (entry.holds_frames ? "; its frames: the z slices, or each --time frame" : "") + ")";
+  }
+  return help;
+}
+
+std::string frame_formats_help() {
+  std::string help;
+  for (const auto& entry : registry) {
+    if (entry.holds_frames) help += (help.empty() ? "" : " or ") + std::string(entry.extension);
+  }
+  return help;
 }
 
 status check_output(const std::string& path, output_format format, const field_spec& field,

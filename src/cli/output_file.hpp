@@ -17,11 +17,22 @@ enum class output_format {
   exr,   // OpenEXR, FLOAT channels Y (and dYdx, dYdy, ... with --gradient), 2D fields only
   vdb,   // OpenVDB FloatGrid "density", 2D or 3D fields (t size 1), one channel
   gif,   // animated grayscale GIF: the WxH slices (z, then t) are the frames, 4/100 s each
-  mp4,   // the same frames as a 25 fps video, through ffmpeg when it is installed
+  mp4,   // the same frames as a 25 fps H.264 video through ffmpeg; odd sides padded by one pixel
 };
 
 // errc::invalid_argument for an extension the registry does not know (any case accepted).
 result<output_format> output_format_for(const std::string& path);
+
+// True for the formats whose file is a sequence of WxH frames (.gif, .mp4): an animation (--time)
+// goes into one such file instead of one file per frame.
+bool holds_frames(output_format format);
+
+// Every format the tool writes, from the registry, for help texts: ".png (grayscale, ...), .raw
+// (...), ...".
+std::string output_formats_help();
+
+// The extensions of the formats that hold frames, for help texts: ".gif or .mp4".
+std::string frame_formats_help();
 
 // Everything that can be checked before rendering: the format fits the field
 // (errc::invalid_argument / errc::out_of_range), the file can be created and a needed external

@@ -641,15 +641,52 @@ check "gif starts with GIF89a" [ "$(head -c 6 "$case_dir/a.gif")" = GIF89a ]
 expect_error "gif of a gradient" 2 'a .gif holds one channel' render --dims 2 --size 4x4 \
   --gradient --out a.gif
 
-if command -v ffmpeg >/dev/null; then
-  expect_success "render mp4" render --dims 3 --size 6x5x3 --out a.mp4
-  check "mp4 has an ftyp box" [ "$(head -c 8 "$case_dir/a.mp4" | tail -c 4)" = ftyp ]
-else
-  expect_error "mp4 without ffmpeg" 1 'ffmpeg is not installed (apt-get install ffmpeg) or use .gif' \
-    render --dims 3 --size 6x5x3 --out a.mp4
-fi
+# An animation into a .gif or .mp4 is one file of every frame: the same file as the z slices of
+# the field whose z axis is the time. ffprobe (ffmpeg, which `make test` installs) counts the
+# frames; without it these checks fail rather than skip.
+# video_frames FILE: "WIDTH,HEIGHT,FRAMES" of the file's first video stream, decoded.
+video_frames() {
+  ffprobe -v error -count_frames -select_streams v:0 \
+    -show_entries stream=width,height,nb_read_frames -of csv=p=0 "$1"
+}
+check "ffprobe is installed" bash -c "command -v ffprobe >/dev/null"
+for format in gif mp4; do
+  expect_success "$format animation" render --dims 2 --size 16x12 --time 0:4 --frames 5 \
+    --out "a.$format"
+  check "$format animation is one file" [ "$(ls -A "$case_dir")" = "a.$format" ]
+  check "$format animation holds 5 frames of 16x12" [ "$(video_frames "$case_dir/a.$format")" = \
+    16,12,5 ]
+  cp "$case_dir/a.$format" "$work/animation.$format"
+  expect_success "$format of the z slices" render --dims 3 --size 16x12x5 \
+    --step 0.03125,0.03125,1 --out "z.$format"
+  check "$format animation equals the z slices' $format" cmp -s "$work/animation.$format" \
+    "$case_dir/z.$format"
+  expect_error "$format animation with a frame pattern" 2 'holds every frame of the animation' \
+    render --dims 2 --size 16x12 --time 0:4 --frames 5 --out "a%d.$format"
+  expect_error "$format animation over the memory budget" 2 'holds every frame' render --dims 2 \
+    --size 512x512 --time 0:1 --frames 8 --memory-budget 1 --out "a.$format"
+done
+expect_success "looping mp4 of 3 frames" render --dims 2 --size 32x18 --time 0:2 --frames 3 \
+  --loop --fractal fbm --out l.mp4
+check "looping mp4 holds 3 frames of 32x18" [ "$(video_frames "$case_dir/l.mp4")" = 32,18,3 ]
+expect_success "mp4 of odd sides" render --dims 2 --size 15x11 --time 0:1 --frames 2 --out o.mp4
+check "mp4 pads odd sides by one pixel" [ "$(video_frames "$case_dir/o.mp4")" = 16,12,2 ]
+expect_success "mp4 of one 2D field" render --dims 2 --size 16x12 --out one.mp4
+check "mp4 of one field holds one frame" [ "$(video_frames "$case_dir/one.mp4")" = 16,12,1 ]
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+(cd "$case_dir" && PATH=/nonexistent "$vknoise" render --dims 2 --size 8x8 --time 0:1 --frames 2 \
+  --out a.mp4 >"$work/stdout" 2>"$work/stderr")
+status=$?
+judge "mp4 without ffmpeg" 1 'ffmpeg is not installed (apt-get install ffmpeg) or use .gif' \
+  "$case_dir"
+expect_error "mp4 of a gradient" 2 'a .mp4 holds one channel' render --dims 2 --size 4x4 \
+  --gradient --out a.mp4
 expect_error "unknown extension lists the formats" 2 '.npy, .nhdr, .exr, .vdb, .gif, .mp4' \
   render --dims 2 --size 4x4 --out a.tiff
+expect_success "render help" render --help
+for extension in .png .raw .npy .nhdr .exr .vdb .gif .mp4; do
+  check "render --out help names $extension" grep -qF -- "$extension (" "$work/stdout"
+done
 
 # --- 16-bit PNG ----------------------------------------------------------------------------------
 expect_success "render 16-bit png" render --dims 2 --size 16x8 --png-bits 16 --out p16.png
