@@ -14,10 +14,12 @@
 #include <vulkan/vulkan_core.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "vknoise/result.hpp"
@@ -40,6 +42,21 @@ struct context_options {
   // A pipeline cache file to start from (see save_pipeline_cache). A missing file, or one written
   // for another device or driver, is ignored: the cache then starts empty.
   std::string pipeline_cache_path;
+  // With `validation` on a context that create() made, called with each message of the layer as
+  // it reports it: from create() on, on whichever thread makes the Vulkan call concerned (any
+  // thread using the context, and the one destroying it), until the context is destroyed, with
+  // what vkDestroyDevice and vkDestroyInstance report then (objects left alive, the context's or
+  // the caller's). The messages also go to validation_messages() while the context lives. Calls
+  // are serialised. The hook must not throw or call into vknoise; the context keeps a copy, so
+  // what it refers to must outlive the context. A borrowed device's messages go to the host's
+  // own messenger instead (borrow() ignores `validation`).
+  std::function<void(std::string_view message)> on_validation_message;
+  // Called with the errors that no caller can receive: a wait in the destructor of the context,
+  // of a gpu_renderer or of a recorder that failed (errc::vulkan_error) or timed out
+  // (errc::timeout), the message naming the call. What such a destructor then leaves alive is
+  // documented at ~context. Called on the destroying thread; must not throw or call into
+  // vknoise.
+  std::function<void(const error& e)> on_teardown_error;
 };
 
 // Optional device features vknoise uses, as enabled on the device.
@@ -82,6 +99,18 @@ class context {
   static result<std::unique_ptr<context>> create(const context_options& options = {});
   static result<std::unique_ptr<context>> borrow(const borrowed_device& handles,
                                                  const context_options& options = {});
+  // Renderers and recorders on the context must be destroyed first. Before destroying anything
+  // the GPU may still use, the destructor waits, at most fence_timeout_ns, for the work submitted
+  // to the queue so far (an empty batch with a fence, submitted after it): always for a device it
+  // owns, and for a borrowed one when a failed or timed-out wait left abandoned work behind. If
+  // that wait fails or times out, the error goes to on_teardown_error and nothing the GPU may
+  // still use is destroyed, as destroying memory or a device under running work is undefined
+  // behaviour whereas a leak is bounded: the abandoned work's objects (buffers and their memory,
+  // command pools, fences, descriptor pools, pipelines, image views, semaphores) and the fence of
+  // the wait stay alive, and an owned context also leaves its VkDevice and VkInstance (its
+  // messenger and pipeline cache are destroyed). A host that later destroys a borrowed device
+  // then sees these objects reported by the validation layer. Never waits longer than
+  // fence_timeout_ns (plus the time to destroy what remains).
   ~context();
   context(const context&) = delete;
   context& operator=(const context&) = delete;

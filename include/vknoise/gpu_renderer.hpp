@@ -39,6 +39,9 @@ class gpu_renderer {
   // The context must outlive the renderer.
   static result<std::unique_ptr<gpu_renderer>> create(context& ctx,
                                                       const renderer_options& options = {});
+  // Waits (at most the fence timeout) for any submission still pending, then destroys what it
+  // created. A failed or timed-out wait goes to context_options::on_teardown_error, and what the
+  // GPU may still use is then left to the context (see ~context).
   ~gpu_renderer();
   gpu_renderer(const gpu_renderer&) = delete;
   gpu_renderer& operator=(const gpu_renderer&) = delete;

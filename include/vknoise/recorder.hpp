@@ -138,7 +138,9 @@ class recorder {
   static result<std::unique_ptr<recorder>> create(context& ctx,
                                                   const recorder_options& options = {});
   // Waits (bounded by the fence timeout) for every point it returned, then destroys what it
-  // created; never anything of the caller's.
+  // created; never anything of the caller's. A failed or timed-out wait goes to
+  // context_options::on_teardown_error, and what the GPU may still use is then left to the
+  // context (see ~context).
   ~recorder();
   recorder(const recorder&) = delete;
   recorder& operator=(const recorder&) = delete;

@@ -207,6 +207,22 @@ typedef struct vknoise_context_options {
   /* NULL (default), or a file saved by vknoise_context_save_pipeline_cache to start the pipeline
    * cache from; a missing or foreign file is ignored. Read when the context is made. */
   const char* pipeline_cache_path;
+  /* NULL (default), or called with each validation message as the layer reports it, with
+   * `validation` on a context of vknoise_context_create: on whichever thread makes the Vulkan call
+   * concerned, including the one in vknoise_context_destroy (objects left alive are reported
+   * there), until the context is destroyed. The messages also go to the message list while the
+   * context lives. Calls are serialised; `message` is valid during the call only. The function
+   * must not call into vknoise; it and the user data must stay valid until the context is
+   * destroyed. Ignored by vknoise_context_borrow (the host's messenger gets the messages). */
+  void (*on_validation_message)(void* user_data, const char* message);
+  void* validation_message_user_data;
+  /* NULL (default), or called with the errors no caller can receive: a wait in
+   * vknoise_context_destroy, vknoise_renderer_destroy or vknoise_recorder_destroy that failed
+   * (VKNOISE_ERROR_VULKAN) or timed out (VKNOISE_ERROR_TIMEOUT), the message naming the call.
+   * What is then left alive is described at vknoise_context_destroy. Called on the destroying
+   * thread; must not call into vknoise. */
+  void (*on_teardown_error)(void* user_data, vknoise_status status, const char* message);
+  void* teardown_error_user_data;
 } vknoise_context_options;
 
 void vknoise_context_options_init_default(vknoise_context_options* options) VKNOISE_NOEXCEPT;
@@ -232,9 +248,9 @@ typedef struct vknoise_device_handles {
   int32_t storage_image_extended_formats; /* flag */
 } vknoise_device_handles;
 
-/* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns and
- * pipeline_cache_path apply (the host owns the instance, so its own messenger sees the validation
- * layer's messages). */
+/* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns,
+ * pipeline_cache_path and on_teardown_error apply (the host owns the instance, so its own
+ * messenger sees the validation layer's messages). */
 vknoise_status vknoise_context_borrow(const vknoise_device_handles* handles,
                                       const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;
@@ -271,7 +287,11 @@ vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* contex
                                                    const char* path) VKNOISE_NOEXCEPT;
 
 /* Destroys what the context created (never borrowed handles). Renderers and recorders on it must
- * be destroyed first. */
+ * be destroyed first. Waits at most fence_timeout_ns for the work submitted to its queue (always
+ * for a device it created; for a borrowed one when abandoned work is left); if that wait fails or
+ * times out, the error goes to on_teardown_error and nothing the GPU may still use is destroyed:
+ * the abandoned work's objects and the wait's fence stay alive, and a created context also leaves
+ * its VkDevice and VkInstance (vknoise::context::~context in context.hpp says why). */
 void vknoise_context_destroy(vknoise_context* context) VKNOISE_NOEXCEPT;
 
 /* ---- GPU: renderers (gpu_renderer.hpp) ---- */

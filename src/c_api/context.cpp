@@ -26,6 +26,21 @@ vknoise_status to_options(const char* function, const vknoise_context_options* o
   if (options->fence_timeout_ns != 0) out.fence_timeout_ns = options->fence_timeout_ns;
   if (options->pipeline_cache_path != nullptr)
     out.pipeline_cache_path = options->pipeline_cache_path;
+  if (options->on_validation_message != nullptr) {
+    out.on_validation_message =
+        [hook = options->on_validation_message,
+         user = options->validation_message_user_data](std::string_view message) {
+          // The layer's message is NUL-terminated; the copy keeps that true for any string_view.
+          const std::string text(message);
+          hook(user, text.c_str());
+        };
+  }
+  if (options->on_teardown_error != nullptr) {
+    out.on_teardown_error = [hook = options->on_teardown_error,
+                             user = options->teardown_error_user_data](const vknoise::error& e) {
+      hook(user, code_of(e.code), e.message.c_str());
+    };
+  }
   return VKNOISE_OK;
 }
 

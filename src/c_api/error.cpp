@@ -8,6 +8,8 @@ namespace {
 
 thread_local std::string last_error;
 
+}  // namespace
+
 vknoise_status code_of(errc code) {
   switch (code) {
     case errc::invalid_argument:
@@ -27,8 +29,6 @@ vknoise_status code_of(errc code) {
   }
   return VKNOISE_ERROR_INTERNAL;
 }
-
-}  // namespace
 
 vknoise_status fail(vknoise_status code, std::string message) {
   last_error = std::move(message);

@@ -31,6 +31,8 @@ namespace vknoise_c_api {
 
 using namespace vknoise;
 
+// The C status of an errc.
+vknoise_status code_of(errc code);
 // Records `message` as the calling thread's last error and returns `code`.
 vknoise_status fail(vknoise_status code, std::string message);
 vknoise_status fail(const error& e);

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <span>
+#include <utility>
+#include <vector>
 
 #include "field_spv.hpp"
 #include "points_spv.hpp"
 #include "vknoise_shared.h"
+#include "vulkan/deferred_destruction.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise::vk {
@@ -161,11 +164,27 @@ void pipeline_set::write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (
   ctx_.vk().vkUpdateDescriptorSets(ctx_.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
 }
 
+// Destroys the set's objects now (the destructor) or when the context may (abandon()).
+std::function<void()> pipeline_set::destroyer() {
+  std::vector<VkPipeline> pipelines;
+  for (auto& [key, pipeline] : pipelines_) pipelines.push_back(pipeline);
+  pipelines_.clear();
+  return [ctx = &ctx_, pipelines = std::move(pipelines),
+          layout = std::exchange(layout_, VK_NULL_HANDLE),
+          set_layout = std::exchange(set_layout_, VK_NULL_HANDLE)] {
+    const VolkDeviceTable& vk = ctx->vk();
+    for (VkPipeline pipeline : pipelines) vk.vkDestroyPipeline(ctx->device(), pipeline, nullptr);
+    if (layout) vk.vkDestroyPipelineLayout(ctx->device(), layout, nullptr);
+    if (set_layout) vk.vkDestroyDescriptorSetLayout(ctx->device(), set_layout, nullptr);
+  };
+}
+
+void pipeline_set::abandon() {
+  context_internals::defer_destruction(ctx_, destroyer());
+}
+
 pipeline_set::~pipeline_set() {
-  const VolkDeviceTable& vk = ctx_.vk();
-  for (auto& [key, pipeline] : pipelines_) vk.vkDestroyPipeline(ctx_.device(), pipeline, nullptr);
-  if (layout_) vk.vkDestroyPipelineLayout(ctx_.device(), layout_, nullptr);
-  if (set_layout_) vk.vkDestroyDescriptorSetLayout(ctx_.device(), set_layout_, nullptr);
+  destroyer()();  // nothing left after abandon()
 }
 
 }  // namespace vknoise::vk

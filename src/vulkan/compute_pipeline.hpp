@@ -4,6 +4,7 @@
 // the context's pipeline cache.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -57,8 +58,13 @@ class pipeline_set {
   void write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (&buffers)[4],
                  const VkDescriptorImageInfo* output_image = nullptr) const;
   std::uint32_t pipelines_built() const { return static_cast<std::uint32_t>(pipelines_.size()); }
+  // Abandoned GPU work may still use the pipelines: hands them and the layouts to the context
+  // (deferred_destruction.hpp); the set is empty afterwards.
+  void abandon();
 
  private:
+  std::function<void()> destroyer();
+
   pipeline_set(const context& ctx, bool table_in_uniform, bool image_output)
       : ctx_(ctx), table_in_uniform_(table_in_uniform), image_output_(image_output) {}
   const context& ctx_;

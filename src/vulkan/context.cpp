@@ -6,16 +6,19 @@
 #include <string>
 
 #include "vknoise/context.hpp"
+#include "vulkan/bounded_wait.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_select.hpp"
+#include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise {
 
-// Collects validation messages; the library never prints them.
+// Collects validation messages and hands them to the caller's hook; the library never prints them.
 struct context::state {
-  mutable std::mutex mutex;
+  mutable std::mutex mutex;  // serialises the messages and the hook's calls
   std::vector<std::string> messages;
+  std::function<void(std::string_view)> on_message;
   std::mutex queue;  // context::queue_mutex()
   std::mutex deferred_mutex;
   std::vector<std::function<void()>> deferred;  // deferred_destruction.hpp
@@ -30,8 +33,13 @@ VKAPI_ATTR VkBool32 VKAPI_CALL collect_message(VkDebugUtilsMessageSeverityFlagBi
                                                const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                void* user) {
   auto* sink = static_cast<context::state*>(user);
-  std::lock_guard lock(sink->mutex);
-  sink->messages.emplace_back(data->pMessage ? data->pMessage : "(empty validation message)");
+  const char* message = data->pMessage ? data->pMessage : "(empty validation message)";
+  try {  // nothing may unwind into the layer
+    std::lock_guard lock(sink->mutex);
+    sink->messages.emplace_back(message);
+    if (sink->on_message) sink->on_message(message);
+  } catch (...) {
+  }
   return VK_FALSE;  // never abort the call that triggered it
 }
 
@@ -141,6 +149,7 @@ result<std::unique_ptr<context>> context::create(const context_options& options)
   ctx->options_ = options;
   ctx->owns_ = true;
   ctx->state_ = std::make_unique<state>();
+  ctx->state_->on_message = options.on_validation_message;
   auto instance =
       create_instance({options.validation, options.synchronization_validation, ctx->state_.get()});
   if (!instance) return instance.error_value();
@@ -247,26 +256,57 @@ void context_internals::defer_destruction(const context& ctx, std::function<void
   ctx.state_->deferred.push_back(std::move(destroy));
 }
 
-void context_internals::destroy_deferred(context& ctx) {
-  if (!ctx.state_ || ctx.state_->deferred.empty()) return;
-  // Only after a failed or timed-out wait: the abandoned work must finish before its objects go.
-  if (ctx.owns_) {
-    ctx.table_->vkDeviceWaitIdle(ctx.device_);
-  } else {
-    std::lock_guard lock(ctx.state_->queue);
-    ctx.table_->vkQueueWaitIdle(ctx.queue_);
-  }
-  for (auto& destroy : ctx.state_->deferred) destroy();
-  ctx.state_->deferred.clear();
+void context_internals::report_teardown_error(const context& ctx, const error& e) {
+  if (ctx.options_.on_teardown_error) ctx.options_.on_teardown_error(e);
 }
 
+namespace {
+
+// Waits until the work submitted to the queue so far has completed: an empty batch with a fence,
+// which the queue signals once everything before it is done, waited for at most the fence
+// timeout. After a failed wait the fence stays alive: the queue may still signal it.
+status wait_for_queue(const context& ctx) {
+  const VolkDeviceTable& vk = ctx.vk();
+  VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence = VK_NULL_HANDLE;
+  VKNOISE_TRY(vk::check(vk.vkCreateFence(ctx.device(), &info, nullptr, &fence), "vkCreateFence"));
+  {
+    std::lock_guard lock(ctx.queue_mutex());  // queues are externally synchronised
+    const auto fault = vk::injected_fault("vkQueueSubmit");
+    const VkResult r = fault ? *fault : vk.vkQueueSubmit(ctx.queue(), 0, nullptr, fence);
+    if (r != VK_SUCCESS) {
+      vk.vkDestroyFence(ctx.device(), fence, nullptr);  // never submitted, so never in use
+      return vk::vk_error("vkQueueSubmit", r);
+    }
+  }
+  VKNOISE_TRY(vk::wait_for_fence(ctx, fence));
+  vk.vkDestroyFence(ctx.device(), fence, nullptr);
+  return {};
+}
+
+}  // namespace
+
 context::~context() {
-  if (table_) context_internals::destroy_deferred(*this);
+  // Without a device table the device was never created: nothing of it can be in use.
+  bool idle = true;
+  if (table_ && (owns_ || !state_->deferred.empty())) {
+    if (status waited = wait_for_queue(*this); !waited) {
+      idle = false;
+      context_internals::report_teardown_error(*this, waited.error_value());
+    }
+  }
+  if (idle) {
+    for (auto& destroy : state_->deferred) destroy();
+  }
+  state_->deferred.clear();  // after a failed wait, leaks what the GPU may still use
+  // The cache is host memory only; no GPU work uses it.
   if (pipeline_cache_) table_->vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
   if (!owns_) return;  // borrowed handles belong to the host
-  if (device_ && table_) table_->vkDestroyDevice(device_, nullptr);
+  if (idle && device_ && table_) table_->vkDestroyDevice(device_, nullptr);
+  // The messenger goes in any case, so that a leaked instance never calls back into state_.
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
-  if (instance_) vkDestroyInstance(instance_, nullptr);
+  // A device left alive must keep its instance (all its children must be destroyed first).
+  if (idle && instance_) vkDestroyInstance(instance_, nullptr);
 }
 
 std::mutex& context::queue_mutex() const {

@@ -83,12 +83,13 @@ struct gpu_renderer::impl {
   status record_and_submit(slot& s, const chunk_job& job);
   status finish(slot& s, gpu_stats* stats);
   status run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats);
-  void drain();
+  // Waits for every pending slot; the first failure, with the renderer then abandoned.
+  status drain();
 };
 
 status gpu_renderer::impl::init(const renderer_options& options) {
   limits = vk::device_dispatch_limits(ctx, options.chunk_bytes, 4096);
-  const bool table_in_uniform = vk::table_in_uniform_buffer(ctx, options.table);
+  const bool table_in_uniform = vk::table_in_uniform_buffer(ctx.properties(), options.table);
   table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
   auto set = vk::pipeline_set::create(ctx, table_in_uniform);
   if (!set) return set.error_value();
@@ -130,7 +131,11 @@ status gpu_renderer::impl::init(const renderer_options& options) {
 }
 
 gpu_renderer::impl::~impl() {
-  if (!abandoned) drain();
+  if (!abandoned) {
+    if (status drained = drain(); !drained) {
+      context_internals::report_teardown_error(ctx, drained.error_value());
+    }
+  }
   if (abandoned) {
     // Work that failed or timed out may still use these: the context destroys them once idle.
     for (slot& s : slots) {
@@ -140,11 +145,10 @@ gpu_renderer::impl::~impl() {
     }
     permutation.abandon();
     gradients.abandon();
-    context_internals::defer_destruction(
-        ctx,
-        [c = &ctx, pool = pool, kernels = std::shared_ptr<vk::pipeline_set>(std::move(pipelines))] {
-          if (pool) c->vk().vkDestroyDescriptorPool(c->device(), pool, nullptr);
-        });
+    if (pipelines) pipelines->abandon();
+    context_internals::defer_destruction(ctx, [c = &ctx, pool = pool] {
+      if (pool) c->vk().vkDestroyDescriptorPool(c->device(), pool, nullptr);
+    });
     return;
   }
   if (pool) ctx.vk().vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
@@ -281,10 +285,16 @@ status gpu_renderer::impl::finish(slot& s, gpu_stats* stats) {
   return {};
 }
 
-void gpu_renderer::impl::drain() {
+status gpu_renderer::impl::drain() {
+  status first;
   for (slot& s : slots) {
-    if (s.work && s.work->pending() && !s.work->wait()) abandoned = true;
+    if (!s.work || !s.work->pending()) continue;
+    if (status waited = s.work->wait(); !waited) {
+      abandoned = true;
+      if (first) first = waited;
+    }
   }
+  return first;
 }
 
 status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats) {
@@ -298,7 +308,9 @@ status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, 
     impl* self;
     bool armed = true;
     ~drain_on_error() {
-      if (armed) self->drain();
+      // The error being returned comes first; a failed drain also leaves the renderer abandoned,
+      // which its next call reports.
+      if (armed) (void)self->drain();
     }
   } guard{this};
 

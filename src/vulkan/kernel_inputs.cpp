@@ -32,10 +32,9 @@ dispatch_limits device_dispatch_limits(const context& ctx, std::uint64_t request
   return limits;
 }
 
-bool table_in_uniform_buffer(const context& ctx, table_placement placement) {
-  return placement == table_placement::automatic
-             ? ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
-             : placement == table_placement::uniform_buffer;
+bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_placement placement) {
+  return placement == table_placement::automatic ? device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                                                 : placement == table_placement::uniform_buffer;
 }
 
 shader::fractal_constants fractal_constants_of(const noise_spec& noise) {

@@ -21,8 +21,10 @@ namespace vknoise::vk {
 dispatch_limits device_dispatch_limits(const context& ctx, std::uint64_t requested,
                                        std::uint64_t minimum);
 
-// Where the kernels read the tables: automatic means a uniform buffer on CPU implementations.
-bool table_in_uniform_buffer(const context& ctx, table_placement placement);
+// Where the kernels read the tables on a device with these properties: automatic means a uniform
+// buffer on CPU implementations (VK_PHYSICAL_DEVICE_TYPE_CPU) and a storage buffer on any other
+// device type.
+bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_placement placement);
 
 // The same float values the mirror uses (detail::make_fractal_params<float>).
 shader::fractal_constants fractal_constants_of(const noise_spec& noise);

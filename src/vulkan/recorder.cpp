@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/allocation_guard.hpp"
+#include "vulkan/bounded_wait.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
 #include "vulkan/deferred_destruction.hpp"
@@ -93,7 +94,7 @@ status recorder::impl::init(const recorder_options& options) {
                       "or which were not enabled on it");
   }
   limits = vk::device_dispatch_limits(ctx, options.chunk_bytes, 256);
-  table_in_uniform = vk::table_in_uniform_buffer(ctx, options.table);
+  table_in_uniform = vk::table_in_uniform_buffer(ctx.properties(), options.table);
   table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
 
   auto buffers = vk::pipeline_set::create(ctx, table_in_uniform, false);
@@ -128,7 +129,11 @@ status recorder::impl::init(const recorder_options& options) {
 
 recorder::impl::~impl() {
   for (frame& f : frames) {
-    if (!leak && f.last_use.semaphore && !wait_point(f.last_use)) leak = true;
+    if (leak || !f.last_use.semaphore) continue;
+    if (status waited = wait_point(f.last_use); !waited) {
+      leak = true;
+      context_internals::report_teardown_error(ctx, waited.error_value());
+    }
   }
   // The frames' Vulkan objects; with work that failed or timed out still possibly using them, the
   // context destroys them (and the pipelines) once the device is idle.
@@ -145,21 +150,22 @@ recorder::impl::~impl() {
       f.gradients.abandon();
     }
   }
-  auto destroy =
-      [c = &ctx, views, pools, command_pools, semaphores = std::array{recorded, submitted},
-       kernels = std::array{std::shared_ptr<vk::pipeline_set>(std::move(buffer_kernels)),
-                            std::shared_ptr<vk::pipeline_set>(std::move(image_kernels))}] {
-        const VolkDeviceTable& vk = c->vk();
-        for (VkImageView v : views)
-          if (v) vk.vkDestroyImageView(c->device(), v, nullptr);
-        for (VkDescriptorPool p : pools)
-          if (p) vk.vkDestroyDescriptorPool(c->device(), p, nullptr);
-        for (VkCommandPool p : command_pools)
-          if (p) vk.vkDestroyCommandPool(c->device(), p, nullptr);
-        for (VkSemaphore s : semaphores)
-          if (s) vk.vkDestroySemaphore(c->device(), s, nullptr);
-      };
+  auto destroy = [c = &ctx, views, pools, command_pools,
+                  semaphores = std::array{recorded, submitted}] {
+    const VolkDeviceTable& vk = c->vk();
+    for (VkImageView v : views)
+      if (v) vk.vkDestroyImageView(c->device(), v, nullptr);
+    for (VkDescriptorPool p : pools)
+      if (p) vk.vkDestroyDescriptorPool(c->device(), p, nullptr);
+    for (VkCommandPool p : command_pools)
+      if (p) vk.vkDestroyCommandPool(c->device(), p, nullptr);
+    for (VkSemaphore s : semaphores)
+      if (s) vk.vkDestroySemaphore(c->device(), s, nullptr);
+  };
   if (leak) {
+    for (auto* kernels : {buffer_kernels.get(), image_kernels.get()}) {
+      if (kernels) kernels->abandon();
+    }
     context_internals::defer_destruction(ctx, destroy);
   } else {
     destroy();
@@ -168,20 +174,13 @@ recorder::impl::~impl() {
 
 status recorder::impl::wait_point(timeline_point point) {
   if (!point.semaphore) return {};
-  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  info.semaphoreCount = 1;
-  info.pSemaphores = &point.semaphore;
-  info.pValues = &point.value;
-  const std::uint64_t timeout = ctx.options().fence_timeout_ns;
-  const auto fault = vk::injected_fault("vkWaitSemaphores");
-  const VkResult r = fault ? *fault : ctx.vk().vkWaitSemaphores(ctx.device(), &info, timeout);
-  if (r == VK_TIMEOUT) {
-    return make_error(errc::timeout,
-                      "vkWaitSemaphores timed out after " +
-                          std::to_string(timeout / 1'000'000'000ull) +
-                          " s: a recorded point was never signalled, or the GPU is stuck");
+  status waited = vk::wait_for_timeline(ctx, point.semaphore, point.value);
+  if (!waited && waited.error_value().code == errc::timeout) {
+    return make_error(errc::timeout, waited.message() +
+                                         ": a recorded point was never signalled, or the GPU "
+                                         "is stuck");
   }
-  return check(r, "vkWaitSemaphores");
+  return waited;
 }
 
 result<recorder::impl::frame*> recorder::impl::acquire_frame() {

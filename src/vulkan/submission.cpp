@@ -2,8 +2,7 @@
 
 #include <volk.h>
 
-#include <string>
-
+#include "vulkan/bounded_wait.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
@@ -94,19 +93,9 @@ status submission::submit() {
 
 status submission::wait() {
   if (!pending_) return {};
-  const std::uint64_t timeout = ctx_.options().fence_timeout_ns;
-  const auto fault = injected_fault("vkWaitForFences");
-  const VkResult r =
-      fault ? *fault : ctx_.vk().vkWaitForFences(ctx_.device(), 1, &fence_, VK_TRUE, timeout);
-  if (r == VK_TIMEOUT) {
-    abandon();
-    return make_error(errc::timeout, "vkWaitForFences timed out after " +
-                                         std::to_string(timeout / 1'000'000'000ull) +
-                                         " s; the GPU work was abandoned");
-  }
-  if (r != VK_SUCCESS) {
-    abandon();  // the device may be lost with the work in flight: keep the objects alive
-    return vk_error("vkWaitForFences", r);
+  if (status waited = wait_for_fence(ctx_, fence_); !waited) {
+    abandon();  // timed out, or the device may be lost with the work in flight
+    return waited;
   }
   pending_ = false;
   return {};

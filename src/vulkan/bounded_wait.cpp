@@ -1,0 +1,49 @@
+#include "vulkan/bounded_wait.hpp"
+
+#include <volk.h>
+
+#include <string>
+
+#include "vulkan/fault_injection.hpp"
+#include "vulkan/vk_check.hpp"
+
+namespace vknoise::vk {
+namespace {
+
+std::string duration_text(std::uint64_t ns) {
+  if (ns >= 1'000'000'000ull) return std::to_string(ns / 1'000'000'000ull) + " s";
+  if (ns >= 1'000'000ull) return std::to_string(ns / 1'000'000ull) + " ms";
+  return std::to_string(ns) + " ns";
+}
+
+status checked_wait(const context& ctx, const char* call, VkResult result) {
+  if (result == VK_TIMEOUT) {
+    return make_error(errc::timeout, std::string(call) + " timed out after " +
+                                         duration_text(ctx.options().fence_timeout_ns));
+  }
+  return check(result, call);
+}
+
+}  // namespace
+
+status wait_for_fence(const context& ctx, VkFence fence) {
+  const auto fault = injected_fault("vkWaitForFences");
+  return checked_wait(ctx, "vkWaitForFences",
+                      fault ? *fault
+                            : ctx.vk().vkWaitForFences(ctx.device(), 1, &fence, VK_TRUE,
+                                                       ctx.options().fence_timeout_ns));
+}
+
+status wait_for_timeline(const context& ctx, VkSemaphore semaphore, std::uint64_t value) {
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &semaphore;
+  info.pValues = &value;
+  const auto fault = injected_fault("vkWaitSemaphores");
+  return checked_wait(
+      ctx, "vkWaitSemaphores",
+      fault ? *fault
+            : ctx.vk().vkWaitSemaphores(ctx.device(), &info, ctx.options().fence_timeout_ns));
+}
+
+}  // namespace vknoise::vk
