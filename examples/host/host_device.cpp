@@ -1,6 +1,7 @@
 #include "host_device.hpp"
 
 #include <cstring>
+#include <utility>
 
 namespace vknoise::host {
 
@@ -145,17 +146,28 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   return host;
 }
 
-void host_device::destroy_device() {
-  if (!device_) return;
-  vkDeviceWaitIdle(device_);
+bool host_device::destroy_device() {
+  if (!device_) return true;
+  // An empty batch's fence signals once everything submitted before it is done.
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence = VK_NULL_HANDLE;
+  if (vkCreateFence(device_, &fence_info, nullptr, &fence) != VK_SUCCESS) return false;
+  if (vkQueueSubmit(queue_, 0, nullptr, fence) != VK_SUCCESS) {
+    vkDestroyFence(device_, fence, nullptr);
+    return false;
+  }
+  if (vkWaitForFences(device_, 1, &fence, VK_TRUE, 10'000'000'000ull) != VK_SUCCESS) return false;
+  vkDestroyFence(device_, fence, nullptr);
   if (pool_) vkDestroyCommandPool(device_, pool_, nullptr);
   vkDestroyDevice(device_, nullptr);
   device_ = VK_NULL_HANDLE;
   pool_ = VK_NULL_HANDLE;
+  return true;
 }
 
 host_device::~host_device() {
-  destroy_device();
+  // A device that did not go idle must keep its instance: both are left to the process's exit.
+  if (!destroy_device()) return;
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   if (instance_) vkDestroyInstance(instance_, nullptr);
 }
@@ -176,6 +188,11 @@ borrowed_device host_device::lend() const {
 std::vector<std::string> host_device::messages() const {
   std::lock_guard lock(state_->mutex);
   return state_->messages;
+}
+
+std::vector<std::string> host_device::take_messages() {
+  std::lock_guard lock(state_->mutex);
+  return std::exchange(state_->messages, {});
 }
 
 host_device::buffer host_device::create_buffer(VkDeviceSize size, VkBufferUsageFlags usage) {

@@ -29,11 +29,14 @@ class host_device {
   VkPhysicalDevice physical_device() const { return physical_device_; }
   VkQueue queue() const { return queue_; }
   std::uint32_t family() const { return family_; }
-  // Waits for the device, destroys it (the validation layer then reports any object still alive
-  // on it) and leaves only the instance; the destructor does it otherwise.
-  void destroy_device();
+  // Waits (10 s at most) for the queue to finish its work, then destroys the device (the
+  // validation layer then reports any object still alive on it) and leaves only the instance; the
+  // destructor does it otherwise. False, leaving the device alive, when the wait fails.
+  bool destroy_device();
   // Validation messages (warnings and errors) so far.
   std::vector<std::string> messages() const;
+  // The same, and forgets them: for a test that provokes messages on purpose.
+  std::vector<std::string> take_messages();
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
 
   // A buffer with host-visible, coherent memory (usage plus transfer src/dst).
