@@ -1,6 +1,8 @@
 // The render-backend tests' fixture: vknoise borrows the device of a host (examples/host) that has
 // the validation layer with synchronization validation on, and any message the layer reports
-// fails the test. A missing device or layer fails it too: GPU tests never skip.
+// fails the test: those at teardown too, where the host destroys its device after vknoise is gone
+// and the layer reports every object vknoise left alive on it. A missing device or layer fails
+// the test too: GPU tests never skip.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,32 +20,34 @@ namespace vknoise {
 
 class borrowed_device_test : public ::testing::Test {
  protected:
-  // A new host device, and a context that borrows it with this fence timeout.
-  void borrow(std::uint64_t fence_timeout_ns) {
+  // A new host device, and a context that borrows it with `options` (fence timeout, hooks).
+  void borrow(const context_options& options) {
     std::string why;
     host_ = host::host_device::create(true, &why);
     ASSERT_TRUE(host_) << why;
-    context_options options;
-    options.fence_timeout_ns = fence_timeout_ns;
     auto ctx = context::borrow(host_->lend(), options);
     ASSERT_TRUE(ctx.ok()) << ctx.message();
     ctx_ = std::move(ctx.value());
   }
+  void borrow(std::uint64_t fence_timeout_ns) {
+    context_options options;
+    options.fence_timeout_ns = fence_timeout_ns;
+    borrow(options);
+  }
 
-  // Destroys the context first, then, with destroy_host_device_, the host's device, so that any
-  // object vknoise failed to destroy is reported too; then fails on every validation message.
+  // Destroys the context, then the host's device, so that any object vknoise failed to destroy is
+  // reported too; then fails on every validation message.
   void TearDown() override {
     ctx_.reset();
     if (!host_) return;
-    if (destroy_host_device_) host_->destroy_device();
-    for (const std::string& message : host_->messages()) {
+    EXPECT_TRUE(host_->destroy_device()) << "the host's queue did not go idle";
+    for (const std::string& message : host_->take_messages()) {
       ADD_FAILURE() << "validation: " << message;
     }
   }
 
   std::unique_ptr<host::host_device> host_;
   std::unique_ptr<context> ctx_;
-  bool destroy_host_device_ = false;
 };
 
 // The float mirror of `field` with Perlin's table: what the GPU must write, bit for bit.

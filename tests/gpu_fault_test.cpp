@@ -1,22 +1,25 @@
-// Faults, scale and precision on the GPU path.
-//
-// Fault injection (src/vulkan/fault_injection.hpp) makes vkAllocateMemory, vkQueueSubmit,
-// vkWaitForFences and vkWaitSemaphores fail as a real device does: each must give an error that
-// names the call, promptly, never a hang or an abort; what abandoned work may still use is
-// destroyed with the context, once the device is idle. Like every GPU test, these run with the
-// validation layer and synchronization validation, and any message fails them.
+// Faults on the GPU path, with fault injection (src/vulkan/fault_injection.hpp; this file is built
+// only with -DVKNOISE_FAULT_INJECTION=ON): vkAllocateMemory, vkQueueSubmit, vkWaitForFences and
+// vkWaitSemaphores fail as a real device does, and each must give an error that names the call,
+// promptly, never a hang or an abort. What abandoned work may still use is destroyed with the
+// context once its bounded wait for the queue succeeds; when that wait fails too, the destructor
+// returns promptly, reports the error through on_teardown_error and leaves those objects alive.
+// Like every GPU test, these run with the validation layer and synchronization validation, and any
+// message fails them, those at teardown included.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "borrowed_device_fixture.hpp"
-#include "gpu_fixture.hpp"
+#include "validation_log.hpp"
+#include "vknoise/vknoise.h"
 #include "vknoise/vknoise.hpp"
-#include "vulkan/chunk_plan.hpp"
 
 namespace vknoise {
 namespace {
@@ -36,14 +39,43 @@ field_spec small_field() {
   return f;
 }
 
-// The host destroys its device after vknoise is gone, so objects vknoise failed to destroy after a
-// fault are reported too.
+bool any_contains(const std::vector<std::string>& messages, const std::string& text) {
+  return std::any_of(messages.begin(), messages.end(),
+                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
+}
+
+// The context reports teardown errors to teardown_errors_; a test that provokes one takes it,
+// and any other fails the test.
 class gpu_fault_test : public borrowed_device_test {
  protected:
-  void SetUp() override {
-    destroy_host_device_ = true;
-    borrow(30'000'000'000ull);
+  void SetUp() override { borrow_reporting(30'000'000'000ull); }
+
+  void borrow_reporting(std::uint64_t fence_timeout_ns) {
+    context_options options;
+    options.fence_timeout_ns = fence_timeout_ns;
+    options.on_teardown_error = [this](const error& e) { teardown_errors_.push_back(e); };
+    borrow(options);
   }
+
+  void TearDown() override {
+    borrowed_device_test::TearDown();
+    for (const error& e : std::exchange(teardown_errors_, {})) {
+      ADD_FAILURE() << "teardown error: " << e.message;
+    }
+  }
+
+  // Destroys the host's device (once its queue is idle), where the validation layer reports every
+  // object vknoise left alive on it: those reports, which must be all there is.
+  std::vector<std::string> objects_left_alive() {
+    EXPECT_TRUE(host_->destroy_device());
+    const std::vector<std::string> messages = host_->take_messages();
+    for (const std::string& m : messages) {
+      EXPECT_NE(m.find("has not been destroyed"), std::string::npos) << m;
+    }
+    return messages;
+  }
+
+  std::vector<error> teardown_errors_;
 };
 
 void expect_error(const status& s, errc code, const char* text) {
@@ -117,7 +149,7 @@ TEST_F(gpu_fault_test, AFenceThatNeverSignalsTimesOut) {
                  errc::timeout, "vkWaitForFences timed out");
   }
   TearDown();
-  borrow(1);  // no real dispatch finishes within a nanosecond of submitting
+  borrow_reporting(1);  // no real dispatch finishes within a nanosecond of submitting
   auto renderer = gpu_renderer::create(*ctx_);
   ASSERT_TRUE(renderer.ok());
   field_spec field = small_field();
@@ -130,6 +162,96 @@ TEST_F(gpu_fault_test, AFenceThatNeverSignalsTimesOut) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error_value().code, errc::timeout) << s.message();
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+  // The context's own wait at destruction has 1 ns too: either the abandoned dispatch is done by
+  // then and everything is destroyed, or the wait times out and the renderer's objects stay alive.
+  renderer.value().reset();
+  ctx_.reset();
+  if (teardown_errors_.empty()) return;  // TearDown checks that nothing was left alive
+  ASSERT_EQ(teardown_errors_.size(), 1u);
+  EXPECT_EQ(teardown_errors_[0].code, errc::timeout) << teardown_errors_[0].message;
+  teardown_errors_.clear();
+  EXPECT_TRUE(any_contains(objects_left_alive(), "VkBuffer"));
+}
+
+// ~context never waits longer than the fence timeout: when the queue does not drain, it reports
+// the timeout and leaves alive what the GPU may still use, exactly the objects ~context lists.
+TEST_F(gpu_fault_test, AContextWhoseQueueNeverDrainsReportsTheTimeoutAndLeavesTheObjectsAlive) {
+  auto renderer = gpu_renderer::create(*ctx_);
+  ASSERT_TRUE(renderer.ok());
+  std::vector<float> out(value_count(small_field()));
+  injected fault("vkWaitForFences=VK_TIMEOUT");  // the renderer's wait, then the context's
+  expect_error(renderer.value()->fill(small_field(), permutation_table::perlin(), out),
+               errc::timeout, "vkWaitForFences timed out");
+  renderer.value().reset();  // abandoned: its objects go to the context, with no wait
+  EXPECT_TRUE(teardown_errors_.empty());
+  const auto start = std::chrono::steady_clock::now();
+  ctx_.reset();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10))
+      << "the fence timeout is 30 s and the wait was injected";
+  ASSERT_EQ(teardown_errors_.size(), 1u);
+  EXPECT_EQ(teardown_errors_[0].code, errc::timeout);
+  EXPECT_NE(teardown_errors_[0].message.find("vkWaitForFences timed out"), std::string::npos)
+      << teardown_errors_[0].message;
+  teardown_errors_.clear();
+  const std::vector<std::string> left = objects_left_alive();
+  for (const char* kind : {"VkBuffer ", "VkDeviceMemory ", "VkFence ", "VkCommandPool ",
+                           "VkDescriptorPool ", "VkPipeline ", "VkPipelineLayout "}) {
+    EXPECT_TRUE(any_contains(left, kind)) << "no " << kind << "among " << left.size();
+  }
+}
+
+// The same through the C API: vknoise_context_options.on_teardown_error gets the status and the
+// message.
+TEST_F(gpu_fault_test, TheCApiReportsTeardownErrorsToItsHook) {
+  struct reported {
+    std::vector<std::pair<vknoise_status, std::string>> errors;
+  } seen;
+  vknoise_context_options options;
+  vknoise_context_options_init_default(&options);
+  options.fence_timeout_ns = 30'000'000'000ull;
+  options.on_teardown_error = [](void* user, vknoise_status status, const char* message) {
+    static_cast<reported*>(user)->errors.emplace_back(status, message);
+  };
+  options.teardown_error_user_data = &seen;
+  const borrowed_device lent = host_->lend();
+  vknoise_device_handles handles{};
+  handles.get_instance_proc_addr = lent.get_instance_proc_addr;
+  handles.instance = lent.instance;
+  handles.physical_device = lent.physical_device;
+  handles.device = lent.device;
+  handles.queue_family_index = lent.queue_family_index;
+  handles.queue = lent.queue;
+  handles.timeline_semaphore = 1;
+  vknoise_context* context = nullptr;
+  ASSERT_EQ(vknoise_context_borrow(&handles, &options, &context), VKNOISE_OK);
+  vknoise_recorder* recorder = nullptr;
+  ASSERT_EQ(vknoise_recorder_create(context, nullptr, &recorder), VKNOISE_OK);
+  auto buffer =
+      host_->create_buffer(value_count(small_field()) * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  vknoise_field field;
+  vknoise_field_init_default(&field);
+  field.size[0] = 24;
+  field.size[1] = 8;
+  vknoise_render_target target;
+  vknoise_render_target_init_default(&target);
+  target.kind = VKNOISE_TARGET_BUFFER;
+  target.buffer.buffer = buffer.handle;
+  target.buffer.size = buffer.size;
+  vknoise_timeline_point point;
+  ASSERT_EQ(
+      vknoise_recorder_submit(recorder, &field, nullptr, &target, VK_NULL_HANDLE, nullptr, &point),
+      VKNOISE_OK);
+  {
+    injected fault("vkWaitSemaphores=VK_ERROR_DEVICE_LOST");
+    vknoise_recorder_destroy(recorder);  // its wait for the submitted point fails
+  }
+  ASSERT_EQ(seen.errors.size(), 1u);
+  EXPECT_EQ(seen.errors[0].first, VKNOISE_ERROR_VULKAN);
+  EXPECT_EQ(seen.errors[0].second, "vkWaitSemaphores failed: VK_ERROR_DEVICE_LOST");
+  // The recorder's objects went to the context, whose real wait now succeeds: all destroyed.
+  vknoise_context_destroy(context);
+  EXPECT_EQ(seen.errors.size(), 1u);
+  host_->destroy(buffer);
 }
 
 TEST_F(gpu_fault_test, RecorderFaultsAreErrors) {
@@ -150,134 +272,32 @@ TEST_F(gpu_fault_test, RecorderFaultsAreErrors) {
     expect_error(rec.value()->run(field, permutation_table::perlin(), target), errc::vulkan_error,
                  "vkWaitSemaphores failed: VK_ERROR_DEVICE_LOST");
   }
-  rec.value().reset();
-  ctx_.reset();  // destroys what the failed wait abandoned, once the queue is idle
+  rec.value().reset();  // its own wait for the failed point is real, and succeeds
+  ctx_.reset();
   host_->destroy(buffer);
 }
 
-// Precision and scale, with the validation layer on (gpu_fixture.hpp), for both table placements.
-class gpu_scale_test : public gpu_test {};
-
-// Fields at origins of +-1e9 on every axis, and points there, stay within 1e-5 of the double
-// reference: positions are reduced modulo the period in double on the host.
-TEST_P(gpu_scale_test, FieldsAndPointsAtOneBillionMatchTheReference) {
-  for (int dims : {3, 4}) {
-    for (int corner = 0; corner < (1 << dims); ++corner) {
-      field_spec field;
-      field.dims = dims;
-      field.size = dims == 3 ? std::array<std::uint32_t, 4>{9, 7, 5, 1}
-                             : std::array<std::uint32_t, 4>{6, 5, 4, 3};
-      for (int a = 0; a < dims; ++a) {
-        field.origin[a] = (corner >> a & 1 ? 1e9 : -1e9) + 0.37 * (a + 1);
-        field.step[a] = 0.173;
-      }
-      std::vector<float> gpu(value_count(field));
-      ASSERT_TRUE(renderer_->fill(field, permutation_table::perlin(), gpu).ok());
-      std::vector<double> reference(value_count(field));
-      ASSERT_TRUE(fill_reference(field, permutation_table::perlin(), reference).ok());
-      double worst = 0;
-      for (std::size_t i = 0; i < gpu.size(); ++i) {
-        worst = std::max(worst, std::fabs(gpu[i] - reference[i]));
-      }
-      EXPECT_LT(worst, 1e-5) << dims << "D corner " << corner;
-    }
+// A context that owns its device keeps the device and instance alive when its queue does not
+// drain, and still returns promptly with the error reported.
+TEST(gpu_fault_owned, AnOwnedContextWhoseQueueNeverDrainsReturnsPromptly) {
+  validation_log log;
+  std::vector<error> errors;
+  context_options options = log.validated();
+  options.on_teardown_error = [&errors](const error& e) { errors.push_back(e); };
+  auto ctx = context::create(options);
+  ASSERT_TRUE(ctx.ok()) << ctx.message();
+  {
+    injected fault("vkWaitForFences=VK_TIMEOUT");
+    const auto start = std::chrono::steady_clock::now();
+    ctx.value().reset();
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10))
+        << "the fence timeout is 120 s and the wait was injected";
   }
-  std::mt19937_64 random(7);
-  std::uniform_real_distribution<double> far(-1e9, 1e9);
-  for (int dims : {3, 4}) {
-    std::vector<double> points(dims * 500);
-    for (double& p : points) p = far(random);
-    for (int a = 0; a < dims; ++a) {
-      points[a] = 1e9 - 0.25;  // the edges themselves
-      points[dims + a] = -1e9 + 0.75;
-    }
-    std::vector<float> gpu(points.size() / dims);
-    ASSERT_TRUE(renderer_->eval(dims, points, permutation_table::perlin(), gpu).ok());
-    double worst = 0;
-    for (std::size_t i = 0; i < gpu.size(); ++i) {
-      const double* p = &points[i * dims];
-      const double expected = dims == 3 ? noise3(p[0], p[1], p[2]) : noise4(p[0], p[1], p[2], p[3]);
-      worst = std::max(worst, std::fabs(gpu[i] - expected));
-    }
-    EXPECT_LT(worst, 1e-5) << dims << "D points";
-  }
-}
-
-// A 1D field longer than maxComputeWorkGroupCount[0] workgroups allow in one dispatch is split,
-// never truncated: every sample equals the mirror's.
-TEST_P(gpu_scale_test, FieldsBeyondTheWorkgroupCountLimitAreSplit) {
-  const std::uint64_t limit =
-      std::uint64_t{ctx_->properties().limits.maxComputeWorkGroupCount[0]} * 64;
-  field_spec field;
-  field.dims = 1;
-  // Beyond the limit where the device's limit is reachable (lavapipe: 65535 groups); elsewhere a
-  // small chunk size forces the same row-segment split (renderer_options below).
-  const bool reachable = limit < (1u << 24);
-  field.size = {static_cast<std::uint32_t>(reachable ? limit + 1000 : 100000), 1, 1, 1};
-  field.step = {0.013, 1, 1, 1};
-  renderer_options options;
-  options.table = GetParam();
-  if (!reachable) options.chunk_bytes = 4096;
-  auto renderer = gpu_renderer::create(*ctx_, options);
-  ASSERT_TRUE(renderer.ok());
-  std::vector<float> gpu(value_count(field));
-  gpu_stats stats;
-  ASSERT_TRUE(renderer.value()->fill(field, permutation_table::perlin(), gpu, &stats).ok());
-  EXPECT_GE(stats.dispatches, 2u);
-  const std::vector<float> expected = mirror_of(field);
-  EXPECT_EQ(0, std::memcmp(gpu.data(), expected.data(), gpu.size() * 4));
-}
-
-// The same split by output bytes (maxStorageBufferRange is handled through chunk_bytes, which the
-// renderer clamps to half of it): rows, row segments, and every sample once.
-TEST_P(gpu_scale_test, FieldsBeyondTheChunkSizeAreSplitIntoRowsAndSegments) {
-  renderer_options options;
-  options.table = GetParam();
-  options.chunk_bytes = 1;  // clamped up to the renderer's minimum of 4096 bytes
-  auto renderer = gpu_renderer::create(*ctx_, options);
-  ASSERT_TRUE(renderer.ok());
-  field_spec field = small_field();
-  field.size = {3000, 5, 3, 1};  // 12 KB rows: each row is cut into segments
-  field.noise.gradient = true;
-  std::vector<float> gpu(value_count(field));
-  gpu_stats stats;
-  ASSERT_TRUE(renderer.value()->fill(field, permutation_table::perlin(), gpu, &stats).ok());
-  EXPECT_GE(stats.dispatches, 15u * 3);
-  const std::vector<float> expected = mirror_of(field);
-  EXPECT_EQ(0, std::memcmp(gpu.data(), expected.data(), gpu.size() * 4));
-}
-
-INSTANTIATE_TEST_SUITE_P(table, gpu_scale_test,
-                         ::testing::Values(table_placement::storage_buffer,
-                                           table_placement::uniform_buffer),
-                         [](const auto& info) {
-                           return info.param == table_placement::storage_buffer ? "storage"
-                                                                                : "uniform";
-                         });
-
-// The chunker under synthetic limits no device has: every sample is covered exactly once, in
-// storage order, and no chunk exceeds the group counts or the byte budget.
-TEST(field_chunker, CoversEverySampleOnceWithinTheLimits) {
-  for (std::uint32_t nx : {1u, 7u, 64u, 65u, 1000u}) {
-    for (std::uint32_t groups : {1u, 2u, 3u}) {
-      for (std::uint64_t bytes : {64ull, 300ull, 4096ull, 1ull << 20}) {
-        field_spec field;
-        field.dims = 3;
-        field.size = {nx, 5, 3, 1};
-        vk::dispatch_limits limits{groups, groups, bytes, 2, 1};
-        vk::field_chunker chunker(field, limits);
-        std::uint64_t next_sample = 0;
-        for (vk::field_chunk c{}; chunker.next(c);) {
-          ASSERT_EQ(c.first_row * nx + c.first_x, next_sample);
-          ASSERT_LE((c.count_x + 63) / 64, groups);
-          ASSERT_LE(c.row_count, groups);
-          ASSERT_TRUE(c.count_x == nx || c.row_count == 1);
-          next_sample += std::uint64_t{c.count_x} * c.row_count;
-        }
-        EXPECT_EQ(next_sample, sample_count(field)) << nx << " " << groups << " " << bytes;
-      }
-    }
-  }
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].code, errc::timeout);
+  EXPECT_NE(errors[0].message.find("vkWaitForFences timed out after 120 s"), std::string::npos)
+      << errors[0].message;
+  log.expect_none();
 }
 
 }  // namespace

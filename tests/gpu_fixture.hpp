@@ -1,23 +1,23 @@
 // GPU tests run on whatever Vulkan device the machine has (lavapipe where there is no GPU), with
-// the validation layer and synchronization validation on. Any validation message fails the test.
-// A missing device or layer fails the test too: GPU tests never skip.
+// the validation layer and synchronization validation on. Any validation message fails the test,
+// those raised while the renderer and the context are destroyed included (validation_log.hpp). A
+// missing device or layer fails the test too: GPU tests never skip.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <memory>
 
+#include "validation_log.hpp"
 #include "vknoise/vknoise.hpp"
 
 // Parameterised by where the kernels read the permutation table, so that both kernel variants
 // (the one GPUs run and the one CPU implementations run) are proven on whatever device is here.
-class gpu_test : public ::testing::TestWithParam<vknoise::table_placement> {
+class gpu_test
+    : public vknoise::validated_test<::testing::TestWithParam<vknoise::table_placement>> {
  protected:
   void SetUp() override {
-    vknoise::context_options options;
-    options.validation = true;
-    options.synchronization_validation = true;
-    auto ctx = vknoise::context::create(options);
+    auto ctx = vknoise::context::create(log_.validated());
     ASSERT_TRUE(ctx.ok()) << ctx.message();
     ctx_ = std::move(ctx.value());
     vknoise::renderer_options renderer_options;
@@ -29,10 +29,8 @@ class gpu_test : public ::testing::TestWithParam<vknoise::table_placement> {
 
   void TearDown() override {
     renderer_.reset();
-    if (!ctx_) return;
-    for (const std::string& message : ctx_->validation_messages()) {
-      ADD_FAILURE() << "validation: " << message;
-    }
+    ctx_.reset();
+    validated_test::TearDown();
   }
 
   std::unique_ptr<vknoise::context> ctx_;

@@ -1,6 +1,8 @@
 // GPU against CPU: the double reference within 1e-5, and the float mirror bit for bit.
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -9,6 +11,7 @@
 #include <volk.h>
 
 #include "gpu_fixture.hpp"
+#include "table_placements.hpp"
 
 namespace {
 
@@ -203,27 +206,14 @@ TEST_P(gpu_test, borrowed_device_outlives_vknoise) {
   ASSERT_FALSE(borrowed.ok());  // missing handles are an error, not a crash
 }
 
-}  // namespace
+INSTANTIATE_TEST_SUITE_P(table, gpu_test, vknoise::both_table_placements(),
+                         vknoise::placement_test_name);
 
-namespace vknoise {
-// Test logs name the table placement instead of dumping its bytes.
-void PrintTo(table_placement t, std::ostream* os) {
-  *os << (t == table_placement::storage_buffer ? "storage buffer" : "uniform buffer");
-}
-}  // namespace vknoise
+// The device tests create (or fail to create) validated contexts; list_devices() makes an instance
+// of its own, without the layer.
+using devices = vknoise::validated_test<>;
 
-namespace {
-
-INSTANTIATE_TEST_SUITE_P(table, gpu_test,
-                         ::testing::Values(vknoise::table_placement::storage_buffer,
-                                           vknoise::table_placement::uniform_buffer),
-                         [](const auto& info) {
-                           return info.param == vknoise::table_placement::storage_buffer
-                                      ? "storage"
-                                      : "uniform";
-                         });
-
-TEST(devices, listing_marks_exactly_one_preferred_device) {
+TEST_F(devices, listing_marks_exactly_one_preferred_device) {
   auto devices = vknoise::list_devices();
   ASSERT_TRUE(devices.ok()) << devices.message();
   ASSERT_FALSE(devices->empty());
@@ -236,31 +226,33 @@ TEST(devices, listing_marks_exactly_one_preferred_device) {
   EXPECT_EQ(preferred, 1);
 }
 
-TEST(devices, bad_device_index_is_an_error) {
-  vknoise::context_options options;
+TEST_F(devices, bad_device_index_is_an_error) {
+  vknoise::context_options options = log_.validated();
   options.device_index = 999;
   auto ctx = vknoise::context::create(options);
   ASSERT_FALSE(ctx.ok());
   EXPECT_NE(ctx.message().find("device 999 does not exist"), std::string::npos) << ctx.message();
 }
 
-TEST(devices, bad_device_environment_variable_is_an_error) {
+TEST_F(devices, bad_device_environment_variable_is_an_error) {
   ::setenv("VKNOISE_DEVICE", "abc", 1);
-  auto ctx = vknoise::context::create();
+  auto ctx = vknoise::context::create(log_.validated());
   ::unsetenv("VKNOISE_DEVICE");
   ASSERT_FALSE(ctx.ok());
   EXPECT_NE(ctx.message().find("VKNOISE_DEVICE=abc"), std::string::npos) << ctx.message();
 }
 
-}  // namespace
+// Proof that the layer is live, for misuse, for synchronization, and at teardown: without these,
+// "no validation messages" could mean "no layer" or "messages lost".
+using validation = vknoise::validated_test<>;
 
-namespace {
+bool any_contains(const std::vector<std::string>& messages, const std::string& text) {
+  return std::any_of(messages.begin(), messages.end(),
+                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
+}
 
-// Proves the layer is live: without this, "no validation messages" could mean "no layer".
-TEST(validation, layer_reports_misuse) {
-  vknoise::context_options options;
-  options.validation = true;
-  auto ctx = vknoise::context::create(options);
+TEST_F(validation, layer_reports_misuse) {
+  auto ctx = vknoise::context::create(log_.validated());
   ASSERT_TRUE(ctx.ok()) << ctx.message();
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = 0;  // invalid: VUID-VkBufferCreateInfo-size-00912
@@ -271,6 +263,88 @@ TEST(validation, layer_reports_misuse) {
   const auto messages = (*ctx)->validation_messages();
   ASSERT_FALSE(messages.empty());
   EXPECT_NE(messages.front().find("00912"), std::string::npos) << messages.front();
+  EXPECT_EQ(log_.take(), messages) << "the hook gets every message validation_messages() has";
+}
+
+// A buffer left alive is reported only when the device is destroyed, inside ~context: the message
+// must reach the test through the hook after the context is gone.
+TEST_F(validation, objects_left_alive_at_teardown_are_reported) {
+  auto ctx = vknoise::context::create(log_.validated());
+  ASSERT_TRUE(ctx.ok()) << ctx.message();
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = 256;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  VkBuffer leaked = VK_NULL_HANDLE;
+  ASSERT_EQ((*ctx)->vk().vkCreateBuffer((*ctx)->device(), &info, nullptr, &leaked), VK_SUCCESS);
+  EXPECT_TRUE((*ctx)->validation_messages().empty()) << "nothing to report before teardown";
+  char handle[32];
+  std::snprintf(handle, sizeof handle, "0x%llx",
+                static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(leaked)));
+  ctx.value().reset();
+  const auto messages = log_.take();
+  ASSERT_FALSE(messages.empty()) << "the leak was not reported through the hook";
+  for (const std::string& m : messages) {
+    EXPECT_NE(m.find("VkBuffer"), std::string::npos) << m;
+    EXPECT_NE(m.find(handle), std::string::npos) << "not the leaked " << handle << ": " << m;
+    EXPECT_NE(m.find("has not been destroyed"), std::string::npos) << m;
+  }
+}
+
+// A buffer with memory bound, of `usage` (plus transfer source and destination).
+struct bound_buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+};
+
+bound_buffer create_bound_buffer(const vknoise::context& ctx, VkDeviceSize size) {
+  const VolkDeviceTable& vk = ctx.vk();
+  bound_buffer b;
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size;
+  info.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  EXPECT_EQ(vk.vkCreateBuffer(ctx.device(), &info, nullptr, &b.buffer), VK_SUCCESS);
+  VkMemoryRequirements needs;
+  vk.vkGetBufferMemoryRequirements(ctx.device(), b.buffer, &needs);
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = needs.size;
+  alloc.memoryTypeIndex = static_cast<std::uint32_t>(std::countr_zero(needs.memoryTypeBits));
+  EXPECT_EQ(vk.vkAllocateMemory(ctx.device(), &alloc, nullptr, &b.memory), VK_SUCCESS);
+  EXPECT_EQ(vk.vkBindBufferMemory(ctx.device(), b.buffer, b.memory, 0), VK_SUCCESS);
+  return b;
+}
+
+// A copy that reads a buffer right after a fill wrote it, with no barrier between them, is a
+// read-after-write hazard that only synchronization validation sees (at record time).
+TEST_F(validation, synchronization_validation_reports_a_missing_barrier) {
+  auto created = vknoise::context::create(log_.validated());
+  ASSERT_TRUE(created.ok()) << created.message();
+  const vknoise::context& ctx = *created.value();
+  const VolkDeviceTable& vk = ctx.vk();
+  const bound_buffer written = create_bound_buffer(ctx, 256), copy = create_bound_buffer(ctx, 256);
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.queueFamilyIndex = ctx.queue_family_index();
+  VkCommandPool pool = VK_NULL_HANDLE;
+  ASSERT_EQ(vk.vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &pool), VK_SUCCESS);
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = pool;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  ASSERT_EQ(vk.vkAllocateCommandBuffers(ctx.device(), &alloc, &cmd), VK_SUCCESS);
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  ASSERT_EQ(vk.vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
+  vk.vkCmdFillBuffer(cmd, written.buffer, 0, 256, 0);
+  const VkBufferCopy region{0, 0, 256};
+  vk.vkCmdCopyBuffer(cmd, written.buffer, copy.buffer, 1, &region);
+  EXPECT_EQ(vk.vkEndCommandBuffer(cmd), VK_SUCCESS);
+  const auto messages = log_.take();
+  EXPECT_TRUE(any_contains(messages, "SYNC-HAZARD-READ-AFTER-WRITE"))
+      << messages.size() << " messages, none a read-after-write hazard";
+  vk.vkDestroyCommandPool(ctx.device(), pool, nullptr);
+  for (const bound_buffer& b : {written, copy}) {
+    vk.vkDestroyBuffer(ctx.device(), b.buffer, nullptr);
+    vk.vkFreeMemory(ctx.device(), b.memory, nullptr);
+  }
 }
 
 }  // namespace

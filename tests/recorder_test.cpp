@@ -3,14 +3,18 @@
 // the host's validation layer with synchronization validation; any message fails the test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <thread>
+#include <tuple>
 
 #include "borrowed_device_fixture.hpp"
+#include "table_placements.hpp"
+#include "validation_log.hpp"
 #include "vknoise/vknoise.hpp"
 
 namespace vknoise {
@@ -32,10 +36,12 @@ class recorder_test : public borrowed_device_test {
   void SetUp() override {
     borrow(20'000'000'000ull);
     ASSERT_TRUE(ctx_);
-    auto rec = recorder::create(*ctx_, {});
+    auto rec = recorder::create(*ctx_, options());
     ASSERT_TRUE(rec.ok()) << rec.message();
     recorder_ = std::move(rec.value());
   }
+  // The recorder's options: the defaults, or a test's table placement.
+  virtual recorder_options options() const { return {}; }
 
   void TearDown() override {
     recorder_.reset();
@@ -65,22 +71,33 @@ class recorder_test : public borrowed_device_test {
   std::unique_ptr<recorder> recorder_;
 };
 
-TEST_F(recorder_test, RecordsIntoTheHostsBufferBitIdenticalToTheMirror) {
+// The buffer tests, with the table in a storage and in a uniform buffer: both field kernels.
+class recorder_buffer_test : public recorder_test,
+                             public ::testing::WithParamInterface<table_placement> {
+ protected:
+  recorder_options options() const override {
+    recorder_options o;
+    o.table = GetParam();
+    return o;
+  }
+};
+
+TEST_P(recorder_buffer_test, RecordsIntoTheHostsBufferBitIdenticalToTheMirror) {
   const field_spec field = small_field(3, {37, 11, 5, 1});
   expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
 }
 
-TEST_F(recorder_test, WritesAtAnUnalignedBufferOffset) {
+TEST_P(recorder_buffer_test, WritesAtAnUnalignedBufferOffset) {
   field_spec field = small_field(4, {9, 7, 3, 2});
   field.noise.fractal = fractal_kind::fbm;
   field.noise.octaves = 3;
   expect_bit_identical(record_to_buffer(field, 12).data(), mirror_of(field));
 }
 
-TEST_F(recorder_test, SplitsLargeFieldsIntoSeveralDispatches) {
-  recorder_options options;
-  options.chunk_bytes = 256;  // 64 floats per dispatch at most: rows and row segments
-  auto small = recorder::create(*ctx_, options);
+TEST_P(recorder_buffer_test, SplitsLargeFieldsIntoSeveralDispatches) {
+  recorder_options small_chunks = options();
+  small_chunks.chunk_bytes = 256;  // 64 floats per dispatch at most: rows and row segments
+  auto small = recorder::create(*ctx_, small_chunks);
   ASSERT_TRUE(small.ok()) << small.message();
   recorder_ = std::move(small.value());
   for (const field_spec& field : {small_field(3, {200, 3, 2, 1}), small_field(2, {16, 40, 1, 1})}) {
@@ -88,14 +105,14 @@ TEST_F(recorder_test, SplitsLargeFieldsIntoSeveralDispatches) {
   }
 }
 
-TEST_F(recorder_test, GradientChannelsGoToTheBufferInterleaved) {
+TEST_P(recorder_buffer_test, GradientChannelsGoToTheBufferInterleaved) {
   field_spec field = small_field(3, {13, 6, 2, 1});
   field.noise.gradient = true;
   expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
 }
 
 // Per-frame changes (time, origin, octaves, table) reuse the pipelines built for the first frame.
-TEST_F(recorder_test, AnimatedFramesDoNotRebuildPipelines) {
+TEST_P(recorder_buffer_test, AnimatedFramesDoNotRebuildPipelines) {
   auto buffer = host_->create_buffer(4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   std::uint32_t built_after_first = 0;
   for (int frame = 0; frame < 8; ++frame) {
@@ -122,6 +139,8 @@ TEST_F(recorder_test, AnimatedFramesDoNotRebuildPipelines) {
   host_->destroy(buffer);
 }
 
+INSTANTIATE_TEST_SUITE_P(table, recorder_buffer_test, both_table_placements(), placement_test_name);
+
 struct image_case {
   VkFormat format;
   VkImageType type;
@@ -130,6 +149,19 @@ struct image_case {
   float scale, bias, tolerance;
 };
 
+// "R32F_3D", "RGBA8_2DArray", ...: test names and logs.
+std::string name_of(const image_case& c) {
+  const char* format = c.format == VK_FORMAT_R32_SFLOAT   ? "R32F"
+                       : c.format == VK_FORMAT_R16_SFLOAT ? "R16F"
+                       : c.format == VK_FORMAT_R8_UNORM   ? "R8"
+                                                          : "RGBA8";
+  return std::string(format) + (c.type == VK_IMAGE_TYPE_3D ? "_3D" : "_2DArray");
+}
+
+void PrintTo(const image_case& c, std::ostream* os) {
+  *os << name_of(c);
+}
+
 float half_to_float(std::uint16_t h) {
   const int exponent = (h >> 10) & 31, mantissa = h & 1023;
   const float sign = (h & 0x8000) ? -1.0f : 1.0f;
@@ -137,13 +169,23 @@ float half_to_float(std::uint16_t h) {
   return sign * std::ldexp(float(mantissa + 1024), exponent - 25);
 }
 
-class recorder_image_test : public recorder_test,
-                            public ::testing::WithParamInterface<image_case> {};
+// Every image format and shape, with the table in a storage and in a uniform buffer: every image
+// kernel the library embeds.
+class recorder_image_test
+    : public recorder_test,
+      public ::testing::WithParamInterface<std::tuple<image_case, table_placement>> {
+ protected:
+  recorder_options options() const override {
+    recorder_options o;
+    o.table = std::get<1>(GetParam());
+    return o;
+  }
+};
 
 // Writes a 3D field (z slices, offset by one texel on every axis) into the image, copies the image
 // back and checks every written texel against the mirror mapped by scale and bias.
 TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
-  const image_case c = GetParam();
+  const image_case c = std::get<0>(GetParam());
   const bool is_3d = c.type == VK_IMAGE_TYPE_3D;
   const field_spec field = small_field(3, {19, 9, 3, 1});
   const VkExtent3D extent{21, 11, is_3d ? 5u : 1u};
@@ -228,25 +270,22 @@ TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
 
 INSTANTIATE_TEST_SUITE_P(
     formats, recorder_image_test,
-    ::testing::Values(
-        // R32: the exact mirror value (scale 1, bias 0 are exact).
-        image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 1, 4, 1.0f, 0.0f, 0.0f},
-        image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 5, 4, 1.0f, 0.0f, 0.0f},
-        // R16: within one half-precision ulp for |v| < 2 (2^-10).
-        image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 1, 2, 1.0f, 0.0f, 1.0f / 1024},
-        image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 5, 2, 1.0f, 0.0f, 1.0f / 1024},
-        // UNORM: [-1, 1] mapped to [0, 1], within one step of 1/255.
-        image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 1, 0.5f, 0.5f, 1.0f / 255},
-        image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 5, 1, 0.5f, 0.5f, 1.0f / 255},
-        image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 1, 4, 0.5f, 0.5f, 1.0f / 255},
-        image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 5, 4, 0.5f, 0.5f, 1.0f / 255}),
+    ::testing::Combine(
+        ::testing::Values(
+            // R32: the exact mirror value (scale 1, bias 0 are exact).
+            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 1, 4, 1.0f, 0.0f, 0.0f},
+            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 5, 4, 1.0f, 0.0f, 0.0f},
+            // R16: within one half-precision ulp for |v| < 2 (2^-10).
+            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 1, 2, 1.0f, 0.0f, 1.0f / 1024},
+            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 5, 2, 1.0f, 0.0f, 1.0f / 1024},
+            // UNORM: [-1, 1] mapped to [0, 1], within one step of 1/255.
+            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 1, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 5, 1, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 1, 4, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 5, 4, 0.5f, 0.5f, 1.0f / 255}),
+        both_table_placements()),
     [](const auto& info) {
-      const image_case& c = info.param;
-      const char* format = c.format == VK_FORMAT_R32_SFLOAT   ? "R32F"
-                           : c.format == VK_FORMAT_R16_SFLOAT ? "R16F"
-                           : c.format == VK_FORMAT_R8_UNORM   ? "R8"
-                                                              : "RGBA8";
-      return std::string(format) + (c.type == VK_IMAGE_TYPE_3D ? "_3D" : "_2DArray");
+      return name_of(std::get<0>(info.param)) + "_" + placement_name(std::get<1>(info.param));
     });
 
 TEST_F(recorder_test, RejectsTargetsThatDoNotFit) {
@@ -396,14 +435,16 @@ std::vector<std::uint8_t> read_file(const std::filesystem::path& path) {
 // Saving writes exactly the cache's data, with the header naming this device; contexts start from
 // the file, and from an empty cache when the file is damaged. (Whether a driver stores whole
 // pipelines in the cache is its choice: lavapipe keeps only the header.)
-TEST(pipeline_cache, SavedCacheIsWrittenAndLoaded) {
+using pipeline_cache = validated_test<>;
+
+TEST_F(pipeline_cache, SavedCacheIsWrittenAndLoaded) {
   const std::filesystem::path path =
       std::filesystem::temp_directory_path() / ("vknoise_cache_test_" + std::to_string(::getpid()));
   std::filesystem::remove(path);
   const field_spec field = small_field(3, {4, 4, 1, 1});
   std::vector<float> out(value_count(field));
   {
-    auto ctx = context::create();
+    auto ctx = context::create(log_.validated());
     ASSERT_TRUE(ctx.ok()) << ctx.message();
     auto renderer = gpu_renderer::create(*ctx.value());
     ASSERT_TRUE(renderer.ok());
@@ -423,7 +464,7 @@ TEST(pipeline_cache, SavedCacheIsWrittenAndLoaded) {
   }
   for (const char* damage : {"", "not a pipeline cache"}) {
     if (*damage) std::ofstream(path, std::ios::binary | std::ios::trunc) << damage;
-    context_options options;
+    context_options options = log_.validated();
     options.pipeline_cache_path = path.string();
     auto ctx = context::create(options);
     ASSERT_TRUE(ctx.ok()) << ctx.message();
@@ -434,11 +475,33 @@ TEST(pipeline_cache, SavedCacheIsWrittenAndLoaded) {
     EXPECT_EQ(0, std::memcmp(out.data(), again.data(), out.size() * sizeof(float)));
   }
   std::filesystem::remove(path);
-  auto ctx = context::create();
+  auto ctx = context::create(log_.validated());
   ASSERT_TRUE(ctx.ok());
   auto unwritable = ctx.value()->save_pipeline_cache("/nonexistent-dir/cache.bin");
   ASSERT_FALSE(unwritable.ok());
   EXPECT_EQ(unwritable.error_value().code, errc::io_error);
+}
+
+// Proof that the host's synchronization validation is live, so that the silence of the tests
+// above means something: a copy that reads a buffer right after a fill wrote it, with no barrier
+// between them, is a read-after-write hazard.
+TEST_F(recorder_test, HostsSynchronizationValidationReportsAMissingBarrier) {
+  auto source = host_->create_buffer(256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  auto copy = host_->create_buffer(256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  VkCommandBuffer cmd = host_->begin();
+  vkCmdFillBuffer(cmd, source.handle, 0, 256, 0);
+  const VkBufferCopy region{0, 0, 256};
+  vkCmdCopyBuffer(cmd, source.handle, copy.handle, 1, &region);
+  host_->transfer_writes_to_host(cmd, copy);
+  ASSERT_TRUE(host_->submit_and_wait(cmd));
+  const std::vector<std::string> messages = host_->take_messages();
+  EXPECT_TRUE(std::any_of(messages.begin(), messages.end(),
+                          [](const std::string& m) {
+                            return m.find("SYNC-HAZARD-READ-AFTER-WRITE") != std::string::npos;
+                          }))
+      << messages.size() << " messages, none a read-after-write hazard";
+  host_->destroy(source);
+  host_->destroy(copy);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
  * mirror (the kernels are `precise`, so no driver may fuse their arithmetic). The
  * validation layer is on and any message fails the test; a missing device or layer fails it too
  * (GPU tests never skip). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -151,6 +152,53 @@ static VkResult submit_signalling(vknoise_context* context, const struct device_
   return result;
 }
 
+struct leak_report {
+  int messages;
+  int naming_the_buffer;
+  char buffer[32]; /* the leaked handle, as the layer prints it */
+};
+
+static void note_leak(void* user_data, const char* message) {
+  struct leak_report* report = (struct leak_report*)user_data;
+  ++report->messages;
+  if (strstr(message, "VkBuffer") != NULL && strstr(message, report->buffer) != NULL &&
+      strstr(message, "has not been destroyed") != NULL) {
+    ++report->naming_the_buffer;
+  }
+}
+
+/* A buffer left alive on a validated context is reported only while vknoise_context_destroy
+ * destroys the device: the message must reach the hook, and name the buffer. */
+static void check_leak_is_reported_at_destruction(void) {
+  vknoise_context_options options;
+  vknoise_context* context = NULL;
+  vknoise_device_handles h;
+  struct leak_report report;
+  VkBufferCreateInfo info = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  VkBuffer leaked = VK_NULL_HANDLE;
+  PFN_vkCreateBuffer create_buffer;
+  memset(&report, 0, sizeof report);
+  vknoise_context_options_init_default(&options);
+  validate(&options);
+  options.on_validation_message = note_leak;
+  options.validation_message_user_data = &report;
+  REQUIRE_OK(vknoise_context_create(&options, &context));
+  REQUIRE_OK(vknoise_context_handles(context, &h));
+  /* The loader's trampoline dispatches on the device it is given. */
+  create_buffer = (PFN_vkCreateBuffer)vkGetInstanceProcAddr(h.instance, "vkCreateBuffer");
+  CHECK(create_buffer != NULL);
+  if (create_buffer == NULL) goto done;
+  info.size = 256;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  REQUIRE_VK(create_buffer(h.device, &info, NULL, &leaked));
+  sprintf(report.buffer, "0x%llx", (unsigned long long)(uintptr_t)leaked);
+  CHECK(report.messages == 0);
+done:
+  vknoise_context_destroy(context);
+  CHECK(report.messages >= 1);
+  CHECK(report.naming_the_buffer == report.messages);
+}
+
 int main(void) {
   vknoise_context_options options;
   vknoise_context* context = NULL;
@@ -178,8 +226,7 @@ int main(void) {
   memset(&h, 0, sizeof h);
   memset(&f, 0, sizeof f);
   vknoise_context_options_init_default(&options);
-  options.validation = 1;
-  options.synchronization_validation = 1;
+  validate(&options);
   REQUIRE_OK(vknoise_context_create(&options, &context));
   REQUIRE_OK(vknoise_context_handles(context, &h));
   if (!load_functions(&h, &f)) {
@@ -390,5 +437,7 @@ done:
   vknoise_context_destroy(borrowed);
   if (context != NULL) check_no_validation_messages(context);
   vknoise_context_destroy(context);
+  check_no_messages_reported();
+  check_leak_is_reported_at_destruction();
   return finish("C API recorder");
 }

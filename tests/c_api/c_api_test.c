@@ -227,8 +227,8 @@ static void test_gpu(void) {
 
   vknoise_context_options_init_default(&options);
   CHECK(options.device_index == -1);
-  options.validation = 1;
-  options.synchronization_validation = 1;
+  CHECK(options.on_validation_message == NULL && options.on_teardown_error == NULL);
+  validate(&options);
   CHECK_STATUS(vknoise_context_create(&options, &context), VKNOISE_OK);
   if (context == NULL) goto done;
   fprintf(stderr, "GPU tests on %s\n", vknoise_context_device_name(context));
@@ -303,6 +303,7 @@ done:
   vknoise_renderer_destroy(NULL);
   vknoise_context_destroy(context);
   vknoise_context_destroy(NULL);
+  check_no_messages_reported();
 }
 
 int main(void) {

@@ -15,8 +15,11 @@ if(TARGET vknoise_cli)
   vknoise_cli_test(cli_bad_input bad_input_test 600)
   # vknoise bench: a small run on every backend, its JSON and CSV, and bad arguments.
   vknoise_cli_test(cli_bench bench_test 300)
-  # Device faults (injected Vulkan errors, no loader at all): one error line, no file.
-  vknoise_cli_test(cli_faults fault_test 300)
+  # Device faults (injected Vulkan errors, no loader at all): one error line, no file. Only in
+  # builds that read VKNOISE_FAULT (-DVKNOISE_FAULT_INJECTION=ON, the default with the tests).
+  if(VKNOISE_FAULT_INJECTION)
+    vknoise_cli_test(cli_faults fault_test 300)
+  endif()
 
   # --backend auto's decision from a device list, for every kind of device, without a device.
   add_executable(vknoise_cli_unit_tests ${CMAKE_CURRENT_LIST_DIR}/auto_backend_test.cpp

@@ -6,7 +6,8 @@
 #     CMAKE_PREFIX_PATH and pkg_config/main.c with cc and PKG_CONFIG_PATH, and runs both; then
 #     installs the command line tool (when built), moves the prefix, and runs the tool from there.
 #   run_consumers.sh add_subdirectory <cmake> <vknoise source dir>
-#     builds add_subdirectory/, which builds vknoise from the source tree as a subproject.
+#     builds add_subdirectory/, which builds vknoise from the source tree as a subproject (without
+#     fault injection, which it checks), and runs it.
 set -euo pipefail
 
 mode=$1
@@ -76,6 +77,12 @@ case $mode in
     "$cmake" -S "$here/add_subdirectory" -B "$work/add_subdirectory" "${generator[@]}" \
       -DCMAKE_BUILD_TYPE=Release -DVKNOISE_SOURCE_DIR="$tree"
     "$cmake" --build "$work/add_subdirectory"
+    # A library built without fault injection never reads VKNOISE_FAULT.
+    library=$(find "$work/add_subdirectory" -name 'libvknoise.so*' -type f -print -quit)
+    [ -n "$library" ] || fail "no libvknoise.so under $work/add_subdirectory"
+    if grep -qa VKNOISE_FAULT "$library"; then
+      fail "the subproject's library reads VKNOISE_FAULT"
+    fi
     "$work/add_subdirectory/consumer"
     ;;
   *)
