@@ -106,11 +106,11 @@ class context {
   // that wait fails or times out, the error goes to on_teardown_error and nothing the GPU may
   // still use is destroyed, as destroying memory or a device under running work is undefined
   // behaviour whereas a leak is bounded: the abandoned work's objects (buffers and their memory,
-  // command pools, fences, descriptor pools, pipelines, image views, semaphores) and the fence of
-  // the wait stay alive, and an owned context also leaves its VkDevice and VkInstance (its
-  // messenger and pipeline cache are destroyed). A host that later destroys a borrowed device
-  // then sees these objects reported by the validation layer. Never waits longer than
-  // fence_timeout_ns (plus the time to destroy what remains).
+  // command pools, fences, descriptor pools, pipelines, image views, semaphores) and the wait's
+  // fence, once submitted, stay alive, and an owned context also leaves its VkDevice and
+  // VkInstance (its messenger and pipeline cache are destroyed). A host that later destroys a
+  // borrowed device then sees these objects reported by the validation layer. Never waits longer
+  // than fence_timeout_ns (plus the time to destroy what remains).
   ~context();
   context(const context&) = delete;
   context& operator=(const context&) = delete;
