@@ -8,7 +8,6 @@
 // message fails them, those at teardown included.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -37,11 +36,6 @@ field_spec small_field() {
   f.origin = {0.25, -3.5, 1.75, 0};
   f.step = {0.31, 0.27, 0.5, 1};
   return f;
-}
-
-bool any_contains(const std::vector<std::string>& messages, const std::string& text) {
-  return std::any_of(messages.begin(), messages.end(),
-                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
 }
 
 // The context reports teardown errors to teardown_errors_; a test that provokes one takes it,

@@ -246,11 +246,6 @@ TEST_F(devices, bad_device_environment_variable_is_an_error) {
 // "no validation messages" could mean "no layer" or "messages lost".
 using validation = vknoise::validated_test<>;
 
-bool any_contains(const std::vector<std::string>& messages, const std::string& text) {
-  return std::any_of(messages.begin(), messages.end(),
-                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
-}
-
 TEST_F(validation, layer_reports_misuse) {
   auto ctx = vknoise::context::create(log_.validated());
   ASSERT_TRUE(ctx.ok()) << ctx.message();
@@ -338,7 +333,7 @@ TEST_F(validation, synchronization_validation_reports_a_missing_barrier) {
   vk.vkCmdCopyBuffer(cmd, written.buffer, copy.buffer, 1, &region);
   EXPECT_EQ(vk.vkEndCommandBuffer(cmd), VK_SUCCESS);
   const auto messages = log_.take();
-  EXPECT_TRUE(any_contains(messages, "SYNC-HAZARD-READ-AFTER-WRITE"))
+  EXPECT_TRUE(vknoise::any_contains(messages, "SYNC-HAZARD-READ-AFTER-WRITE"))
       << messages.size() << " messages, none a read-after-write hazard";
   vk.vkDestroyCommandPool(ctx.device(), pool, nullptr);
   for (const bound_buffer& b : {written, copy}) {

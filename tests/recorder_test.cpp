@@ -495,10 +495,7 @@ TEST_F(recorder_test, HostsSynchronizationValidationReportsAMissingBarrier) {
   host_->transfer_writes_to_host(cmd, copy);
   ASSERT_TRUE(host_->submit_and_wait(cmd));
   const std::vector<std::string> messages = host_->take_messages();
-  EXPECT_TRUE(std::any_of(messages.begin(), messages.end(),
-                          [](const std::string& m) {
-                            return m.find("SYNC-HAZARD-READ-AFTER-WRITE") != std::string::npos;
-                          }))
+  EXPECT_TRUE(any_contains(messages, "SYNC-HAZARD-READ-AFTER-WRITE"))
       << messages.size() << " messages, none a read-after-write hazard";
   host_->destroy(source);
   host_->destroy(copy);

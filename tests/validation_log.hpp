@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -49,6 +50,12 @@ class validation_log {
   };
   std::shared_ptr<list> list_ = std::make_shared<list>();
 };
+
+// Whether one of `messages` contains `text`.
+inline bool any_contains(const std::vector<std::string>& messages, std::string_view text) {
+  return std::any_of(messages.begin(), messages.end(),
+                     [&](const std::string& m) { return m.find(text) != std::string::npos; });
+}
 
 // A fixture whose tests create their contexts from log_.validated() and destroy them in the test
 // body (or in a derived TearDown before this one): it then fails the test on any message.
