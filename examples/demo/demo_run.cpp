@@ -2,12 +2,14 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "vknoise/gpu_renderer.hpp"
 #include "vknoise/permutation.hpp"
-
-#include <cstdio>
 
 namespace demo {
 
@@ -40,6 +42,18 @@ int main(const char* name, int argc, char** argv, const frame_loop& loop) {
   vknoise::context_options context_options;
   context_options.device_index = o.device;
   context_options.validation = o.validate;
+  context_options.synchronization_validation = o.validate;
+  // The messages land here rather than in the context, so that what the layer reports while the
+  // context is destroyed (objects left alive) counts too.
+  struct message_list {
+    std::mutex mutex;
+    std::vector<std::string> messages;
+  };
+  auto validation = std::make_shared<message_list>();
+  context_options.on_validation_message = [validation](std::string_view message) {
+    std::lock_guard lock(validation->mutex);
+    validation->messages.emplace_back(message);
+  };
   context_options.fence_timeout_ns = 60'000'000'000ull;  // a frame on a CPU driver takes < 1 s
   auto ctx = vknoise::context::create(context_options);
   if (!ctx) return fail(ctx.message());
@@ -54,8 +68,9 @@ int main(const char* name, int argc, char** argv, const frame_loop& loop) {
                 (time.noise_ms + time.shade_ms + time.write_ms) / n, time.noise_ms / n,
                 time.shade_ms / n, time.write_ms / n);
   }
+  ctx.value().reset();  // before reading the messages: teardown reports count too
   if (o.validate) {
-    const auto messages = (*ctx)->validation_messages();
+    const std::vector<std::string>& messages = validation->messages;
     for (const auto& m : messages) std::fprintf(stderr, "validation: %s\n", m.c_str());
     if (!messages.empty()) return fail(std::to_string(messages.size()) + " validation messages");
     std::printf("validation layer: no messages\n");
