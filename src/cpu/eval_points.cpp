@@ -44,20 +44,39 @@ HWY_INLINE V block_value(const point_plan& p, point_block& b) {
   return normalised<fractal>(sum, p.fractal.inv_norm);
 }
 
+// The block's positions axis by axis, from `here` points of dims coordinates each; lanes past the
+// last point compute the origin.
+template <int dims>
+HWY_INLINE void load_positions(const double* source, std::size_t here, point_block& b) {
+  const DD dd;
+  const std::size_t n = hn::Lanes(D()), nd = hn::Lanes(dd);
+  if (here < n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      for (int axis = 0; axis < dims; ++axis) {
+        b.position[axis][i] = i < here ? source[i * dims + axis] : 0.0;
+      }
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < n; i += nd) {
+    const double* at = source + i * dims;
+    VD v[4];
+    if constexpr (dims == 1) v[0] = hn::LoadU(dd, at);
+    if constexpr (dims == 2) hn::LoadInterleaved2(dd, at, v[0], v[1]);
+    if constexpr (dims == 3) hn::LoadInterleaved3(dd, at, v[0], v[1], v[2]);
+    if constexpr (dims == 4) hn::LoadInterleaved4(dd, at, v[0], v[1], v[2], v[3]);
+    for (int axis = 0; axis < dims; ++axis) hn::StoreU(v[axis], dd, b.position[axis] + i);
+  }
+}
+
 template <int dims, bool balanced, fractal_kind fractal>
 void points_of(const point_plan& p, const double* points, std::size_t count, float* out) {
   const D d;
   const std::size_t n = hn::Lanes(d);
   point_block b;
   for (std::size_t first = 0; first < count; first += n) {
-    // The block's positions axis by axis; lanes past the last point compute the origin.
     const std::size_t here = std::min(n, count - first);
-    const double* source = points + first * dims;
-    for (std::size_t i = 0; i < n; ++i) {
-      for (int axis = 0; axis < dims; ++axis) {
-        b.position[axis][i] = i < here ? source[i * dims + axis] : 0.0;
-      }
-    }
+    load_positions<dims>(points + first * dims, here, b);
     const V value = block_value<dims, balanced, fractal>(p, b);
     if (here == n) {
       hn::StoreU(value, d, out + first);

@@ -51,7 +51,7 @@ HWY_INLINE VD positive_remainder(VD x, VD period) {
   return hn::IfThenElse(hn::Lt(r, hn::Zero(dd)), hn::Add(r, period), r);
 }
 
-// floored mod period for integral floored and period (|floored| < 2^31, period <= 2^31): every
+// floored mod period for integral floored and period (|floored| <= 2^31, period <= 2^31): every
 // value involved is an integer below 2^53, so exact; the quotient guessed from the rounded
 // reciprocal may be one off either way, which the remainder's range then corrects.
 HWY_INLINE VD integer_remainder(VD floored, VD period, VD inverse_period) {
@@ -76,8 +76,9 @@ HWY_INLINE void reduce_axis(const octave_axis& k, const double* position, std::i
   const hn::Rebind<float, DD> df;
   const hn::Rebind<std::int32_t, DD> di;
   const VD period = hn::Set(dd, k.cell_period), inverse = hn::Set(dd, k.inverse_cell_period);
-  const auto low_byte = hn::Set(di, 255);
+  const auto one = hn::Set(di, 1), low_byte = hn::Set(di, 255);
   for (std::size_t i = 0; i < hn::Lanes(D()); i += hn::Lanes(dd)) {
+    // octave_position.
     VD x = hn::LoadU(dd, position + i);
     if (k.period > 0) x = positive_remainder(x, hn::Set(dd, k.period));
     x = hn::Mul(x, hn::Set(dd, k.scale));
@@ -85,18 +86,28 @@ HWY_INLINE void reduce_axis(const octave_axis& k, const double* position, std::i
     // reduce_coordinate: the cell modulo the period and the exact fraction rounded to float; a
     // fraction that rounds to 1.0f moves to the next cell with fraction 0.
     const VD floored = hn::Floor(x);
-    VD c = integer_remainder(floored, period, inverse);
     // x - floor(x) is +0 for x = -0 in the mirror (-0 - -0); a target without a rounding
     // instruction emulates Floor(-0) as +0, giving -0 - +0 = -0, which + 0.0 makes +0 again (and
     // leaves every other fraction as it is).
-    const VD exact_fraction = hn::Add(hn::Sub(x, floored), hn::Zero(dd));
-    VD f = hn::PromoteTo(dd, hn::DemoteTo(df, exact_fraction));
-    const auto rolled = hn::Ge(f, hn::Set(dd, 1.0));
-    c = hn::IfThenElse(rolled, next_cell(c, period), c);
-    f = hn::IfThenZeroElse(rolled, f);
-    hn::StoreU(hn::And(hn::DemoteTo(di, c), low_byte), di, cell + i);
-    hn::StoreU(hn::And(hn::DemoteTo(di, next_cell(c, period)), low_byte), di, next + i);
-    hn::StoreU(hn::DemoteTo(df, f), df, frac + i);
+    const auto f = hn::DemoteTo(df, hn::Add(hn::Sub(x, floored), hn::Zero(dd)));
+    const auto rolled = hn::Ge(f, hn::Set(df, 1.0f));
+    hn::Vec<decltype(di)> c, n;
+    if (k.period == 0) {
+      // The cells wrap at 256: the low byte of the integral cell (|floored| <= 2^31), as two's
+      // complement makes it for negative cells too.
+      c = hn::DemoteTo(di, floored);
+      c = hn::IfThenElse(hn::RebindMask(di, rolled), hn::Add(c, one), c);
+      n = hn::Add(c, one);
+    } else {
+      VD cd = integer_remainder(floored, period, inverse);
+      cd =
+          hn::IfThenElse(hn::Ge(hn::PromoteTo(dd, f), hn::Set(dd, 1.0)), next_cell(cd, period), cd);
+      c = hn::DemoteTo(di, cd);
+      n = hn::DemoteTo(di, next_cell(cd, period));
+    }
+    hn::StoreU(hn::And(c, low_byte), di, cell + i);
+    hn::StoreU(hn::And(n, low_byte), di, next + i);
+    hn::StoreU(hn::IfThenZeroElse(rolled, f), df, frac + i);
   }
 }
 
