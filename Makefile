@@ -121,12 +121,13 @@ fuzz: deps
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$$target-; \
 	done
 
-# The backends sweep (vknoise bench, bounded to minutes) into out/bench.json, charted into
-# docs/images/bench_3d.png and bench_4d.png (Debian's python3, which has python3-matplotlib); then
-# the kernel-only figures.
+# The backends sweep of both workloads (vknoise bench, bounded to minutes) into out/bench.json,
+# charted into docs/images/bench_3d.png, bench_4d.png (grid), bench_points_3d.png and
+# bench_points_4d.png (Debian's python3, which has python3-matplotlib); then the kernel-only
+# figures.
 bench: build
 	mkdir -p $(OUT_DIR)
-	$(VKNOISE) bench --json $(OUT_DIR)/bench.json --csv $(OUT_DIR)/bench.csv
+	$(VKNOISE) bench --workloads grid,points --json $(OUT_DIR)/bench.json --csv $(OUT_DIR)/bench.csv
 	/usr/bin/python3 bench/plot_bench.py $(OUT_DIR)/bench.json docs/images
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 3 --size 256x256x256
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64
