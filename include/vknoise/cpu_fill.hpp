@@ -48,11 +48,12 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
 // improved4_balanced, every fractal, period and octave offset) except a period whose
 // period * lacunarity^octave exceeds 2^31; everything else (gradient, warp, classic and value
 // noise, those periods) runs reduce_point and sample_mirror, split over the threads.
-// Errors, the same as gpu_renderer::eval's with the same messages, before anything is written:
-// errc::invalid_argument for dims outside 1..4, a noise spec validate(noise, dims) rejects, or
-// span sizes other than the above; errc::out_of_range naming the first point with a coordinate
-// that is not finite or whose octaves leave +-max_abs_coordinate (max_octave_position);
-// errc::out_of_memory.
+// Errors, the same as gpu_renderer::eval's with the same messages: errc::invalid_argument for
+// dims outside 1..4, a noise spec validate(noise, dims) rejects, or span sizes other than the
+// above (found before anything is written); errc::out_of_range naming the first point with a
+// coordinate that is not finite or whose octaves leave +-max_abs_coordinate (max_octave_position;
+// each stretch of points is checked just before it is computed, so `out` may then hold the values
+// of some points); errc::out_of_memory.
 // Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
 // and at most one per 4096 points), the calling thread being one of them. A thread the system
 // cannot start leaves its share to the calling thread.
