@@ -85,7 +85,7 @@ ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_v
   LSAN_OPTIONS=suppressions=$(SANITIZERS)/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(SANITIZERS)/ubsan.supp
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(SANITIZERS)/tsan.supp
-THREADED_TESTS ?= CpuFill|Thread
+THREADED_TESTS ?= CpuFill|CpuEval|Thread
 
 test-asan: deps
 	cmake -S . -B $(ASAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(ASAN_FLAGS)" \
