@@ -10,25 +10,25 @@
 namespace vknoise::detail {
 namespace {
 
+constexpr std::uint64_t sign_bit = std::uint64_t{1} << 63;
+
 bool in_domain(const noise_spec& noise, int axis, double coordinate) {
   return std::isfinite(coordinate) &&
          max_octave_position(noise, axis, std::fabs(coordinate)) < max_abs_coordinate;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-// A copy for x86-64-v3 (AVX2), picked at load time where the CPU has it (GCC ifunc): the compiler
-// vectorises the count there, which the baseline's SSE2 cannot.
-#define VKNOISE_VECTOR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define VKNOISE_VECTOR_CLONES
-#endif
-
-// How many of values[0, n) satisfy |value| < below[j] (false for NaN), without an early exit.
-VKNOISE_VECTOR_CLONES
-std::size_t count_below(const double* values, const double* below, std::size_t n) {
-  std::size_t inside = 0;
-  for (std::size_t j = 0; j < n; ++j) inside += std::fabs(values[j]) < below[j];
-  return inside;
+// Whether some |values[j]| is not below below[j] (a NaN never is), on bit patterns: the patterns
+// of non-negative doubles order as the numbers do (infinity's above every finite one, NaN's above
+// infinity's), and magnitude - bound has its top bit clear exactly when magnitude >= bound.
+// Integer operations without an early exit, which the compiler vectorises even for the baseline
+// x86-64 (SSE2).
+bool any_outside(const double* values, const std::uint64_t* below, std::size_t n) {
+  std::uint64_t outside = 0;
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::uint64_t magnitude = std::bit_cast<std::uint64_t>(values[j]) & ~sign_bit;
+    outside |= ~(magnitude - below[j]);
+  }
+  return (outside & sign_bit) != 0;
 }
 
 }  // namespace
@@ -92,14 +92,15 @@ std::size_t point_domain::first_outside(std::span<const double> coordinates) con
     }
     return n;
   }
-  // Whole blocks of 16 points, counted, then the block that holds the first coordinate outside,
+  // Whole blocks of 16 points at once, then the block that holds the first coordinate outside,
   // one by one.
   constexpr std::size_t block_points = 16;
   const std::size_t block = block_points * static_cast<std::size_t>(dims_);
-  double below[block_points * 4];
-  for (std::size_t j = 0; j < block; ++j) below[j] = below_[j % dims_];
+  std::uint64_t below[block_points * 4];
+  for (std::size_t j = 0; j < block; ++j)
+    below[j] = std::bit_cast<std::uint64_t>(below_[j % dims_]);
   std::size_t i = 0;
-  while (i + block <= n && count_below(coordinates.data() + i, below, block) == block) i += block;
+  while (i + block <= n && !any_outside(coordinates.data() + i, below, block)) i += block;
   for (; i < n; ++i) {
     if (!(std::fabs(coordinates[i]) < below_[i % dims_])) return i;
   }
