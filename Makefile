@@ -85,7 +85,7 @@ ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_v
   LSAN_OPTIONS=suppressions=$(SANITIZERS)/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(SANITIZERS)/ubsan.supp
 TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(SANITIZERS)/tsan.supp
-THREADED_TESTS ?= CpuFill|Thread
+THREADED_TESTS ?= CpuFill|CpuEval|Thread
 
 test-asan: deps
 	cmake -S . -B $(ASAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(ASAN_FLAGS)" \
@@ -121,12 +121,13 @@ fuzz: deps
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$$target-; \
 	done
 
-# The backends sweep (vknoise bench, bounded to minutes) into out/bench.json, charted into
-# docs/images/bench_3d.png and bench_4d.png (Debian's python3, which has python3-matplotlib); then
-# the kernel-only figures.
+# The backends sweep of both workloads (vknoise bench, bounded to minutes) into out/bench.json,
+# charted into docs/images/bench_3d.png, bench_4d.png (grid), bench_points_3d.png and
+# bench_points_4d.png (Debian's python3, which has python3-matplotlib); then the kernel-only
+# figures.
 bench: build
 	mkdir -p $(OUT_DIR)
-	$(VKNOISE) bench --json $(OUT_DIR)/bench.json --csv $(OUT_DIR)/bench.csv
+	$(VKNOISE) bench --workloads grid,points --json $(OUT_DIR)/bench.json --csv $(OUT_DIR)/bench.csv
 	/usr/bin/python3 bench/plot_bench.py $(OUT_DIR)/bench.json docs/images
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 3 --size 256x256x256
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64

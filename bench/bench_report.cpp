@@ -45,12 +45,12 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
-const bench_result* find_row(const std::vector<bench_result>& results, backend_id backend, int dims,
-                             std::uint64_t samples, int octaves, unsigned threads,
-                             const std::array<std::uint32_t, 4>& size) {
+// The measured row of `backend` at `threads` for the same field as `like`, in workload `work`.
+const bench_result* find_row(const std::vector<bench_result>& results, workload work,
+                             backend_id backend, unsigned threads, const bench_result& like) {
   for (const bench_result& r : results) {
-    if (r.backend == backend && r.dims == dims && r.samples == samples && r.octaves == octaves &&
-        r.threads == threads && r.size == size && !r.skipped) {
+    if (r.work == work && r.backend == backend && r.dims == like.dims &&
+        r.octaves == like.octaves && r.threads == threads && r.size == like.size && !r.skipped) {
       return &r;
     }
   }
@@ -70,8 +70,9 @@ std::string format_bench_size(const bench_result& row) {
 
 std::string table_header() {
   char text[200];
-  std::snprintf(text, sizeof text, "%-4s %-14s %-3s %-13s %-7s %12s  %-19s %s\n", "dims", "size",
-                "oct", "backend", "threads", "Msamples/s", "spread (min-max)", "note");
+  std::snprintf(text, sizeof text, "%-8s %-4s %-14s %-3s %-13s %-7s %12s  %-19s %s\n", "workload",
+                "dims", "size", "oct", "backend", "threads", "Msamples/s", "spread (min-max)",
+                "note");
   return text;
 }
 
@@ -79,9 +80,9 @@ std::string table_row(const bench_result& row) {
   char text[400];
   const std::string threads = row.threads ? std::to_string(row.threads) : "-";
   if (row.skipped) {
-    std::snprintf(text, sizeof text, "%-4d %-14s %-3d %-13s %-7s %12s  %-19s %s\n", row.dims,
-                  format_bench_size(row).c_str(), row.octaves, backend_name(row.backend),
-                  threads.c_str(), "-", "-", row.note.c_str());
+    std::snprintf(text, sizeof text, "%-8s %-4d %-14s %-3d %-13s %-7s %12s  %-19s %s\n",
+                  workload_name(row.work), row.dims, format_bench_size(row).c_str(), row.octaves,
+                  backend_name(row.backend), threads.c_str(), "-", "-", row.note.c_str());
     return text;
   }
   char spread[48];
@@ -92,9 +93,9 @@ std::string table_row(const bench_result& row) {
     std::snprintf(fraction, sizeof fraction, "%.1f%% of ALU bound", *row.alu_fraction * 100);
     note = fraction;
   }
-  std::snprintf(text, sizeof text, "%-4d %-14s %-3d %-13s %-7s %12.4g  %-19s %s\n", row.dims,
-                format_bench_size(row).c_str(), row.octaves, backend_name(row.backend),
-                threads.c_str(), row.median_msps, spread, note.c_str());
+  std::snprintf(text, sizeof text, "%-8s %-4d %-14s %-3d %-13s %-7s %12.4g  %-19s %s\n",
+                workload_name(row.work), row.dims, format_bench_size(row).c_str(), row.octaves,
+                backend_name(row.backend), threads.c_str(), row.median_msps, spread, note.c_str());
   return text;
 }
 
@@ -117,24 +118,33 @@ std::string ratio_summary(const std::vector<bench_result>& results) {
   };
   for (const bench_result& fast : results) {
     if (fast.backend != backend_id::cpu_fast || fast.skipped || fast.threads != 1) continue;
-    if (auto* stb = find_row(results, backend_id::stb, fast.dims, fast.samples, fast.octaves, 1,
-                             fast.size)) {
-      consider("cpu-fast / stb, 1 thread", fast, *stb);
-    }
-    if (auto* glm = find_row(results, backend_id::glm, fast.dims, fast.samples, fast.octaves, 1,
-                             fast.size)) {
-      consider("cpu-fast / glm, 1 thread", fast, *glm);
+    const std::string work = workload_name(fast.work);
+    const std::string against_point_function =
+        fast.work == workload::grid ? " (a grid fill against a point function)" : "";
+    for (backend_id peer : {backend_id::stb, backend_id::glm}) {
+      if (auto* other = find_row(results, fast.work, peer, 1, fast)) {
+        consider(
+            work + ": cpu-fast / " + backend_name(peer) + ", 1 thread" + against_point_function,
+            fast, *other);
+      }
     }
     for (const bench_result& many : results) {
-      if (many.backend == backend_id::cpu_fast && !many.skipped && many.threads > 1 &&
-          many.dims == fast.dims && many.size == fast.size && many.octaves == fast.octaves) {
-        consider("cpu-fast " + std::to_string(many.threads) + " threads / 1 thread", many, fast);
+      if (many.work == fast.work && many.backend == backend_id::cpu_fast && !many.skipped &&
+          many.threads > 1 && many.dims == fast.dims && many.size == fast.size &&
+          many.octaves == fast.octaves) {
+        consider(work + ": cpu-fast " + std::to_string(many.threads) + " threads / 1 thread", many,
+                 fast);
+      }
+    }
+    if (fast.work == workload::grid) {
+      if (auto* scattered = find_row(results, workload::points, backend_id::cpu_fast, 1, fast)) {
+        consider("cpu-fast grid / points, 1 thread", fast, *scattered);
       }
     }
   }
   std::string text;
   for (const ratio& r : ratios) {
-    char line[240];
+    char line[300];
     std::snprintf(line, sizeof line, "%s, %dD %s, %d octave(s): %.2fx\n", r.what.c_str(), r.a->dims,
                   format_bench_size(*r.a).c_str(), r.a->octaves,
                   r.a->median_msps / r.b->median_msps);
@@ -180,7 +190,8 @@ std::string to_json(const bench_report& report, const report_settings& settings)
       size += (axis ? ", " : "") + std::to_string(r.size[axis]);
     }
     size += "]";
-    out += "\"backend\": " + json_string(backend_name(r.backend));
+    out += "\"workload\": " + json_string(workload_name(r.work));
+    out += ", \"backend\": " + json_string(backend_name(r.backend));
     out += ", \"dims\": " + std::to_string(r.dims);
     out += ", \"size\": " + size;
     out += ", \"octaves\": " + std::to_string(r.octaves);
@@ -206,7 +217,7 @@ std::string to_json(const bench_report& report, const report_settings& settings)
 std::string to_csv(const bench_report& report) {
   std::string out =
       "backend,dims,size,octaves,threads,samples,msamples_per_s,spread_min,spread_max,"
-      "median_seconds,repeats,skipped,note,alu_fraction\n";
+      "median_seconds,repeats,skipped,note,alu_fraction,workload\n";
   for (const bench_result& r : report.results) {
     out += std::string(backend_name(r.backend)) + "," + std::to_string(r.dims) + "," +
            format_bench_size(r) + "," + std::to_string(r.octaves) + "," +
@@ -218,7 +229,8 @@ std::string to_csv(const bench_report& report) {
              number(r.median_seconds) + ",";
     }
     out += std::to_string(r.repeats) + "," + (r.skipped ? "true" : "false") + "," +
-           csv_field(r.note) + "," + (r.alu_fraction ? number(*r.alu_fraction) : "") + "\n";
+           csv_field(r.note) + "," + (r.alu_fraction ? number(*r.alu_fraction) : "") + "," +
+           workload_name(r.work) + "\n";
   }
   return out;
 }

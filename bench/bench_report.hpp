@@ -1,10 +1,12 @@
 // The bench's figures as a terminal table, JSON and CSV (text only; writing files is the
 // caller's).
 //
-// JSON: {"machine": {...}, "settings": {...}, "results": [{"backend", "dims", "size",
+// JSON: {"machine": {...}, "settings": {...}, "results": [{"workload", "backend", "dims", "size",
 // "octaves", "threads", "samples", "msamples_per_s", "spread": {"kind": "min-max", "min", "max"},
-// "median_seconds", "repeats", "skipped", "note", "alu_fraction"}]}; a skipped row has null
-// figures, a GPU row null threads. CSV: one header line, then one line per row, same fields.
+// "median_seconds", "repeats", "skipped", "note", "alu_fraction"}]}; workload is "grid" or
+// "points" (bench_workload.hpp; for points, samples is the point count), a skipped row has null
+// figures, a GPU row null threads. CSV: one header line, then one line per row, the same fields
+// with workload last.
 #pragma once
 
 #include <string>
@@ -26,8 +28,10 @@ std::string format_bench_size(const bench_result& row);
 
 std::string table_header();
 std::string table_row(const bench_result& row);
-// Throughput ratios (cpu-fast against stb and glm at 1 thread, cpu-fast N threads against 1), one
-// line per ratio, dims and octave count, at the largest size where both were measured.
+// Throughput ratios within each workload (cpu-fast against stb and glm at 1 thread, cpu-fast N
+// threads against 1) and across them (cpu-fast's grid against its points, 1 thread), one line per
+// ratio, dims and octave count, at the largest size where both were measured. Grid ratios against
+// the peers say that they set a grid fill against a point function.
 std::string ratio_summary(const std::vector<bench_result>& results);
 
 std::string to_json(const bench_report& report, const report_settings& settings);

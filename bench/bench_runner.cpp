@@ -117,8 +117,10 @@ struct gpu_state {
 };
 
 status validate_config(const bench_config& config) {
-  if (config.dims.empty() || config.octaves.empty() || config.backends.empty()) {
-    return make_error(errc::invalid_argument, "nothing to run: empty dims, octaves or backends");
+  if (config.workloads.empty() || config.dims.empty() || config.octaves.empty() ||
+      config.backends.empty()) {
+    return make_error(errc::invalid_argument,
+                      "nothing to run: empty workloads, dims, octaves or backends");
   }
   for (int d : config.dims) {
     if (d != 3 && d != 4) return make_error(errc::invalid_argument, "dims must be 3 or 4");
@@ -294,9 +296,12 @@ result<bench_report> run_bench(const bench_config& config,
 
   const auto table = permutation_table::perlin();
   std::vector<float> out;
-  // Last measured throughput (Msamples/s) per (backend, threads, dims, octaves), to predict
-  // whether the next size fits the budget.
-  std::map<std::tuple<int, unsigned, int, int>, double> last_msps;
+  // Last measured throughput (Msamples/s) per (workload, backend, threads, dims, octaves), to
+  // predict whether the next size fits the budget.
+  std::map<std::tuple<int, int, unsigned, int, int>, double> last_msps;
+  // The points workload's points, kept while the same dims and size run at other octave counts.
+  std::vector<double> points;
+  std::pair<int, std::array<std::uint32_t, 4>> points_of{0, {}};
 
   auto emit = [&](bench_result row) {
     if (on_result) on_result(row);
@@ -313,151 +318,165 @@ result<bench_report> run_bench(const bench_config& config,
                      [](const auto& a, const auto& b) { return samples_of(a) < samples_of(b); });
     for (int octaves : config.octaves) {
       for (const auto& size : sizes) {
-        const field_spec field = bench_field(dims, size, octaves);
-        const std::uint64_t samples = sample_count(field);
-        auto base_row = [&](backend_id backend, unsigned threads) {
-          bench_result row;
-          row.backend = backend;
-          row.dims = dims;
-          row.size = size;
-          row.octaves = octaves;
-          row.threads = threads;
-          row.samples = samples;
-          return row;
-        };
-        auto skip = [&](bench_result row, std::string note) {
-          row.skipped = true;
-          row.note = std::move(note);
-          emit(std::move(row));
-        };
-        // Whether the budget allows this size; otherwise a note saying why not.
-        auto over_budget = [&](backend_id backend, unsigned threads) -> std::optional<std::string> {
-          const auto key = std::make_tuple(static_cast<int>(backend), threads, dims, octaves);
-          const auto it = last_msps.find(key);
-          if (it == last_msps.end()) return std::nullopt;
-          const double predicted = static_cast<double>(samples) / (it->second * 1e6);
-          if (predicted <= config.budget_seconds) return std::nullopt;
-          char text[96];
-          std::snprintf(text, sizeof text, "skipped: ~%.3g s per repeat > budget %.3g s", predicted,
-                        config.budget_seconds);
-          return std::string(text);
-        };
-        // The output, allocated (and touched) only for a size that runs, before any timing.
-        auto buffer = [&]() -> std::span<float> {
-          if (out.size() != samples) out.resize(samples);
-          return std::span<float>(out.data(), samples);
-        };
-        // Warm-up, then timed repeats of `fill(values)`; per-repeat seconds.
-        auto measure = [&](auto&& fill) -> result<std::vector<double>> {
-          const std::span<float> values = buffer();
-          for (int i = 0; i < config.warmup; ++i) {
-            if (auto done = fill(values); !done) return done.error_value();
+        for (workload work : config.workloads) {
+          const field_spec field = bench_field(dims, size, octaves);
+          const std::uint64_t samples = sample_count(field);
+          if (work == workload::points && config.sizes.empty() && samples > max_default_points) {
+            continue;
           }
-          std::vector<double> seconds;
-          for (int i = 0; i < config.repeats; ++i) {
-            const auto start = clock_type::now();
-            if (auto done = fill(values); !done) return done.error_value();
-            seconds.push_back(seconds_since(start));
-          }
-          return seconds;
-        };
-        auto record = [&](bench_result row, const std::vector<double>& seconds) {
-          summarise(row, seconds);
-          last_msps[std::make_tuple(static_cast<int>(row.backend), row.threads, dims, octaves)] =
-              row.median_msps;
-          emit(std::move(row));
-        };
-
-        // gpu and gpu-e2e: the same fills give both the kernel time and the wall time.
-        if (want_gpu) {
-          const bool kernel = wants(backend_id::gpu), e2e = wants(backend_id::gpu_e2e);
-          if (!gpu.renderer) {
-            if (kernel) skip(base_row(backend_id::gpu, 0), "n/a: " + machine.gpu_note);
-            if (e2e) skip(base_row(backend_id::gpu_e2e, 0), "n/a: " + machine.gpu_note);
-          } else if (auto note = over_budget(backend_id::gpu_e2e, 0)) {
-            if (kernel) skip(base_row(backend_id::gpu, 0), *note);
-            if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
-          } else {
-            std::vector<double> kernel_seconds;
-            bool counting = false;
-            const std::span<float> values = buffer();
-            auto fill = [&]() -> status {
-              gpu_stats stats;
-              auto done = gpu.renderer->fill(field, table, values, &stats);
-              if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
-              return done;
-            };
-            for (int i = 0; i < config.warmup; ++i) {
-              if (auto done = fill(); !done) return done.error_value();
+          auto key = [&](backend_id backend, unsigned threads) {
+            return std::make_tuple(static_cast<int>(work), static_cast<int>(backend), threads, dims,
+                                   octaves);
+          };
+          auto base_row = [&](backend_id backend, unsigned threads) {
+            bench_result row;
+            row.work = work;
+            row.backend = backend;
+            row.dims = dims;
+            row.size = size;
+            row.octaves = octaves;
+            row.threads = threads;
+            row.samples = samples;
+            return row;
+          };
+          auto skip = [&](bench_result row, std::string note) {
+            row.skipped = true;
+            row.note = std::move(note);
+            emit(std::move(row));
+          };
+          // Whether the budget allows this size; otherwise a note saying why not.
+          auto over_budget = [&](backend_id backend,
+                                 unsigned threads) -> std::optional<std::string> {
+            const auto it = last_msps.find(key(backend, threads));
+            if (it == last_msps.end()) return std::nullopt;
+            const double predicted = static_cast<double>(samples) / (it->second * 1e6);
+            if (predicted <= config.budget_seconds) return std::nullopt;
+            char text[96];
+            std::snprintf(text, sizeof text, "skipped: ~%.3g s per repeat > budget %.3g s",
+                          predicted, config.budget_seconds);
+            return std::string(text);
+          };
+          // The output and the points, allocated (and touched) only for a size that runs, before
+          // any timing.
+          auto buffer = [&]() -> std::span<float> {
+            if (out.size() != samples) out.resize(samples);
+            if (work == workload::points && points_of != std::make_pair(dims, size)) {
+              points = bench_points(field);
+              points_of = {dims, size};
             }
-            counting = true;
-            std::vector<double> wall;
+            return std::span<float>(out.data(), samples);
+          };
+          const workload_calls calls = calls_for(work, field, points, table, gpu.renderer.get());
+          // Warm-up, then timed repeats of `run(values)`; per-repeat seconds.
+          auto measure = [&](auto&& run) -> result<std::vector<double>> {
+            const std::span<float> values = buffer();
+            for (int i = 0; i < config.warmup; ++i) {
+              if (auto done = run(values); !done) return done.error_value();
+            }
+            std::vector<double> seconds;
             for (int i = 0; i < config.repeats; ++i) {
               const auto start = clock_type::now();
-              if (auto done = fill(); !done) return done.error_value();
-              wall.push_back(seconds_since(start));
+              if (auto done = run(values); !done) return done.error_value();
+              seconds.push_back(seconds_since(start));
             }
-            if (kernel) {
-              const bool timed = std::all_of(kernel_seconds.begin(), kernel_seconds.end(),
-                                             [](double s) { return s > 0; });
-              if (!timed) {
-                skip(base_row(backend_id::gpu, 0), "n/a: no timestamp queries on this device");
-              } else {
-                bench_result row = base_row(backend_id::gpu, 0);
-                summarise(row, kernel_seconds);
-                if (!gpu.cpu_device && machine.peak_gops) {
-                  const alu_ops ops = kernel_alu_ops(dims, octaves);
-                  row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
-                                     (*machine.peak_gops * 1e9);
+            return seconds;
+          };
+          auto record = [&](bench_result row, const std::vector<double>& seconds) {
+            summarise(row, seconds);
+            last_msps[key(row.backend, row.threads)] = row.median_msps;
+            emit(std::move(row));
+          };
+
+          // gpu and gpu-e2e: the same runs give both the kernel time and the wall time.
+          if (want_gpu) {
+            const bool kernel = wants(backend_id::gpu), e2e = wants(backend_id::gpu_e2e);
+            if (!gpu.renderer) {
+              if (kernel) skip(base_row(backend_id::gpu, 0), "n/a: " + machine.gpu_note);
+              if (e2e) skip(base_row(backend_id::gpu_e2e, 0), "n/a: " + machine.gpu_note);
+            } else if (auto note = over_budget(backend_id::gpu_e2e, 0)) {
+              if (kernel) skip(base_row(backend_id::gpu, 0), *note);
+              if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
+            } else {
+              std::vector<double> kernel_seconds;
+              bool counting = false;
+              auto run = [&](std::span<float> values) -> status {
+                gpu_stats stats;
+                auto done = calls.gpu(values, &stats);
+                if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
+                return done;
+              };
+              const std::span<float> values = buffer();
+              for (int i = 0; i < config.warmup; ++i) {
+                if (auto done = run(values); !done) return done.error_value();
+              }
+              counting = true;
+              std::vector<double> wall;
+              for (int i = 0; i < config.repeats; ++i) {
+                const auto start = clock_type::now();
+                if (auto done = run(values); !done) return done.error_value();
+                wall.push_back(seconds_since(start));
+              }
+              if (kernel) {
+                const bool timed = std::all_of(kernel_seconds.begin(), kernel_seconds.end(),
+                                               [](double s) { return s > 0; });
+                if (!timed) {
+                  skip(base_row(backend_id::gpu, 0), "n/a: no timestamp queries on this device");
+                } else {
+                  bench_result row = base_row(backend_id::gpu, 0);
+                  summarise(row, kernel_seconds);
+                  // The ALU count is the field kernel's (field.comp); the points kernel also
+                  // reads its coordinates per point, so it is given for the grid only.
+                  if (!gpu.cpu_device && machine.peak_gops && work == workload::grid) {
+                    const alu_ops ops = kernel_alu_ops(dims, octaves);
+                    row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
+                                       (*machine.peak_gops * 1e9);
+                  }
+                  emit(std::move(row));
                 }
-                emit(std::move(row));
+              }
+              if (e2e) {
+                record(base_row(backend_id::gpu_e2e, 0), wall);
+              } else {
+                last_msps[key(backend_id::gpu_e2e, 0)] =
+                    static_cast<double>(samples) / median_of(wall) / 1e6;
               }
             }
-            if (e2e)
-              record(base_row(backend_id::gpu_e2e, 0), wall);
-            else
-              last_msps[std::make_tuple(static_cast<int>(backend_id::gpu_e2e), 0u, dims, octaves)] =
-                  static_cast<double>(samples) / median_of(wall) / 1e6;
           }
-        }
 
-        if (wants(backend_id::cpu_reference)) {
-          if (auto note = over_budget(backend_id::cpu_reference, 1)) {
-            skip(base_row(backend_id::cpu_reference, 1), *note);
-          } else {
-            auto seconds = measure(
-                [&](std::span<float> values) { return fill_reference(field, table, values); });
-            if (!seconds) return seconds.error_value();
-            record(base_row(backend_id::cpu_reference, 1), *seconds);
-          }
-        }
-        if (wants(backend_id::cpu_fast)) {
-          for (unsigned threads : thread_counts) {
-            if (auto note = over_budget(backend_id::cpu_fast, threads)) {
-              skip(base_row(backend_id::cpu_fast, threads), *note);
+          if (wants(backend_id::cpu_reference)) {
+            if (auto note = over_budget(backend_id::cpu_reference, 1)) {
+              skip(base_row(backend_id::cpu_reference, 1), *note);
             } else {
-              auto seconds = measure([&](std::span<float> values) {
-                return fill_fast(field, table, values, cpu_options{threads});
-              });
+              auto seconds = measure(calls.reference);
               if (!seconds) return seconds.error_value();
-              record(base_row(backend_id::cpu_fast, threads), *seconds);
+              record(base_row(backend_id::cpu_reference, 1), *seconds);
             }
           }
-        }
-        for (backend_id peer : {backend_id::stb, backend_id::glm}) {
-          if (!wants(peer)) continue;
-          const bool supported =
-              peer == backend_id::stb ? stb_supports(field) : glm_supports(field);
-          if (!supported) {
-            skip(base_row(peer, 1), "n/a: stb has no 4D noise");
-          } else if (auto note = over_budget(peer, 1)) {
-            skip(base_row(peer, 1), *note);
-          } else {
-            auto seconds = measure([&](std::span<float> values) {
-              return peer == backend_id::stb ? stb_fill(field, values) : glm_fill(field, values);
-            });
-            if (!seconds) return seconds.error_value();
-            record(base_row(peer, 1), *seconds);
+          if (wants(backend_id::cpu_fast)) {
+            for (unsigned threads : thread_counts) {
+              if (auto note = over_budget(backend_id::cpu_fast, threads)) {
+                skip(base_row(backend_id::cpu_fast, threads), *note);
+              } else {
+                auto seconds =
+                    measure([&](std::span<float> values) { return calls.fast(values, threads); });
+                if (!seconds) return seconds.error_value();
+                record(base_row(backend_id::cpu_fast, threads), *seconds);
+              }
+            }
+          }
+          for (backend_id peer : {backend_id::stb, backend_id::glm}) {
+            if (!wants(peer)) continue;
+            const bool supported =
+                peer == backend_id::stb ? stb_supports(field) : glm_supports(field);
+            if (!supported) {
+              skip(base_row(peer, 1), "n/a: stb has no 4D noise");
+            } else if (auto note = over_budget(peer, 1)) {
+              skip(base_row(peer, 1), *note);
+            } else {
+              auto seconds = measure(peer == backend_id::stb ? calls.stb : calls.glm);
+              if (!seconds) return seconds.error_value();
+              record(base_row(peer, 1), *seconds);
+            }
           }
         }
       }

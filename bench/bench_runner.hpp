@@ -1,5 +1,6 @@
-// vknoise bench: the same field on every backend, warmed up, repeated, the median throughput with
-// its spread. The runner measures and returns figures; printing them is the caller's business.
+// vknoise bench: the same field (or the same scattered points) on every backend, warmed up,
+// repeated, the median throughput with its spread. The runner measures and returns figures;
+// printing them is the caller's business.
 #pragma once
 
 #include <array>
@@ -11,16 +12,20 @@
 #include <utility>
 #include <vector>
 
+#include "bench/bench_workload.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::bench {
 
-// gpu:           kernel time from timestamp queries (gpu_stats::kernel_ns of gpu_renderer::fill)
-// gpu-e2e:       wall time of gpu_renderer::fill: upload, dispatches and readback
-// cpu-reference: fill_reference (double), 1 thread
-// cpu-fast:      fill_fast, at each requested thread count
-// stb, glm:      the peers (peers.hpp), 1 thread
+// What each backend runs, for the grid workload / the points workload (bench_workload.hpp):
+// gpu:           kernel time from timestamp queries (gpu_stats::kernel_ns of gpu_renderer::fill /
+//                gpu_renderer::eval)
+// gpu-e2e:       wall time of gpu_renderer::fill / eval: host coordinates, upload, dispatches and
+//                readback
+// cpu-reference: fill_reference / sample_reference at each point (double), 1 thread
+// cpu-fast:      fill_fast / eval_fast, at each requested thread count
+// stb, glm:      the peers at the grid's positions / at the points (peers.hpp), 1 thread
 enum class backend_id { gpu, gpu_e2e, cpu_reference, cpu_fast, stb, glm };
 inline constexpr std::array<backend_id, 6> all_backends{
     backend_id::gpu,      backend_id::gpu_e2e, backend_id::cpu_reference,
@@ -39,7 +44,12 @@ field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int o
 // (16^4 .. 64^4), ascending by sample count within each shape.
 std::vector<std::array<std::uint32_t, 4>> default_sizes(int dims);
 
+// The default sweep runs the points workload on the default sizes up to this many samples (its
+// points take dims doubles each: 96 MiB at 3D).
+inline constexpr std::uint64_t max_default_points = std::uint64_t{1} << 22;
+
 struct bench_config {
+  std::vector<workload> workloads{workload::grid};
   std::vector<int> dims{3, 4};
   // Empty: default_sizes(d) for each d in dims. Otherwise (dims, size) pairs: each d in dims runs
   // the sizes paired with it.
@@ -49,14 +59,15 @@ struct bench_config {
   std::vector<unsigned> threads;  // cpu-fast's thread counts; empty: 1 and all hardware threads
   int repeats = 5;
   int warmup = 1;
-  // A backend skips a size when the previous size's throughput predicts one repeat longer than
-  // this (the smallest size of each shape always runs).
+  // A backend skips a size when the previous size's throughput (same workload) predicts one
+  // repeat longer than this (the smallest size of each shape always runs).
   double budget_seconds = 1.0;
   std::optional<std::uint32_t> device;  // Vulkan device index (else the library's choice)
   std::optional<double> peak_gops;      // for the ALU-bound fraction on GPUs
 };
 
 struct bench_result {
+  workload work = workload::grid;
   backend_id backend;
   int dims = 3;
   std::array<std::uint32_t, 4> size{1, 1, 1, 1};

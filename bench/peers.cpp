@@ -97,6 +97,48 @@ void glm_loop4(const std::vector<float>& xs, const std::vector<float>& ys,
   }
 }
 
+VKNOISE_PEER_CLONES
+void stb_points(const double* points, std::size_t count, int octaves, float* out) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const double* p = points + 3 * i;
+    const float x = static_cast<float>(p[0]), y = static_cast<float>(p[1]),
+                z = static_cast<float>(p[2]);
+    out[i] = octaves == 1 ? stb_perlin_noise3(x, y, z, 0, 0, 0)
+                          : stb_perlin_fbm_noise3(x, y, z, lacunarity, gain, octaves);
+  }
+}
+
+VKNOISE_PEER_CLONES
+void glm_points3(const double* points, std::size_t count, int octaves, float* out) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const double* p = points + 3 * i;
+    const glm::vec3 v(static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2]));
+    out[i] = fbm(octaves, [&](float f) { return glm::perlin(v * f); });
+  }
+}
+
+VKNOISE_PEER_CLONES
+void glm_points4(const double* points, std::size_t count, int octaves, float* out) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const double* p = points + 4 * i;
+    const glm::vec4 v(static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2]),
+                      static_cast<float>(p[3]));
+    out[i] = fbm(octaves, [&](float f) { return glm::perlin(v * f); });
+  }
+}
+
+status check_points(int dims, std::span<const double> points, std::span<float> out, bool supported,
+                    const char* peer) {
+  if (!supported) {
+    return make_error(errc::invalid_argument,
+                      std::string(peer) + " has no " + std::to_string(dims) + "D noise");
+  }
+  if (points.size() % dims != 0 || out.size() != points.size() / dims) {
+    return make_error(errc::invalid_argument, std::string(peer) + ": output size mismatch");
+  }
+  return {};
+}
+
 }  // namespace
 
 std::vector<float> peer_positions(const field_spec& field, int axis) {
@@ -144,6 +186,22 @@ status glm_fill(const field_spec& field, std::span<float> out) {
   } else {
     glm_loop4(peer_positions(field, 0), peer_positions(field, 1), peer_positions(field, 2),
               peer_positions(field, 3), field.noise.octaves, out.data());
+  }
+  return {};
+}
+
+status stb_eval(int octaves, std::span<const double> points, std::span<float> out) {
+  if (auto ok = check_points(3, points, out, true, "stb"); !ok) return ok;
+  stb_points(points.data(), out.size(), octaves, out.data());
+  return {};
+}
+
+status glm_eval(int dims, int octaves, std::span<const double> points, std::span<float> out) {
+  if (auto ok = check_points(dims, points, out, dims == 3 || dims == 4, "glm"); !ok) return ok;
+  if (dims == 3) {
+    glm_points3(points.data(), out.size(), octaves, out.data());
+  } else {
+    glm_points4(points.data(), out.size(), octaves, out.data());
   }
   return {};
 }

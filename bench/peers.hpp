@@ -1,7 +1,11 @@
 // The peer libraries `vknoise bench` compares with, evaluated at the very sample positions of a
 // vknoise field: position = float(origin + double(index) * step) on each axis, the double
 // position vknoise's own fills start from (field.hpp, sample_position), rounded to the float that
-// these float-only libraries take.
+// these float-only libraries take; or at scattered points (the points workload), each coordinate
+// likewise rounded to float.
+//
+// Both are point functions: every sample is a call that hashes and fades on its own, whether the
+// samples form a grid or not (vknoise's fill_fast shares that work along a grid's rows).
 //
 //   stb  stb_perlin_noise3 (libstb-dev's stb_perlin.h, no wrap) for 3D fields, 1 octave;
 //        stb_perlin_fbm_noise3 (lacunarity 2, gain 0.5) for more. No 4D: not supported.
@@ -33,6 +37,12 @@ bool glm_supports(const field_spec& field);
 // lacunarity 2): the peers have no other options.
 status stb_fill(const field_spec& field, std::span<float> out);
 status glm_fill(const field_spec& field, std::span<float> out);
+
+// At scattered points: `points` holds dims doubles per point (as eval_fast takes them: 3 for stb,
+// 3 or 4 for glm), `out` one float per point. errc::invalid_argument for dims the peer lacks or
+// spans of other sizes. Octaves as for the fills.
+status stb_eval(int octaves, std::span<const double> points, std::span<float> out);
+status glm_eval(int dims, int octaves, std::span<const double> points, std::span<float> out);
 
 // One sample, at float positions (what the fills evaluate per sample).
 float stb_sample(float x, float y, float z, int octaves);

@@ -88,6 +88,41 @@ int main() {
   for (float v : wide_values) largest = std::fmax(largest, std::fabs(v));
   expect(largest > 0.3f && largest < 1.1f, "glm values within [-1.1, 1.1]");
 
+  // The points workload: as many points as the field has samples, inside its box, the same on
+  // every run; the peers evaluate each at its coordinates rounded to float.
+  const vknoise::field_spec box = bench_field(3, {16, 8, 4, 1}, 1);
+  const std::vector<double> points = bench_points(box);
+  expect(points.size() == 16 * 8 * 4 * 3, "bench_points: one point per sample, 3 coordinates");
+  expect(points == bench_points(box), "bench_points is deterministic");
+  bool inside = true;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const int axis = static_cast<int>(i % 3);
+    const double low = box.origin[axis], high = low + box.size[axis] * box.step[axis];
+    inside = inside && points[i] >= low && points[i] < high;
+  }
+  expect(inside, "bench_points lie in the field's box");
+  const double spread = points[3 * 100] - points[3 * 200];
+  expect(spread != 0, "bench_points are scattered");
+  for (int octaves : {1, 3}) {
+    std::vector<float> stb(16 * 8 * 4), glm(16 * 8 * 4);
+    expect(stb_eval(octaves, points, stb).ok(), "stb_eval succeeds");
+    expect(glm_eval(3, octaves, points, glm).ok(), "glm_eval succeeds");
+    const auto f = [&](std::size_t i) { return static_cast<float>(points[i]); };
+    expect(stb[77] == stb_sample(f(231), f(232), f(233), octaves), "stb_eval at point 77");
+    expect(glm[77] == glm_sample3(f(231), f(232), f(233), octaves), "glm_eval at point 77");
+  }
+  const std::vector<double> points4 = bench_points(bench_field(4, {3, 2, 2, 2}, 1));
+  std::vector<float> glm4_points(24);
+  expect(glm_eval(4, 1, points4, glm4_points).ok(), "glm_eval 4D succeeds");
+  expect(glm4_points[5] ==
+             glm_sample4(static_cast<float>(points4[20]), static_cast<float>(points4[21]),
+                         static_cast<float>(points4[22]), static_cast<float>(points4[23]), 1),
+         "glm_eval 4D at point 5");
+  std::vector<float> wrong(23);
+  expect(!glm_eval(4, 1, points4, wrong).ok(), "glm_eval refuses a wrong output size");
+  expect(!stb_eval(1, points4, glm4_points).ok(),
+         "stb_eval refuses points that are not one per output");
+
   // The ALU-bound estimate's inputs (docs/benchmarks.md): 224 ops per 3D sample, 517 per 4D one,
   // and the peak of a device known by name; none for lavapipe.
   const alu_ops ops3 = kernel_alu_ops(3, 1), ops4 = kernel_alu_ops(4, 1);

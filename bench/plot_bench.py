@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Charts of `vknoise bench --json` output: throughput against field size, one line per backend
-(cpu-fast once per thread count), one panel per octave count; log-log axes.
+"""Charts of `vknoise bench --json` output: throughput against field size (or point count), one
+line per backend (cpu-fast once per thread count), one panel per octave count; log-log axes.
 
 Usage: plot_bench.py BENCH.json OUT_DIR [--markdown]
-Writes OUT_DIR/bench_3d.png and OUT_DIR/bench_4d.png; with --markdown, also prints the figures as
-Markdown tables (median Msamples/s, min-max in brackets; "-" where skipped or n/a).
+Writes OUT_DIR/bench_3d.png and OUT_DIR/bench_4d.png for the grid workload and
+OUT_DIR/bench_points_3d.png and OUT_DIR/bench_points_4d.png for the points workload (each where
+the JSON has such rows); with --markdown, also prints the figures as Markdown tables, one per
+workload and dims (median Msamples/s, min-max in brackets; "-" where skipped or n/a).
 """
 import json
 import os
@@ -31,8 +33,13 @@ def series_name(row):
     return row["backend"]
 
 
-def plot(report, dims, path):
-    rows = [r for r in report["results"] if r["dims"] == dims and not r["skipped"]]
+def workload(row):
+    return row.get("workload", "grid")  # JSON written before the points workload existed
+
+
+def plot(report, work, dims, path):
+    rows = [r for r in report["results"]
+            if workload(r) == work and r["dims"] == dims and not r["skipped"]]
     if not rows:
         return False
     octaves = sorted({r["octaves"] for r in rows})
@@ -55,9 +62,11 @@ def plot(report, dims, path):
                         yerr=[lows, highs], color=colour, linestyle="none", capsize=2)
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_title("%dD improved noise, %d octave%s" % (dims, oct_count,
-                                                           "" if oct_count == 1 else "s (fBm)"))
-        ax.set_xlabel("samples per field")
+        what = "grid" if work == "grid" else "scattered points"
+        ax.set_title("%dD improved noise, %s, %d octave%s" % (
+            dims, what, oct_count, "" if oct_count == 1 else "s (fBm)"), fontsize=10)
+        ax.set_xlabel("samples per field" if work == "grid" else
+                      "points per call (as many as the grid's samples, in its box)")
         ax.grid(True, which="both", alpha=0.3)
     axes[0][0].set_ylabel("Msamples/s (median; bars: min-max)")
     axes[0][-1].legend(fontsize=8)
@@ -81,19 +90,31 @@ def columns(results):
 
 
 def markdown(report):
-    results = report["results"]
+    lines = []
+    for work in ("grid", "points"):
+        results = [r for r in report["results"] if workload(r) == work]
+        if results:
+            lines.append(markdown_tables(results, work))
+    return "\n".join(lines)
+
+
+def markdown_tables(results, work):
     names = columns(results)
     lines = []
     for dims in (3, 4):
         rows = [r for r in results if r["dims"] == dims]
         if not rows:
             continue
+        lines.append("%s, %dD:" % ("Grid" if work == "grid" else "Points", dims))
+        lines.append("")
         keys = []
         for r in sorted(rows, key=lambda r: (r["octaves"], r["samples"], r["size"])):
             key = (r["octaves"], tuple(r["size"]))
             if key not in keys:
                 keys.append(key)
-        lines.append("| %dD size | octaves | %s |" % (dims, " | ".join(names)))
+        lines.append("| %s | octaves | %s |" % (
+            "%dD size" % dims if work == "grid" else "%dD points: as many as the size's" % dims,
+            " | ".join(names)))
         lines.append("|---|---|%s" % ("---|" * len(names)))
         for octaves, size in keys:
             cells = []
@@ -119,10 +140,11 @@ def main():
         sys.exit(__doc__)
     report = json.load(open(args[0]))
     os.makedirs(args[1], exist_ok=True)
-    for dims in (3, 4):
-        path = os.path.join(args[1], "bench_%dd.png" % dims)
-        if plot(report, dims, path):
-            print("wrote", path, file=sys.stderr)
+    for work, prefix in (("grid", "bench_"), ("points", "bench_points_")):
+        for dims in (3, 4):
+            path = os.path.join(args[1], "%s%dd.png" % (prefix, dims))
+            if plot(report, work, dims, path):
+                print("wrote", path, file=sys.stderr)
     if want_markdown:
         print(markdown(report))
 

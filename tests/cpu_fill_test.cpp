@@ -1,5 +1,6 @@
-// fill_fast against fill_mirror, bit for bit (memcmp, so -0 and +0 differ), on every SIMD target
-// Highway compiled that this CPU runs, with several thread counts.
+// fill_fast against fill_mirror and eval_fast against the mirror's point evaluation (reduce_point
+// then sample_mirror), bit for bit (memcmp, so -0 and +0 differ), on every SIMD target Highway
+// compiled that this CPU runs, with several thread counts.
 
 #include <gtest/gtest.h>
 #include <hwy/targets.h>
@@ -8,6 +9,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
+#include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,6 +25,7 @@ using vknoise::cpu_options;
 using vknoise::field_spec;
 using vknoise::fractal_kind;
 using vknoise::noise_kind;
+using vknoise::noise_spec;
 using vknoise::permutation_table;
 
 // The targets to verify: every one compiled and supported here. Restores the CPU's own choice
@@ -224,6 +229,307 @@ TEST(CpuFill, KnownValueAndErrors) {
   f.size = {0, 1, 1, 1};
   EXPECT_EQ(vknoise::fill_fast(f, permutation_table::perlin(), out).error_value().code,
             vknoise::errc::invalid_argument);
+}
+
+// --- eval_fast -------------------------------------------------------------------------------
+
+// The mirror's evaluation of each point: what gpu_renderer::eval is checked against.
+std::vector<float> mirror_points(const noise_spec& noise, int dims,
+                                 const std::vector<double>& points,
+                                 const permutation_table& table) {
+  const std::size_t channels = static_cast<std::size_t>(vknoise::channel_count(noise, dims));
+  const std::size_t count = points.size() / dims;
+  std::vector<float> out(count * channels);
+  std::vector<vknoise::lattice_coord> coords(std::size_t{4} * noise.octaves);
+  for (std::size_t i = 0; i < count; ++i) {
+    double position[4] = {0, 0, 0, 0};
+    for (int a = 0; a < dims; ++a) position[a] = points[i * dims + a];
+    vknoise::reduce_point(noise, dims, position, coords.data());
+    vknoise::sample_mirror(noise, dims, coords.data(), table, &out[i * channels]);
+  }
+  return out;
+}
+
+void expect_points_identical(const noise_spec& noise, int dims, const std::vector<double>& points,
+                             const permutation_table& table, const std::string& what,
+                             std::vector<unsigned> thread_counts = {1, 3}) {
+  const std::vector<float> expected = mirror_points(noise, dims, points, table);
+  for (std::int64_t target : targets()) {
+    target_override only(target);
+    for (unsigned threads : thread_counts) {
+      std::vector<float> out(expected.size(), 12345.0f);
+      const auto done = vknoise::eval_fast(noise, dims, points, table, out, cpu_options{threads});
+      ASSERT_TRUE(done.ok()) << what << ": " << done.message();
+      EXPECT_EQ(bit_differences(out, expected,
+                                what + " on " + hwy::TargetName(target) + " with " +
+                                    std::to_string(threads) + " threads"),
+                0u);
+    }
+  }
+}
+
+bool in_domain(const noise_spec& noise, int axis, double x) {
+  return std::isfinite(x) &&
+         vknoise::max_octave_position(noise, axis, std::fabs(x)) < vknoise::max_abs_coordinate;
+}
+
+// `count` points that mix every kind of coordinate the reduction has cases for: small ones of
+// both signs, lattice points and coordinates just off them (a fraction that rounds to 1.0f moves
+// to the next cell), multiples of the period and just below them, -0, tiny negatives, and the far
+// ones up to the largest the noise's octaves allow. Each is kept only where it is in the domain.
+std::vector<double> scattered_points(const noise_spec& noise, int dims, std::size_t count,
+                                     std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  const auto uniform = [&](double low, double high) {
+    return low + (high - low) * static_cast<double>(random() >> 11) * 0x1p-53;
+  };
+  std::vector<double> points(count * dims);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const int axis = static_cast<int>(i % dims);
+    const double period = noise.period[axis] ? noise.period[axis] : 256.0;
+    const double integer = std::floor(uniform(-600.0, 600.0));
+    double x = 0;
+    switch (random() % 10) {
+      case 0:
+        x = integer;
+        break;
+      case 1:
+        x = integer - 0x1p-30;  // frac rounds to 1.0f
+        break;
+      case 2:
+        x = integer + 0x1p-40;
+        break;
+      case 3:
+        x = std::floor(uniform(-5.0, 5.0)) * period - 0x1p-45;
+        break;
+      case 4:
+        x = random() % 2 ? -0.0 : -std::numeric_limits<double>::denorm_min() * 3;
+        break;
+      case 5:
+        x = uniform(-1e9, 1e9);
+        break;
+      case 6:
+        x = std::floor(uniform(-1e9, 1e9)) + uniform(0.99999, 1.0);
+        break;
+      default:
+        x = uniform(-40.0, 40.0);
+    }
+    points[i] = in_domain(noise, axis, x) ? x : uniform(-3.0, 3.0);
+  }
+  return points;
+}
+
+noise_spec fractal_noise(fractal_kind kind, int octaves) {
+  noise_spec noise;
+  noise.fractal = kind;
+  noise.octaves = octaves;
+  return noise;
+}
+
+TEST(CpuEvalPoints, EveryDimsAndFractalMatchesTheMirror) {
+  const permutation_table table = permutation_table::from_seed(11);
+  for (int dims = 1; dims <= 4; ++dims) {
+    for (fractal_kind kind : {fractal_kind::none, fractal_kind::fbm, fractal_kind::turbulence,
+                              fractal_kind::ridged, fractal_kind::billow}) {
+      noise_spec noise = fractal_noise(kind, kind == fractal_kind::none ? 1 : 5);
+      noise.persistence = 0.6;
+      noise.lacunarity = 1.93;
+      noise.octave_offsets = dims % 2 == 1;
+      const std::string what =
+          std::string(vknoise::fractal_kind_name(kind)) + " " + std::to_string(dims) + "D";
+      expect_points_identical(noise, dims, scattered_points(noise, dims, 301, dims), table, what);
+    }
+  }
+}
+
+TEST(CpuEvalPoints, BalancedPeriodsAndOffsetsMatchTheMirror) {
+  const permutation_table table = permutation_table::perlin();
+  noise_spec balanced;
+  balanced.kind = noise_kind::improved4_balanced;
+  expect_points_identical(balanced, 4, scattered_points(balanced, 4, 203, 1), table, "balanced");
+  balanced.fractal = fractal_kind::ridged;
+  balanced.octaves = 3;
+  balanced.period = {4, 1, 7, 256};
+  expect_points_identical(balanced, 4, scattered_points(balanced, 4, 203, 2), table,
+                          "balanced periodic ridged");
+  for (int dims = 1; dims <= 4; ++dims) {
+    noise_spec periodic = fractal_noise(fractal_kind::fbm, 4);
+    periodic.period = {3, 5, 2, 6};
+    periodic.lacunarity = 3;
+    periodic.octave_offsets = true;
+    expect_points_identical(periodic, dims, scattered_points(periodic, dims, 157, 10 + dims), table,
+                            "periodic fbm " + std::to_string(dims) + "D");
+    noise_spec tiles = fractal_noise(fractal_kind::none, 1);
+    tiles.period = {1, 256, 9, 2};
+    expect_points_identical(tiles, dims, scattered_points(tiles, dims, 157, 20 + dims), table,
+                            "periods 1 and 256 " + std::to_string(dims) + "D");
+  }
+}
+
+TEST(CpuEvalPoints, FarPointsMatchTheMirror) {
+  const permutation_table table = permutation_table::perlin();
+  std::vector<double> points;
+  for (double sign : {1.0, -1.0}) {
+    for (double f : {0.0, 0.125, 0.5, 0.999, 1.0 - 0x1p-26}) {
+      for (double far : {1e9, 2147483646.0, 2147483000.5}) {
+        points.insert(points.end(), {sign * far + f, -sign * far + f, sign * (far - f), far});
+      }
+    }
+  }
+  for (int dims = 1; dims <= 4; ++dims) {
+    std::vector<double> picked;
+    for (std::size_t i = 0; i < points.size(); i += 4) {
+      picked.insert(picked.end(), points.begin() + i, points.begin() + i + dims);
+    }
+    expect_points_identical(noise_spec{}, dims, picked, table, "far " + std::to_string(dims) + "D");
+  }
+  // 4 octaves at lacunarity 2: 8 * 2.5e8 stays below 2^31.
+  const noise_spec fbm = fractal_noise(fractal_kind::fbm, 4);
+  expect_points_identical(fbm, 3, {2.5e8, -2.5e8 + 0.5, 2.5e8 - 0.25, -2.68e8, 1.1e8, 0.3}, table,
+                          "far fbm");
+}
+
+TEST(CpuEvalPoints, AnyCountAndThreadCountMatchesTheMirror) {
+  const permutation_table table = permutation_table::perlin();
+  const noise_spec noise = fractal_noise(fractal_kind::fbm, 3);
+  // 0 and 1 point; counts that end inside a vector (every width up to 16 lanes); enough points
+  // for several threads (one per 4096) with a ragged last chunk.
+  for (std::size_t count : {0, 1, 2, 5, 15, 17, 33, 1000, 3 * 4096 + 13, 9 * 4096 + 7}) {
+    expect_points_identical(noise, 3, scattered_points(noise, 3, count, count), table,
+                            std::to_string(count) + " points", {1, 2, 3, 7});
+  }
+}
+
+TEST(CpuEvalPoints, FallbackKindsMatchTheMirror) {
+  const permutation_table table = permutation_table::perlin();
+  noise_spec gradient = fractal_noise(fractal_kind::fbm, 3);
+  gradient.gradient = true;
+  expect_points_identical(gradient, 3, scattered_points(gradient, 3, 71, 1), table, "gradient");
+  noise_spec warped;
+  warped.warp = 0.7;
+  expect_points_identical(warped, 2, scattered_points(warped, 2, 71, 2), table, "warp");
+  noise_spec classic = fractal_noise(fractal_kind::turbulence, 2);
+  classic.kind = noise_kind::classic;
+  classic.classic_seed = 5;
+  expect_points_identical(classic, 4, scattered_points(classic, 4, 71, 3), table, "classic");
+  noise_spec value;
+  value.kind = noise_kind::value;
+  value.interpolation = vknoise::value_interpolation::cubic;
+  expect_points_identical(value, 3, scattered_points(value, 3, 71, 4), table, "value");
+  // period * lacunarity^octave beyond 2^31: 256 * 256^4 = 2^40. Only multiples of the period are
+  // inside the domain there (their position is 0 in every octave).
+  noise_spec huge_period = fractal_noise(fractal_kind::fbm, 5);
+  huge_period.period = {256, 256, 256, 256};
+  huge_period.lacunarity = 256;
+  expect_points_identical(huge_period, 3, {0.0, 256.0, -512.0, 1e9 * 256, -0.0, 2560.0}, table,
+                          "huge octave period");
+}
+
+TEST(CpuEvalPoints, KnownValue) {
+  std::vector<float> out(1);
+  ASSERT_TRUE(vknoise::eval_fast(noise_spec{}, 3, std::vector<double>{3.14, 42.0, 7.0},
+                                 permutation_table::perlin(), out)
+                  .ok());
+  EXPECT_NEAR(out[0], 0.13691995878400012, 1e-6);
+}
+
+TEST(CpuEvalPoints, BadInputGivesErrors) {
+  const permutation_table table = permutation_table::perlin();
+  const auto eval = [&](const noise_spec& noise, int dims, std::vector<double> points,
+                        std::size_t out_size) {
+    std::vector<float> out(out_size, 7.0f);
+    const vknoise::status done = vknoise::eval_fast(noise, dims, points, table, out);
+    if (!done.ok() && done.error_value().code == vknoise::errc::invalid_argument) {
+      for (float v : out) EXPECT_EQ(v, 7.0f) << "an argument error wrote to out";
+    }
+    return done;
+  };
+  const auto code = [](const vknoise::status& s) {
+    return s.ok() ? std::string("ok") : std::to_string(static_cast<int>(s.error_value().code));
+  };
+  const std::string invalid = std::to_string(static_cast<int>(vknoise::errc::invalid_argument));
+  const std::string range = std::to_string(static_cast<int>(vknoise::errc::out_of_range));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(code(eval(noise_spec{}, 0, {1.0}, 1)), invalid);
+  EXPECT_EQ(code(eval(noise_spec{}, 5, {1, 2, 3, 4, 5}, 1)), invalid);
+  EXPECT_EQ(code(eval(noise_spec{}, 3, {1.0, 2.0}, 1)), invalid);       // not whole points
+  EXPECT_EQ(code(eval(noise_spec{}, 3, {1.0, 2.0, 3.0}, 2)), invalid);  // out too large
+  EXPECT_EQ(code(eval(noise_spec{}, 3, {1.0, 2.0, 3.0}, 0)), invalid);  // out too small
+  EXPECT_EQ(code(eval(fractal_noise(fractal_kind::fbm, 0), 3, {1, 2, 3}, 1)), invalid);
+  noise_spec balanced;
+  balanced.kind = noise_kind::improved4_balanced;
+  EXPECT_EQ(code(eval(balanced, 3, {1, 2, 3}, 1)), invalid);
+  noise_spec gradient;
+  gradient.gradient = true;
+  EXPECT_EQ(code(eval(gradient, 2, {1, 2}, 1)), invalid);  // needs 3 values per point
+  EXPECT_EQ(code(eval(noise_spec{}, 3, {1.0, nan, 3.0}, 1)), range);
+  EXPECT_EQ(code(eval(noise_spec{}, 3, {1.0, 2.0, -inf}, 1)), range);
+  EXPECT_EQ(code(eval(noise_spec{}, 1, {2147483648.0}, 1)), range);
+  EXPECT_EQ(code(eval(fractal_noise(fractal_kind::fbm, 4), 2, {3e8, 0.5}, 1)), range);
+  EXPECT_EQ(code(eval(noise_spec{}, 3, {}, 0)), "ok");
+
+  // The first bad point is named, among many (a batch the coordinate bounds check), whichever
+  // thread's stretch of points it lies in.
+  std::vector<double> many(3 * 500, 0.25);
+  many[3 * 321 + 2] = nan;
+  many[3 * 400] = inf;
+  const vknoise::status first = eval(noise_spec{}, 3, many, 500);
+  ASSERT_FALSE(first.ok());
+  EXPECT_NE(first.message().find("point 321 "), std::string::npos) << first.message();
+  for (std::size_t bad : {std::size_t{5}, std::size_t{4096 * 2 + 3}, std::size_t{29999}}) {
+    for (unsigned threads : {1u, 2u, 5u}) {
+      std::vector<double> points(3 * 30000, 0.5);
+      points[3 * bad + 1] = 3e9;
+      points[3 * 29999] = nan;
+      std::vector<float> out(30000);
+      const auto done =
+          vknoise::eval_fast(noise_spec{}, 3, points, table, out, cpu_options{threads});
+      ASSERT_FALSE(done.ok());
+      EXPECT_EQ(done.error_value().code, vknoise::errc::out_of_range);
+      EXPECT_NE(done.message().find("point " + std::to_string(bad) + " "), std::string::npos)
+          << done.message() << " with " << threads << " threads";
+    }
+  }
+}
+
+TEST(CpuEvalPoints, DomainEdgesAreJudgedAsMaxOctavePositionDoes) {
+  // Coordinates next to where the octaves leave +-2^31, alone (checked one by one) and among 300
+  // points (checked against per-axis bounds): accepted exactly when max_octave_position allows.
+  const permutation_table table = permutation_table::perlin();
+  noise_spec offsets = fractal_noise(fractal_kind::fbm, 4);
+  offsets.octave_offsets = true;
+  noise_spec warped;
+  warped.warp = 2.5;
+  noise_spec slow_lacunarity = fractal_noise(fractal_kind::billow, 7);
+  slow_lacunarity.lacunarity = 0.37;
+  noise_spec periodic = fractal_noise(fractal_kind::fbm, 3);
+  periodic.period = {0, 200, 0, 0};
+  periodic.lacunarity = 2;
+  for (const noise_spec& noise : {noise_spec{}, offsets, warped, slow_lacunarity, periodic}) {
+    for (double edge :
+         {2147483648.0, 2147483648.0 / 8, 2147483648.0 / 8 - 37.6 * 3 / 8, 2147483648.0 - 20.0}) {
+      for (double step : {-2.0, -1.0, 0.0, 1.0, 2.0}) {
+        double x = edge;
+        for (int k = 0; k < std::fabs(step); ++k) x = std::nextafter(x, step < 0 ? 0.0 : 1e300);
+        for (double signed_x : {x, -x}) {
+          const bool expected = in_domain(noise, 1, signed_x);
+          std::vector<float> one(1);
+          const auto alone =
+              vknoise::eval_fast(noise, 2, std::vector<double>{0.5, signed_x}, table, one);
+          EXPECT_EQ(alone.ok(), expected) << signed_x;
+          std::vector<double> batch(2 * 300, 0.5);
+          batch[2 * 150 + 1] = signed_x;
+          std::vector<float> out(300);
+          const auto among = vknoise::eval_fast(noise, 2, batch, table, out);
+          EXPECT_EQ(among.ok(), expected) << signed_x;
+          if (!among.ok()) {
+            EXPECT_NE(among.message().find("point 150 "), std::string::npos) << among.message();
+          }
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -1,17 +1,23 @@
-// The fast CPU path: float32 fields with SIMD (run-time dispatch to the best of SSE4.1, AVX2 and
-// AVX-512 the CPU offers) and threads. It computes the same function as fill_mirror, and as the
-// GPU kernel, bit for bit: only the way the work is spread over lanes and threads differs.
+// The fast CPU path: float32 fields (fill_fast) and scattered points (eval_fast) with SIMD
+// (run-time dispatch to the best of SSE4.1, AVX2 and AVX-512 the CPU offers) and threads. It
+// computes the same function as the float mirror, and as the GPU kernels, bit for bit: only the
+// way the work is spread over lanes and threads differs.
 //
-// It reads the same host-reduced lattice coordinates as fill_mirror (axis_coordinates), so a
-// field at origin 1e9 is as precise as one at 0, and performs the mirror's float operations in
-// the mirror's order (no fused multiply-add). Improved noise (1D to 4D) and improved4_balanced,
-// with every fractal, period and octave offset, run on SIMD kernels; gradient fields, warped
-// fields and classic and value noise run fill_mirror itself, split over the threads.
+// It reduces coordinates on the host exactly as the mirror does (axis_coordinates for fields,
+// reduce_point for points), so a field or point at 1e9 is as precise as one at 0, and performs
+// the mirror's float operations in the mirror's order (no fused multiply-add).
+//
+// The two differ in how they share work. fill_fast fills a grid: along a row the y, z and t
+// cells, their hashes and the fade curves are the same for every sample, so it computes them once
+// per row (and fade(x) once per field). eval_fast evaluates each point on its own, hashes, fade
+// curves and the reduction included, one point per SIMD lane: per sample it does several times
+// fill_fast's work.
 #pragma once
 
 #include <span>
 
 #include "vknoise/field.hpp"
+#include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
@@ -22,15 +28,41 @@ struct cpu_options {
 };
 
 // Fills `out` (exactly value_count(field) floats, layout in field.hpp) bit-identically to
-// fill_mirror. Errors: those of validate(field, out.size()); errc::out_of_memory.
+// fill_mirror. Improved noise (1D to 4D) and improved4_balanced, with every fractal, period and
+// octave offset, run on SIMD kernels; gradient fields, warped fields and classic and value noise
+// run fill_mirror itself, split over the threads.
+// Errors: those of validate(field, out.size()); errc::out_of_memory.
 // Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
 // and no more than the field has rows of samples along x), the calling thread being one of them.
 // A thread the system cannot start leaves its share to the calling thread.
 status fill_fast(const field_spec& field, const permutation_table& table, std::span<float> out,
                  const cpu_options& options = {});
 
-// The instruction set fill_fast dispatches to on this CPU, as Highway names it, e.g. "AVX3"
-// (AVX-512), "AVX2" or "SSE4".
+// Evaluates `noise` in `dims` dimensions at scattered points, as gpu_renderer::eval does:
+// `points` holds dims doubles per point (x [y [z [w]]]; point i at points[i * dims]), `out`
+// exactly channel_count(noise, dims) floats per point (the value, then d/dx, d/dy, ... with
+// noise.gradient; point i's at out[i * channels]). No points (both spans empty) is valid.
+// Point i's values are bit for bit those of reduce_point(noise, dims, point i) followed by
+// sample_mirror, hence of gpu_renderer::eval where the device honours NoContraction.
+// SIMD kernels, one point per lane, cover what fill_fast's cover (improved noise 1D to 4D and
+// improved4_balanced, every fractal, period and octave offset) except a period whose
+// period * lacunarity^octave exceeds 2^31; everything else (gradient, warp, classic and value
+// noise, those periods) runs reduce_point and sample_mirror, split over the threads.
+// Errors, the same as gpu_renderer::eval's with the same messages: errc::invalid_argument for
+// dims outside 1..4, a noise spec validate(noise, dims) rejects, or span sizes other than the
+// above (found before anything is written); errc::out_of_range naming the first point with a
+// coordinate that is not finite or whose octaves leave +-max_abs_coordinate (max_octave_position;
+// each stretch of points is checked just before it is computed, so `out` may then hold the values
+// of some points); errc::out_of_memory.
+// Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
+// and at most one per 4096 points), the calling thread being one of them. A thread the system
+// cannot start leaves its share to the calling thread.
+status eval_fast(const noise_spec& noise, int dims, std::span<const double> points,
+                 const permutation_table& table, std::span<float> out,
+                 const cpu_options& options = {});
+
+// The instruction set fill_fast and eval_fast dispatch to on this CPU, as Highway names it, e.g.
+// "AVX3" (AVX-512), "AVX2" or "SSE4".
 const char* cpu_simd_target();
 
 }  // namespace vknoise

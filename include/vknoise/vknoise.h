@@ -190,7 +190,21 @@ vknoise_status vknoise_fill_mirror(const vknoise_field* field,
 vknoise_status vknoise_fill_fast(const vknoise_field* field, const vknoise_permutation* permutation,
                                  float* out, size_t count, unsigned threads) VKNOISE_NOEXCEPT;
 
-/* The instruction set vknoise_fill_fast uses on this CPU, e.g. "AVX2". A static string. */
+/* The fast path at scattered points (cpu_fill.hpp's eval_fast): `points` holds dims doubles per
+ * point (x [y [z [w]]]), `out` holds `out_count` = point_count * channels floats (channels 1, or
+ * 1 + dims with noise->gradient), bit-identical to the mirror at each point (and so to
+ * vknoise_renderer_eval where the device honours NoContraction). SIMD and up to `threads` threads
+ * of its own (0: every hardware thread, at most one per 4096 points). Reentrant. Errors as
+ * vknoise_renderer_eval's: VKNOISE_ERROR_INVALID_ARGUMENT for a bad noise, dims or count,
+ * VKNOISE_ERROR_OUT_OF_RANGE for a non-finite or too large coordinate; also
+ * VKNOISE_ERROR_OUT_OF_MEMORY. */
+vknoise_status vknoise_eval_fast(const vknoise_noise* noise, int32_t dims,
+                                 const vknoise_permutation* permutation, const double* points,
+                                 size_t point_count, float* out, size_t out_count,
+                                 unsigned threads) VKNOISE_NOEXCEPT;
+
+/* The instruction set vknoise_fill_fast and vknoise_eval_fast use on this CPU, e.g. "AVX2". A
+ * static string. */
 const char* vknoise_cpu_simd_target(void) VKNOISE_NOEXCEPT;
 
 /* ---- GPU: contexts (context.hpp) ---- */

@@ -1,4 +1,4 @@
-// The fast CPU fill (SIMD and threads), bit-identical to the mirror.
+// The fast CPU path (SIMD and threads) for fields and points, bit-identical to the mirror.
 #include "c_api/handles.hpp"
 #include "vknoise/cpu_fill.hpp"
 
@@ -12,6 +12,18 @@ extern "C" vknoise_status vknoise_fill_fast(const vknoise_field* field,
                         vknoise::cpu_options options;
                         options.threads = threads;
                         return vknoise::fill_fast(spec, table, values, options);
+                      });
+}
+
+extern "C" vknoise_status vknoise_eval_fast(const vknoise_noise* noise, int32_t dims,
+                                            const vknoise_permutation* permutation,
+                                            const double* points, size_t point_count, float* out,
+                                            size_t out_count, unsigned threads) noexcept {
+  return guarded_eval(__func__, noise, dims, permutation, points, point_count, out, out_count,
+                      [threads](const auto&... args) {
+                        vknoise::cpu_options options;
+                        options.threads = threads;
+                        return vknoise::eval_fast(args..., options);
                       });
 }
 

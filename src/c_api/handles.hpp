@@ -108,6 +108,32 @@ vknoise_status guarded_fill(const char* function, const vknoise_field* field,
   });
 }
 
+// The whole of a C point evaluation into `out`: the arguments checked (NULL pointers, the noise,
+// dims, a point count whose coordinates overflow), then
+// eval(spec, dims, points span, table, out span) reported, with no exception escaping.
+template <class Eval>
+vknoise_status guarded_eval(const char* function, const vknoise_noise* noise, int32_t dims,
+                            const vknoise_permutation* permutation, const double* points,
+                            size_t point_count, float* out, size_t out_count,
+                            Eval&& eval) noexcept {
+  return guarded(function, [&] {
+    if (noise == nullptr) return null_argument(function, "noise");
+    if (points == nullptr && point_count != 0) return null_argument(function, "points");
+    if (out == nullptr && out_count != 0) return null_argument(function, "out");
+    auto spec = to_noise_spec(function, *noise);
+    if (!spec) return fail(spec.error_value());
+    if (auto s = vknoise::validate(spec.value(), dims); !s) return fail(s.error_value());
+    const size_t axes = static_cast<size_t>(dims);
+    if (point_count > SIZE_MAX / axes) {
+      return fail(VKNOISE_ERROR_OUT_OF_RANGE, std::string(function) + ": point_count " +
+                                                  std::to_string(point_count) + " is too large");
+    }
+    return report(eval(spec.value(), static_cast<int>(dims),
+                       std::span<const double>(points, point_count * axes), table_of(permutation),
+                       std::span<float>(out, out_count)));
+  });
+}
+
 // A vknoise_table_placement value as the C++ enum.
 result<table_placement> to_table_placement(const char* function, int32_t table);
 

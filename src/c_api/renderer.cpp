@@ -68,23 +68,13 @@ extern "C" vknoise_status vknoise_renderer_eval(vknoise_renderer* renderer,
                                                 const vknoise_permutation* permutation,
                                                 const double* points, size_t point_count,
                                                 float* out, size_t out_count) noexcept {
-  return guarded(__func__, [&] {
-    if (renderer == nullptr) return null_argument(__func__, "renderer");
-    if (noise == nullptr) return null_argument(__func__, "noise");
-    if (points == nullptr && point_count != 0) return null_argument(__func__, "points");
-    if (out == nullptr && out_count != 0) return null_argument(__func__, "out");
-    auto spec = to_noise_spec(__func__, *noise);
-    if (!spec) return fail(spec.error_value());
-    if (auto s = vknoise::validate(spec.value(), dims); !s) return fail(s.error_value());
-    const size_t axes = static_cast<size_t>(dims);
-    if (point_count > SIZE_MAX / axes) {
-      return fail(VKNOISE_ERROR_OUT_OF_RANGE, std::string(__func__) + ": point_count " +
-                                                  std::to_string(point_count) + " is too large");
-    }
-    return report(renderer->renderer->eval(
-        spec.value(), dims, std::span<const double>(points, point_count * axes),
-        table_of(permutation), std::span<float>(out, out_count)));
-  });
+  const char* function = __func__;
+  if (renderer == nullptr) {
+    return guarded(function, [function] { return null_argument(function, "renderer"); });
+  }
+  return guarded_eval(
+      function, noise, dims, permutation, points, point_count, out, out_count,
+      [renderer](const auto&... args) { return renderer->renderer->eval(args...); });
 }
 
 extern "C" void vknoise_renderer_destroy(vknoise_renderer* renderer) noexcept {

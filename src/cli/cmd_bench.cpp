@@ -1,6 +1,7 @@
-// vknoise bench: one field on every backend (GPU kernel, GPU end to end, the CPU reference, the
-// fast CPU path, stb and GLM), a table on the terminal and the figures as JSON and CSV. The
-// runner, the peers and the report live in bench/.
+// vknoise bench: one field (grid workload) or as many scattered points (points workload) on every
+// backend (GPU kernel, GPU end to end, the CPU reference, the fast CPU path, stb and GLM), a table
+// on the terminal and the figures as JSON and CSV. The runner, the workloads, the peers and the
+// report live in bench/.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -26,8 +27,8 @@ namespace vknoise::cli {
 namespace {
 
 struct bench_options {
-  std::optional<std::string> dims, size, octaves, backends, threads, repeats, warmup, budget,
-      device, peak_gops, json, csv;
+  std::optional<std::string> workloads, dims, size, octaves, backends, threads, repeats, warmup,
+      budget, device, peak_gops, json, csv;
 };
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
@@ -76,6 +77,17 @@ result<std::pair<int, std::array<std::uint32_t, 4>>> parse_one_size(std::string_
 
 result<bench::bench_config> parse_config(const bench_options& o) {
   bench::bench_config config;
+  if (o.workloads) {
+    config.workloads.clear();
+    for (std::string_view part : split(*o.workloads, ',')) {
+      const auto work = bench::parse_workload_name(part);
+      if (!work) return usage("--workloads", *o.workloads, "expected grid, points or grid,points");
+      if (std::find(config.workloads.begin(), config.workloads.end(), *work) ==
+          config.workloads.end()) {
+        config.workloads.push_back(*work);
+      }
+    }
+  }
   if (o.dims) {
     auto dims = parse_unsigned_list("--dims", *o.dims, 3, 4, "expected 3, 4 or 3,4");
     if (!dims) return dims.error_value();
@@ -171,6 +183,7 @@ std::string command_line(const bench_options& o) {
   auto add = [&](const char* flag, const std::optional<std::string>& value) {
     if (value) text += std::string(" ") + flag + " " + *value;
   };
+  add("--workloads", o.workloads);
   add("--dims", o.dims);
   add("--size", o.size);
   add("--octaves", o.octaves);
@@ -251,8 +264,12 @@ command add_bench_command(CLI::App& app) {
   auto o = std::make_shared<bench_options>();
   CLI::App* parser = app.add_subcommand(
       "bench",
-      "Throughput of one field on each backend (gpu kernel, gpu-e2e, cpu-reference, cpu-fast, "
-      "stb, glm); with no filter, a bounded sweep of sizes, dims 3 and 4, octaves 1, 4, 8");
+      "Throughput of one field (or as many scattered points) on each backend (gpu kernel, "
+      "gpu-e2e, cpu-reference, cpu-fast, stb, glm); with no filter, a bounded sweep of sizes, "
+      "dims 3 and 4, octaves 1, 4, 8");
+  add_text_option(*parser, "--workloads", "grid|points|grid,points", o->workloads,
+                  "grid: the field's regular grid; points: as many points scattered uniformly "
+                  "over the field's box, evaluated one by one (default grid)");
   add_text_option(*parser, "--dims", "3|4|3,4", o->dims, "noise dimensions (default 3,4)");
   add_text_option(*parser, "--size", "NXxNY[xNZ[xNT]],...", o->size,
                   "field sizes (4 axes: 4D, fewer: 3D; default: the sweep)");

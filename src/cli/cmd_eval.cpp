@@ -15,7 +15,6 @@
 #include "cli/point_input.hpp"
 #include "cli/report.hpp"
 #include "vknoise/cpu_fill.hpp"
-#include "vknoise/field.hpp"
 #include "vknoise/noise.hpp"
 #include "vknoise/noise_spec.hpp"
 
@@ -41,19 +40,13 @@ std::vector<double> eval_on_cpu(const noise_spec& noise, int dims, std::span<con
   return values;
 }
 
-// The fast CPU path at each point: a one-sample field there (float32, as the GPU computes it).
+// The fast CPU path (float32, as the GPU computes it) over all the points at once.
 result<std::vector<double>> eval_on_cpu_fast(const noise_spec& noise, int dims,
                                              std::span<const double> points,
-                                             const permutation_table& table) {
-  const int channels = channel_count(noise, dims);
-  std::vector<float> values(points.size() / dims * channels);
-  field_spec point;
-  point.dims = dims;
-  point.noise = noise;
-  for (std::size_t p = 0; p < points.size() / dims; ++p) {
-    for (int a = 0; a < dims; ++a) point.origin[a] = points[p * dims + a];
-    const std::span<float> out(values.data() + p * channels, channels);
-    if (auto done = fill_fast(point, table, out, cpu_options{1}); !done) return done.error_value();
+                                             const permutation_table& table, unsigned threads) {
+  std::vector<float> values(points.size() / dims * channel_count(noise, dims));
+  if (auto done = eval_fast(noise, dims, points, table, values, cpu_options{threads}); !done) {
+    return done.error_value();
   }
   return std::vector<double>(values.begin(), values.end());
 }
@@ -133,7 +126,7 @@ int run_eval(const eval_options& options) {
   if (how->backend == backend::cpu_reference) {
     values = eval_on_cpu(*noise, *dims, *points, how->table);
   } else if (how->backend == backend::cpu) {
-    auto computed = eval_on_cpu_fast(*noise, *dims, *points, how->table);
+    auto computed = eval_on_cpu_fast(*noise, *dims, *points, how->table, how->threads);
     if (!computed) return report_error(exit_runtime_error, computed.message());
     values = std::move(*computed);
   } else {

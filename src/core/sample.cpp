@@ -9,6 +9,7 @@
 #include "core/basis.hpp"
 #include "core/fractal.hpp"
 #include "core/lattice.hpp"
+#include "core/octave_scale.hpp"
 #include "core/warp.hpp"
 #include "vknoise/classic_gradients.hpp"
 #include "vknoise/noise_spec.hpp"
@@ -74,12 +75,6 @@ bool any_period(const noise_spec& noise) {
     if (p != 0) return true;
   }
   return false;
-}
-
-double octave_scale(const noise_spec& noise, int octave) {
-  double scale = 1.0;
-  for (int o = 0; o < octave; ++o) scale *= noise.lacunarity;
-  return scale;
 }
 
 }  // namespace
@@ -229,13 +224,13 @@ double octave_position(const noise_spec& noise, int axis, int octave, double x) 
     x = std::fmod(x, period);
     if (x < 0) x += period;
   }
-  const double scaled = x * octave_scale(noise, octave);
+  const double scaled = x * detail::octave_scale(noise, octave);
   return noise.octave_offsets ? scaled + octave * octave_offset[axis] : scaled;
 }
 
 std::uint64_t octave_period(const noise_spec& noise, int axis, int octave) {
   if (noise.period[axis] == 0) return 256;
-  return static_cast<std::uint64_t>(noise.period[axis] * octave_scale(noise, octave));
+  return static_cast<std::uint64_t>(noise.period[axis] * detail::octave_scale(noise, octave));
 }
 
 double max_octave_position(const noise_spec& noise, int axis, double bound) {

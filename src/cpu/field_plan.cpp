@@ -7,11 +7,14 @@
 
 namespace vknoise::cpu {
 
-bool fast_path_covers(const field_spec& field) {
-  const noise_spec& noise = field.noise;
+bool simd_kernels_cover(const noise_spec& noise, int dims) {
   const bool improved = noise.kind == noise_kind::improved ||
-                        (noise.kind == noise_kind::improved4_balanced && field.dims == 4);
+                        (noise.kind == noise_kind::improved4_balanced && dims == 4);
   return improved && !noise.gradient && noise.warp == 0;
+}
+
+bool fast_path_covers(const field_spec& field) {
+  return simd_kernels_cover(field.noise, field.dims);
 }
 
 namespace {

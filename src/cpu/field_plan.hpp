@@ -60,8 +60,11 @@ struct field_plan {
   }
 };
 
-// Whether the SIMD kernels compute this (valid) field: improved and improved4_balanced noise
-// without gradient or warp, every fractal, period and octave offset. Others use fill_mirror.
+// Whether the SIMD kernels (of fields and of points) compute this valid noise: improved and
+// improved4_balanced noise without gradient or warp, every fractal, period and octave offset.
+bool simd_kernels_cover(const noise_spec& noise, int dims);
+
+// simd_kernels_cover for the field's noise; the others use fill_mirror.
 bool fast_path_covers(const field_spec& field);
 
 // Throws std::bad_alloc when memory runs out.

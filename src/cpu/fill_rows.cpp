@@ -13,6 +13,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/fractal-inl.h"
 #include "cpu/improved_noise-inl.h"
 #include "cpu/row_constants-inl.h"
 #include "cpu/table_lookup-inl.h"
@@ -21,27 +22,14 @@ HWY_BEFORE_NAMESPACE();
 namespace vknoise::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// octave_term and one step of fractal_sum's loop: sum = sum + amp * octave_term(n).
+// One step of fractal_sum's loop: sum = sum + amp * octave_term(n).
 template <fractal_kind fractal>
 HWY_INLINE void accumulate(V n, float amp, float* sum, float* weight) {
   const D d;
-  V term = n;
-  if constexpr (fractal == fractal_kind::turbulence) term = hn::Abs(n);
-  if constexpr (fractal == fractal_kind::billow) {
-    term = hn::Sub(hn::Mul(hn::Set(d, 2.0f), hn::Abs(n)), hn::Set(d, 1.0f));
-  }
-  if constexpr (fractal == fractal_kind::ridged) {
-    V s = hn::Sub(hn::Set(d, 1.0f), hn::Abs(n));
-    s = hn::Mul(s, s);
-    s = hn::Mul(s, hn::LoadU(d, weight));
-    // std::clamp(s * 2, 0, 1): (v < 0) ? 0 : (1 < v) ? 1 : v.
-    const V v = hn::Mul(s, hn::Set(d, 2.0f));
-    const V one = hn::Set(d, 1.0f);
-    const V clamped =
-        hn::IfThenElse(hn::Lt(v, hn::Zero(d)), hn::Zero(d), hn::IfThenElse(hn::Lt(one, v), one, v));
-    hn::StoreU(clamped, d, weight);
-    term = s;
-  }
+  V w = hn::Zero(d);  // the ridge weight, which only ridged reads and updates
+  if constexpr (fractal == fractal_kind::ridged) w = hn::LoadU(d, weight);
+  const V term = octave_term<fractal>(n, w);
+  if constexpr (fractal == fractal_kind::ridged) hn::StoreU(w, d, weight);
   hn::StoreU(hn::Add(hn::LoadU(d, sum), hn::Mul(hn::Set(d, amp), term)), d, sum);
 }
 
@@ -97,13 +85,9 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s) {
     octave_row<dims, fractal>(p, s.tables, o, amp, s);
     amp = amp * p.fractal.persistence;
   }
-  const V inv_norm = hn::Set(d, p.fractal.inv_norm);
   for (std::size_t i = 0; i < p.padded_nx; i += n) {
-    V value = hn::Mul(hn::LoadU(d, s.sum.data() + i), inv_norm);
-    if constexpr (fractal == fractal_kind::ridged) {
-      value = hn::Sub(hn::Mul(value, hn::Set(d, 2.0f)), hn::Set(d, 1.0f));
-    }
-    hn::StoreU(value, d, s.value.data() + i);
+    const V sum = hn::LoadU(d, s.sum.data() + i);
+    hn::StoreU(normalised<fractal>(sum, p.fractal.inv_norm), d, s.value.data() + i);
   }
 }
 

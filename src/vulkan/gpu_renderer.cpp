@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/allocation_guard.hpp"
+#include "core/point_validation.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
@@ -381,26 +382,8 @@ status gpu_renderer::eval(int dims, std::span<const double> points, const permut
 status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const double> points,
                           const permutation_table& table, std::span<float> out, gpu_stats* stats) {
   return detail::guard_allocations([&]() -> status {
-    if (dims < 1 || dims > 4) {
-      return make_error(errc::invalid_argument,
-                        "dims is " + std::to_string(dims) + "; it must be 1 to 4");
-    }
-    VKNOISE_TRY(validate(noise, dims));
+    VKNOISE_TRY(detail::validate_points(noise, dims, points, out.size()));
     const std::size_t channels = static_cast<std::size_t>(channel_count(noise, dims));
-    if (points.size() % dims != 0 || out.size() != points.size() / dims * channels) {
-      return make_error(errc::invalid_argument,
-                        "eval needs " + std::to_string(dims) + " coordinates per point and " +
-                            std::to_string(channels) + " output value(s) per point");
-    }
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      const int axis = static_cast<int>(i % dims);
-      if (!std::isfinite(points[i]) ||
-          !(max_octave_position(noise, axis, std::fabs(points[i])) < max_abs_coordinate)) {
-        return make_error(errc::out_of_range, "point " + std::to_string(i / dims) +
-                                                  " has a coordinate that is not finite or whose "
-                                                  "octaves leave +-2^31");
-      }
-    }
     auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::points, dims, noise));
     if (!pipeline) return pipeline.error_value();
     VKNOISE_TRY(impl_->upload_tables(table, noise, dims));

@@ -206,6 +206,43 @@ done:
   free(reference);
 }
 
+/* The fast path at points equals the mirror (vknoise_noise3f) bit for bit, and refuses bad input
+ * as vknoise_renderer_eval does. */
+static void test_eval_fast(void) {
+  vknoise_noise noise;
+  const double points[9] = {3.14, 42.0, 7.0, 1e9 + 0.25, -1e9 + 0.5, 0.75, -3.0, 0.0, 255.5};
+  const double bad[3] = {1.0, 2.0, 3e9};
+  float values[3] = {0.0f, 0.0f, 0.0f};
+  size_t i;
+
+  vknoise_noise_init_default(&noise);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, points, 3, values, 3, 2), VKNOISE_OK);
+  for (i = 0; i < 3; ++i) {
+    const float mirror = vknoise_noise3f(NULL, points[3 * i], points[3 * i + 1], points[3 * i + 2]);
+    CHECK(memcmp(&values[i], &mirror, sizeof mirror) == 0);
+  }
+  CHECK(fabs(values[0] - 0.13691995878400012) < 1e-6);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, NULL, 0, NULL, 0, 0), VKNOISE_OK);
+
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, points, 3, values, 2, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast(NULL, 3, NULL, points, 3, values, 3, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, NULL, 3, values, 3, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, points, 3, NULL, 3, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 7, NULL, points, 1, values, 1, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, bad, 1, values, 1, 1),
+               VKNOISE_ERROR_OUT_OF_RANGE);
+  CHECK(contains(vknoise_last_error_message(), "point 0"));
+  noise.kind = 9;
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, points, 3, values, 3, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "noise.kind"));
+}
+
 static void test_gpu(void) {
   vknoise_context_options options;
   vknoise_context* context = NULL;
@@ -220,6 +257,7 @@ static void test_gpu(void) {
   const size_t count = 32 * 24 * 4;
   const double points[6] = {3.14, 42.0, 7.0, 1e6 + 0.25, -1e6 + 0.5, 0.75};
   float values[2] = {0.0f, 0.0f};
+  float fast_values[2] = {1.0f, 1.0f};
   float* gpu = (float*)malloc(count * sizeof(float));
   float* mirror = (float*)malloc(count * sizeof(float));
   CHECK(gpu != NULL && mirror != NULL);
@@ -254,6 +292,8 @@ static void test_gpu(void) {
   CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 3, NULL, points, 2, values, 2), VKNOISE_OK);
   CHECK(fabs(values[0] - 0.13691995878400012) < 1e-6);
   CHECK(fabs(values[1] - vknoise_noise3(points[3], points[4], points[5])) < 1e-6);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, points, 2, fast_values, 2, 1), VKNOISE_OK);
+  CHECK(bits_differing(values, fast_values, 2) == 0);
 
   /* Errors. */
   CHECK_STATUS(vknoise_renderer_fill(renderer, &field, NULL, gpu, count + 1),
@@ -311,6 +351,7 @@ int main(void) {
   test_noise_golden();
   test_permutations();
   test_fields();
+  test_eval_fast();
   test_gpu();
   return finish("C API");
 }

@@ -45,10 +45,17 @@ for r in results:
     assert spread["kind"] == "min-max", spread
     assert spread["min"] <= r["msamples_per_s"] <= spread["max"], r
     assert r["repeats"] == 2, r
-# Every CPU backend ran at one thread (GPU rows may be skipped where no device opens).
+# Every CPU backend ran at one thread, and the GPU rows were measured: a run whose device did not
+# open (rows skipped, "gpu_note" says why) fails here instead of passing without GPU figures.
 for name in ("cpu-reference", "cpu-fast", "stb", "glm"):
     assert any(r["backend"] == name and r["threads"] == 1 and not r["skipped"]
                for r in results), name
+for name in ("gpu", "gpu-e2e"):
+    rows = [r for r in results if r["backend"] == name]
+    assert rows, name
+    for r in rows:
+        assert not r["skipped"] and r["msamples_per_s"] > 0, (r, machine["gpu_note"])
+assert all(r["workload"] == "grid" for r in results), "grid is the default workload"
 rows = list(csv.DictReader(open(sys.argv[2])))
 assert len(rows) == len(results), (len(rows), len(results))
 assert [r["backend"] for r in rows] == [r["backend"] for r in results]
@@ -58,6 +65,59 @@ for row, r in zip(rows, results):
         assert abs(float(row["msamples_per_s"]) - r["msamples_per_s"]) <= 1e-5 * r["msamples_per_s"]
 PY
   fail "bench on every backend: JSON/CSV check"
+else
+  pass
+fi
+
+# --- The points workload: the same backends at scattered points, next to the grid --------------
+run bench --workloads grid,points --dims 3,4 --size 16x16x16,6x6x6x6 --octaves 1,3 \
+  --backends cpu-reference,cpu-fast,stb,glm,gpu,gpu-e2e --threads 1,2 --repeats 2 --warmup 1 \
+  --json p.json --csv p.csv
+if [[ $status -ne 0 ]]; then
+  fail "bench points: exit $status"
+elif ! grep -q '^points ' "$work/stdout" || ! grep -q '^points: cpu-fast / stb' "$work/stdout"; then
+  fail "bench points: no points rows or ratios in the table"
+elif ! python3 - "$case_dir/p.json" "$case_dir/p.csv" <<'PY' 2>"$work/stderr"; then
+import csv, json, sys
+
+report = json.load(open(sys.argv[1]))
+results = report["results"]
+note = report["machine"]["gpu_note"]
+assert {r["workload"] for r in results} == {"grid", "points"}
+sizes = {3: [16, 16, 16], 4: [6, 6, 6, 6]}
+for work in ("grid", "points"):
+    for dims in (3, 4):
+        for octaves in (1, 3):
+            rows = [r for r in results if r["workload"] == work and r["dims"] == dims
+                    and r["octaves"] == octaves]
+            where = (work, dims, octaves)
+            def measured(backend, threads=1):
+                match = [r for r in rows if r["backend"] == backend and
+                         (r["threads"] == threads or backend.startswith("gpu"))]
+                assert len(match) == 1, (where, backend, threads, match)
+                r = match[0]
+                assert not r["skipped"], (where, r, note)
+                assert r["msamples_per_s"] > 0 and r["repeats"] == 2, (where, r)
+                assert r["spread"]["min"] <= r["msamples_per_s"] <= r["spread"]["max"], r
+                assert r["size"] == sizes[dims], r
+                n = 1
+                for s in sizes[dims]:
+                    n *= s
+                assert r["samples"] == n, r
+            for backend in ("gpu", "gpu-e2e", "cpu-reference", "glm"):
+                measured(backend)
+            measured("cpu-fast", 1)
+            measured("cpu-fast", 2)
+            stb = [r for r in rows if r["backend"] == "stb"]
+            if dims == 3:
+                measured("stb")
+            else:
+                assert len(stb) == 1 and stb[0]["skipped"] and "4D" in stb[0]["note"], stb
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert [r["workload"] for r in rows] == [r["workload"] for r in results], "CSV workload column"
+assert [r["backend"] for r in rows] == [r["backend"] for r in results]
+PY
+  fail "bench points: JSON/CSV check"
 else
   pass
 fi
@@ -94,6 +154,7 @@ else
 fi
 
 # --- Bad arguments ------------------------------------------------------------------------------
+expect_error "unknown workload" 2 "--workloads" bench --workloads grid,lines --json x.json
 expect_error "unknown backend" 2 "--backends" bench --backends cpu-fast,cuda --json x.json
 expect_error "empty backend" 2 "--backends" bench --backends "" --json x.json
 expect_error "dims 2" 2 "--dims" bench --dims 2 --json x.json

@@ -1,0 +1,61 @@
+// The workloads of `vknoise bench` and what each backend runs for them.
+//
+//   grid    the benchmark field (bench_field), a regular grid: gpu_renderer::fill, fill_reference,
+//           fill_fast, and the peers at the grid's sample positions.
+//   points  as many points as the field has samples, scattered over the field's box
+//           (bench_points) and evaluated point by point: gpu_renderer::eval, sample_reference
+//           at each point, eval_fast, and the peers at the points.
+//
+// The peers (stb, GLM) are point functions in both: only vknoise's fill_fast and GPU fill share
+// work between neighbouring samples of a grid.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "vknoise/field.hpp"
+#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::bench {
+
+enum class workload { grid, points };
+inline constexpr std::array<workload, 2> all_workloads{workload::grid, workload::points};
+
+const char* workload_name(workload w);
+std::optional<workload> parse_workload_name(std::string_view name);
+
+// The seed of bench_points' generator.
+inline constexpr std::uint64_t points_seed = 2002;
+
+// sample_count(field) points of field.dims doubles each (x [y [z [w]]], point after point), drawn
+// uniformly over the field's box [origin, origin + size * step) per axis: coordinate =
+// origin + u * (size * step), u = (r >> 11) * 2^-53 with r the next draw of SplitMix64 seeded with
+// points_seed (src/core/splitmix64.hpp), axis after axis. The same on every machine.
+std::vector<double> bench_points(const field_spec& field);
+
+// sample_reference (double) at each point, rounded to float: one float per point.
+status reference_points(const noise_spec& noise, int dims, std::span<const double> points,
+                        const permutation_table& table, std::span<float> out);
+
+// What each backend runs for one workload of one field; each writes sample_count(field) floats.
+struct workload_calls {
+  std::function<status(std::span<float>, gpu_stats*)> gpu;  // empty without a renderer
+  std::function<status(std::span<float>)> reference;
+  std::function<status(std::span<float>, unsigned threads)> fast;
+  std::function<status(std::span<float>)> stb;
+  std::function<status(std::span<float>)> glm;
+};
+
+// The calls read `points` (bench_points(field), for the points workload) when they run; it, the
+// field, the table and `renderer` (may be null) must outlive them.
+workload_calls calls_for(workload w, const field_spec& field, const std::vector<double>& points,
+                         const permutation_table& table, gpu_renderer* renderer);
+
+}  // namespace vknoise::bench

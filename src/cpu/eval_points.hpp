@@ -1,0 +1,15 @@
+// The point kernels, compiled once per instruction set (SSE4, AVX2, AVX-512 and a portable
+// baseline) and chosen at run time by Highway for the CPU at hand.
+#pragma once
+
+#include <cstddef>
+
+#include "cpu/point_plan.hpp"
+
+namespace vknoise::cpu {
+
+// Points [0, count) of `points` (plan.dims doubles each, all valid: validate_points) into out[0,
+// count), with the best kernel the CPU supports. Bit-identical to sample_mirror of reduce_point.
+void eval_points(const point_plan& plan, const double* points, std::size_t count, float* out);
+
+}  // namespace vknoise::cpu

@@ -1,0 +1,74 @@
+// The threads of the fast CPU path (fill_fast, eval_fast): how many, and running a body on each.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <new>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "vknoise/cpu_fill.hpp"
+
+namespace vknoise::cpu {
+
+// More threads than this gains nothing on any machine this runs on, and bounds what a careless
+// `threads` value can ask for.
+inline constexpr unsigned max_threads = 256;
+
+// options.threads (0: every hardware thread), at most max_threads and at most `units` (>= 1).
+inline unsigned thread_count(const cpu_options& options, std::uint64_t units) {
+  unsigned threads = options.threads;
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min(threads, max_threads);
+  return static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(units, 1)));
+}
+
+// Runs body(0) .. body(threads - 1), body(0) on the calling thread and the others on threads of
+// their own; a thread that cannot be started runs its body here instead. Returns false when some
+// body ran out of memory.
+template <class Body>
+bool run_threads(unsigned threads, Body&& body) {
+  std::atomic<bool> out_of_memory{false};
+  const auto guarded = [&](unsigned i) {
+    try {
+      body(i);
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned i = 1; i < threads; ++i) {
+    try {
+      workers.emplace_back(guarded, i);
+    } catch (const std::system_error&) {
+      guarded(i);
+    } catch (const std::bad_alloc&) {
+      guarded(i);
+    }
+  }
+  guarded(0);
+  for (std::thread& t : workers) t.join();
+  return !out_of_memory;
+}
+
+// Hands out [0, units) in chunks of `chunk` to whichever thread asks next, so that a thread that
+// gets less CPU time (a busy machine) does less of the work instead of holding up the others.
+// Each thread calls make_worker() once (its working memory lives in what that returns), then
+// worker(begin, end) for each chunk it takes. Returns run_threads' answer.
+template <class MakeWorker>
+bool run_chunks(unsigned threads, std::uint64_t units, std::uint64_t chunk,
+                MakeWorker&& make_worker) {
+  std::atomic<std::uint64_t> next{0};
+  return run_threads(threads, [&](unsigned) {
+    auto worker = make_worker();
+    for (;;) {
+      const std::uint64_t begin = next.fetch_add(chunk);
+      if (begin >= units) return;
+      worker(begin, std::min(units, begin + chunk));
+    }
+  });
+}
+
+}  // namespace vknoise::cpu
