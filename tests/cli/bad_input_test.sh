@@ -102,19 +102,103 @@ expect_error "bad backend" 2 '--backend' "${r3[@]}" --size 4x4 --backend vulkan 
 
 # --- permutation tables (--permutation FILE) ------------------------------------------------------
 seq 0 255 | tr '\n' ' ' >"$work/identity.txt"
-expect_success "identity permutation" "${r3[@]}" --size 8x8 --permutation "$work/identity.txt" \
-  --out p.raw
-python3 -c "
-import re, sys
-text = open(sys.argv[1]).read()
-values = [int(v) for v in re.findall(r'\b\d+\b', text[text.index('= {'):])][:256]
-assert sorted(values) == list(range(256))
-print(*values)" "$(dirname "$0")/../golden/perlin_permutation.hpp" >"$work/perlin.txt"
-expect_success "Perlin's table from a file" "${r3[@]}" --size 8x8 --permutation "$work/perlin.txt" \
-  --out p.raw
-cp "$case_dir/p.raw" "$work/perlin_file.raw"
-expect_success "Perlin's table built in" "${r3[@]}" --size 8x8 --out p.raw
-if cmp -s "$work/perlin_file.raw" "$case_dir/p.raw"; then pass; else fail "a table file differs"; fi
+# A table file must make the noise that table's: two tables that are not Perlin's, checked against
+# what python3 computes here from the published algorithms, independently of the tool.
+# tables.py seeded SEED: the table --seed SEED documents (SplitMix64 and Fisher-Yates,
+#   include/vknoise/permutation.hpp).
+# tables.py perlin|reversed GOLDEN: Perlin's table (the tests' own copy, tests/golden), as it is or
+#   reversed.
+# tables.py noise3 TABLE_FILE: Perlin's Improved Noise, his Java reference operation for operation
+#   in double, with that table, at each "x y z" line of stdin, printed as eval prints (%.17g).
+cat >"$work/tables.py" <<'PY'
+import math, re, sys
+
+def seeded(seed):
+    mask = 2**64 - 1
+    state = seed
+    def next_value():
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+    def uniform(n):
+        limit = 2**64 - 2**64 % n
+        while True:
+            r = next_value()
+            if r < limit:
+                return r % n
+    p = list(range(256))
+    for i in range(255, 0, -1):
+        j = uniform(i + 1)
+        p[i], p[j] = p[j], p[i]
+    return p
+
+def perlin(golden):
+    text = open(golden).read()
+    values = [int(v) for v in re.findall(r'\b\d+\b', text[text.index('= {'):])][:256]
+    assert sorted(values) == list(range(256))
+    return values
+
+def fade(t): return t * t * t * (t * (t * 6 - 15) + 10)
+def lerp(t, a, b): return a + t * (b - a)
+def grad(hash_, x, y, z):
+    h = hash_ & 15
+    u = x if h < 8 else y
+    v = y if h < 4 else (x if h in (12, 14) else z)
+    return (u if h & 1 == 0 else -u) + (v if h & 2 == 0 else -v)
+
+def noise3(p, x, y, z):
+    X, Y, Z = math.floor(x) & 255, math.floor(y) & 255, math.floor(z) & 255
+    x -= math.floor(x); y -= math.floor(y); z -= math.floor(z)
+    u, v, w = fade(x), fade(y), fade(z)
+    A = p[X] + Y; AA = p[A] + Z; AB = p[A + 1] + Z
+    B = p[X + 1] + Y; BA = p[B] + Z; BB = p[B + 1] + Z
+    return lerp(w, lerp(v, lerp(u, grad(p[AA], x, y, z), grad(p[BA], x - 1, y, z)),
+                           lerp(u, grad(p[AB], x, y - 1, z), grad(p[BB], x - 1, y - 1, z))),
+                   lerp(v, lerp(u, grad(p[AA + 1], x, y, z - 1), grad(p[BA + 1], x - 1, y, z - 1)),
+                           lerp(u, grad(p[AB + 1], x, y - 1, z - 1),
+                                grad(p[BB + 1], x - 1, y - 1, z - 1))))
+
+if sys.argv[1] == 'seeded':
+    print(*seeded(int(sys.argv[2])))
+elif sys.argv[1] == 'perlin':
+    print(*perlin(sys.argv[2]))
+elif sys.argv[1] == 'reversed':
+    print(*reversed(perlin(sys.argv[2])))
+else:
+    table = [int(v) for v in open(sys.argv[2]).read().split()] * 2
+    for line in sys.stdin:
+        print('%.17g' % noise3(table, *map(float, line.split())))
+PY
+golden_table=$(dirname "$0")/../golden/perlin_permutation.hpp
+python3 "$work/tables.py" seeded 1234 >"$work/seeded.txt"
+python3 "$work/tables.py" reversed "$golden_table" >"$work/reversed.txt"
+python3 "$work/tables.py" perlin "$golden_table" >"$work/perlin.txt"
+check "python3's noise3 gives Perlin's reference value" [ "$(echo 3.14 42 7 |
+  python3 "$work/tables.py" noise3 "$work/perlin.txt")" = 0.13691995878400012 ]
+
+# The seeded shuffle from a file renders --seed 1234's field, which is not the default one.
+expect_success "seeded table from a file" "${r3[@]}" --size 16x16x4 --step 0.37 \
+  --permutation "$work/seeded.txt" --out p.raw
+cp "$case_dir/p.raw" "$work/seeded_file.raw"
+expect_success "--seed 1234" "${r3[@]}" --size 16x16x4 --step 0.37 --seed 1234 --out p.raw
+check "a seeded table from a file renders --seed's field" cmp -s "$work/seeded_file.raw" \
+  "$case_dir/p.raw"
+expect_success "Perlin's table built in" "${r3[@]}" --size 16x16x4 --step 0.37 --out p.raw
+check "a seeded table from a file changes the field" fails cmp -s "$work/seeded_file.raw" \
+  "$case_dir/p.raw"
+# Perlin's table reversed: eval's values are python3's, and differ from Perlin's.
+with_input '3.14 42 7\n-1.25 0.5 100.75\n0.3 0.6 0.9\n17.5 -3.25 8.125\n'
+python3 "$work/tables.py" noise3 "$work/reversed.txt" <"$input" >"$work/python_reversed"
+expect_success "eval with Perlin's table reversed" eval --backend cpu-reference \
+  --permutation "$work/reversed.txt"
+check "eval with a table file gives python3's values for that table" \
+  cmp -s "$work/stdout" "$work/python_reversed"
+check "the reversed table's values are not Perlin's" \
+  [ "$(head -1 "$work/stdout")" != 0.13691995878400012 ]
+input=/dev/null
 permutation_bad() {  # NAME PART CONTENT
   printf '%s' "$3" >"$work/table.txt"
   expect_error "permutation $1" 2 "$2" "${r3[@]}" --size 4x4 --permutation "$work/table.txt" \
