@@ -287,6 +287,50 @@ expect_success "render warped fbm" render --dims 2 --size 32x32 --fractal fbm --
 expect_error "negative warp" 2 '--warp' render --dims 2 --size 8x8 --warp -1 --out w.png
 expect_error "warp with a period" 2 'period' render --dims 2 --size 8x8 --warp 1 --period 8 --out w.png
 
+# --octave-offsets moves octave o by o * octave_offset (include/vknoise/noise_spec.hpp): a
+# two-octave fBm at p is (n(p) + 0.5 * n(2p + octave_offset)) / 1.5, n being the plain noise that
+# eval prints; in double (the reference backend), so the sum agrees to rounding.
+ref=(--backend cpu-reference)
+with_input '1.5 2.5 3.5\n-7.25 0.125 19.75\n300.3 -41.9 0.01\n'
+expect_success "eval fbm with octave offsets" eval "${ref[@]}" --fractal fbm --octaves 2 \
+  --octave-offsets
+cp "$work/stdout" "$work/octave_offsets"
+expect_success "eval fbm without octave offsets" eval "${ref[@]}" --fractal fbm --octaves 2
+check "octave offsets change fBm" fails cmp -s "$work/octave_offsets" "$work/stdout"
+python3 -c "
+import sys
+offset = (37.61803398874989, 51.41421356237309, 29.73205080756888)
+for line in open(sys.argv[1]):
+    p = [float(v) for v in line.split()]
+    print(*map(repr, p))
+    print(*(repr(2 * x + o) for x, o in zip(p, offset)))" "$input" >"$work/octave_points"
+input=$work/octave_points
+expect_success "eval the plain noise at each octave's point" eval "${ref[@]}"
+check "fBm with octave offsets is (n(p) + 0.5 * n(2p + octave_offset)) / 1.5" python3 -c "
+import sys
+plain = [float(v) for v in open(sys.argv[1])]
+fbm = [float(v) for v in open(sys.argv[2])]
+expected = [(plain[2 * i] + 0.5 * plain[2 * i + 1]) / 1.5 for i in range(len(fbm))]
+sys.exit(0 if len(fbm) == 3 and all(abs(a - b) <= 1e-12 for a, b in zip(fbm, expected)) else 1)" \
+  "$work/stdout" "$work/octave_offsets"
+input=/dev/null
+expect_success "render fbm with octave offsets" render "${ref[@]}" --dims 3 --size 16x16x2 \
+  --fractal fbm --octave-offsets --out o.raw
+cp "$case_dir/o.raw" "$work/octave_offsets.raw"
+expect_success "render fbm without octave offsets" render "${ref[@]}" --dims 3 --size 16x16x2 \
+  --fractal fbm --out o.raw
+check "octave offsets change a rendered fBm" fails cmp -s "$work/octave_offsets.raw" \
+  "$case_dir/o.raw"
+expect_success "render one octave with octave offsets" render "${ref[@]}" --dims 3 \
+  --size 16x16x2 --fractal fbm --octaves 1 --octave-offsets --out o.raw
+cp "$case_dir/o.raw" "$work/octave_offsets.raw"
+expect_success "render the plain noise" render "${ref[@]}" --dims 3 --size 16x16x2 --out o.raw
+check "octave 0 is not moved" cmp -s "$work/octave_offsets.raw" "$case_dir/o.raw"
+expect_error "octave offsets with a value" 2 '--octave-offsets' render --dims 3 --size 8x8 \
+  --fractal fbm --octave-offsets=maybe --out o.raw
+expect_error "octave offsets with a preset" 2 '--octave-offsets does not apply' render \
+  --preset marble --size 8x8 --octave-offsets --out o.png
+
 expect_success "info" info
 check "info names a device" grep -qE 'llvmpipe|^device 0: ' "$work/stdout"
 check "info marks the selected device" grep -q '\[selected\]' "$work/stdout"
