@@ -199,15 +199,15 @@ TEST_P(gpu_test, rejects_bad_input_with_errors) {
   EXPECT_EQ(s.error_value().code, vknoise::errc::invalid_argument);
 }
 
-TEST_P(gpu_test, borrowed_device_outlives_vknoise) {
+INSTANTIATE_TEST_SUITE_P(table, gpu_test, vknoise::both_table_placements(),
+                         vknoise::placement_test_name);
+
+TEST(borrowed_context, missing_handles_are_an_error) {
   vknoise::borrowed_device handles;
   handles.get_instance_proc_addr = nullptr;
   auto borrowed = vknoise::context::borrow(handles);
   ASSERT_FALSE(borrowed.ok());  // missing handles are an error, not a crash
 }
-
-INSTANTIATE_TEST_SUITE_P(table, gpu_test, vknoise::both_table_placements(),
-                         vknoise::placement_test_name);
 
 // The device tests create (or fail to create) validated contexts; list_devices() makes an instance
 // of its own, without the layer.
