@@ -1,5 +1,6 @@
 # Installation: headers, the shared library (with its SONAME), a CMake package
-# (find_package(vknoise CONFIG) -> vknoise::vknoise), a version file and vknoise.pc. The command
+# (find_package(vknoise CONFIG) -> vknoise::vknoise for C++, vknoise::c for C; see
+# CMakeLists.txt), a version file and vknoise.pc. The command
 # line tool is installed when it is built. Included from the top-level CMakeLists.txt after every
 # target is defined.
 include(GNUInstallDirs)
@@ -13,8 +14,9 @@ endif()
 set(VKNOISE_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/vknoise
     CACHE STRING "Where vknoise's CMake package files are installed, relative to the prefix")
 
-# Only the shared library is exported: its private link dependencies (volk, compiled in; the
-# embedded shaders; any PRIVATE library) stay out of the package. Its one public dependency is
+# Only the shared library (vknoise::c) and its C++ face (vknoise::vknoise, an interface target
+# adding cxx_std_20) are exported: the private link dependencies (volk, compiled in; the embedded
+# shaders; any PRIVATE library) stay out of the package. The one public dependency is
 # Vulkan::Headers, which vknoiseConfig.cmake finds again.
 # The target already names <prefix>/include ($<INSTALL_INTERFACE:include>); another
 # CMAKE_INSTALL_INCLUDEDIR is added to it.
@@ -22,7 +24,7 @@ set(include_destination)
 if(NOT CMAKE_INSTALL_INCLUDEDIR STREQUAL "include")
   set(include_destination INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
-install(TARGETS vknoise EXPORT vknoiseTargets
+install(TARGETS vknoise vknoise_cxx EXPORT vknoiseTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT vknoise_runtime
           NAMELINK_COMPONENT vknoise_development
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT vknoise_development

@@ -2,9 +2,11 @@
 # Builds and runs the consumer projects against a vknoise build, in a temporary directory that is
 # removed at the end.
 #   run_consumers.sh find_package <cmake> <vknoise build dir>
-#     installs the build into a temporary prefix, then builds find_package/ against it with
-#     CMAKE_PREFIX_PATH and pkg_config/main.c with cc and PKG_CONFIG_PATH, and runs both; then
-#     installs the command line tool (when built), moves the prefix, and runs the tool from there.
+#     installs the build into a temporary prefix, then builds against it, with nothing but
+#     CMAKE_PREFIX_PATH or PKG_CONFIG_PATH, and runs: find_package/ (C++, which sets no C++
+#     standard: the package carries C++20), c_api/ (a C99 project that enables no C++ and gets no
+#     C++ flag), and c_api/main.c with cc and pkg-config; then installs the command line tool (when
+#     built), moves the prefix, and runs the tool from there.
 #   run_consumers.sh add_subdirectory <cmake> <vknoise source dir>
 #     builds add_subdirectory/, which builds vknoise from the source tree as a subproject (without
 #     fault injection, which it checks), and runs it.
@@ -44,10 +46,28 @@ case $mode in
       fail "libvknoise.so exports volk symbols"
     fi
 
-    "$cmake" -S "$here/find_package" -B "$work/find_package" "${generator[@]}" \
-      -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix"
-    "$cmake" --build "$work/find_package"
-    "$work/find_package/consumer"
+    targets=("$prefix"/lib*/cmake/vknoise/vknoiseTargets.cmake)
+    grep -q 'INTERFACE_COMPILE_FEATURES "cxx_std_20"' "${targets[@]}" ||
+      fail "the installed vknoise::vknoise does not carry cxx_std_20"
+
+    # consumer PROJECT: configures, builds (the commands in $work/PROJECT.log) and runs PROJECT
+    # against the installed package, which must be the one found.
+    consumer() {
+      "$cmake" -S "$here/$1" -B "$work/$1" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_PREFIX_PATH="$prefix"
+      grep -qx "vknoise_DIR:PATH=$prefix/lib[^/]*/cmake/vknoise" "$work/$1/CMakeCache.txt" ||
+        fail "$1 found vknoise elsewhere: $(grep '^vknoise_DIR' "$work/$1/CMakeCache.txt")"
+      "$cmake" --build "$work/$1" --verbose >"$work/$1.log" || { cat "$work/$1.log"; exit 1; }
+      "$work/$1/consumer"
+    }
+    consumer find_package
+    consumer c_api
+    if grep -q '^CMAKE_CXX_COMPILER:' "$work/c_api/CMakeCache.txt"; then
+      fail "the C consumer had C++ enabled"
+    fi
+    if grep -E -- '-std=(c|gnu)\+\+|stdc\+\+|[-/+]g\+\+|\bc\+\+ ' "$work/c_api.log"; then
+      fail "the C consumer was compiled or linked with C++ settings (above)"
+    fi
 
     pc=$(find "$prefix" -name vknoise.pc -print -quit)
     [ -n "$pc" ] || fail "no vknoise.pc under $prefix"
@@ -56,7 +76,7 @@ case $mode in
     libdir=$(pkg-config --variable=libdir vknoise)
     # shellcheck disable=SC2046  # pkg-config's flags are meant to be split
     "${CC:-cc}" -std=c99 -pedantic -Wall -Wextra -Werror $(pkg-config --cflags vknoise) \
-      "$here/pkg_config/main.c" -o "$work/pkg_config_consumer" \
+      "$here/c_api/main.c" -o "$work/pkg_config_consumer" \
       $(pkg-config --libs vknoise) -Wl,-rpath,"$libdir"
     "$work/pkg_config_consumer"
 

@@ -1,5 +1,6 @@
-/* Built with plain cc and `pkg-config --cflags --libs vknoise`: the CPU reference through the C
- * API, checked against Perlin's reference value. */
+/* The CPU reference through the C API, checked against Perlin's reference value. Built twice
+ * against an installed vknoise: with plain cc and `pkg-config --cflags --libs vknoise`, and by the
+ * C-only CMake project beside it. */
 #include <stdio.h>
 
 #include <vknoise/vknoise.h>
@@ -19,7 +20,6 @@ int main(void) {
     fprintf(stderr, "%s: %s\n", vknoise_status_string(status), vknoise_last_error_message());
     return 1;
   }
-  printf("pkg-config consumer: noise3 %.17g, CPU fill %.9f\n", vknoise_noise3(3.14, 42.0, 7.0),
-         value);
+  printf("C consumer: noise3 %.17g, CPU fill %.9f\n", vknoise_noise3(3.14, 42.0, 7.0), value);
   return vknoise_noise3(3.14, 42.0, 7.0) == expected && value == (float)expected ? 0 : 1;
 }
