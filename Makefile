@@ -73,7 +73,9 @@ FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS)
 # --no-undefined) needs the shared runtime, found through an rpath.
 # The shared runtime cannot come first in the library list (libFuzzer's C++ comes earlier).
 FUZZ_ASAN_OPTIONS := allocator_may_return_null=1:detect_leaks=1:verify_asan_link_order=0
-FUZZ_LINK := -shared-libasan $(ASAN_FLAGS) -Wl,-rpath,$(shell clang -print-runtime-dir 2>/dev/null)
+# clang's runtime directory is asked for by the recipe's shell, after `deps` has installed clang:
+# nothing in this Makefile runs a program from a package `deps` installs while make parses it.
+FUZZ_LINK = -shared-libasan $(ASAN_FLAGS) -Wl,-rpath,$$(clang -print-runtime-dir)
 # ASAN_KEEP preloads a shim (tests/sanitizers/keep_vulkan_modules.c) that pins the Vulkan driver and
 # layers with RTLD_NODELETE, so their allocations still live at exit symbolize and lsan.supp can
 # name them; as it precedes the runtime in the library list, verify_asan_link_order=0.
