@@ -14,7 +14,7 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
-.PHONY: all deps build run test test-asan test-tsan fuzz bench format clean
+.PHONY: all deps build run test test-asan test-tsan fuzz bench gpu-report gpu-bundle format clean
 all: build
 
 deps:
@@ -134,8 +134,32 @@ bench: build
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 3 --size 256x256x256
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64
 
+# What a GPU machine is asked to show (docs/benchmarks.md, "On a GPU machine"): vknoise info,
+# check --all, the GPU tests with the validation layer, the bench sweep (its GPU rows measured) and
+# the kernel benchmark, with logs, JSON, CSV, charts and summary.txt, into $(OUT_DIR)/gpu-report/.
+#   GPU_REPORT_BUDGET  seconds one repeat of the sweep may take (vknoise bench --budget)
+#   GPU_REPORT_TESTS   a gtest filter instead of every GPU test (CI's smoke run uses a few)
+# gpu-bundle puts the same report, with the libraries, the Vulkan loader and the validation layer
+# it needs, into $(GPU_BUNDLE_DIR)/, to run as gpu-bundle/gpu-report.sh on a machine that has no
+# development packages.
+GPU_REPORT_BUDGET ?= 1
+GPU_REPORT_TESTS ?=
+GPU_BUNDLE_DIR ?= gpu-bundle
+KERNEL_BENCH := $(BUILD_DIR)/bench/vknoise_kernel_bench
+GPU_TEST_PROGRAMS := $(BUILD_DIR)/tests/vknoise_tests $(BUILD_DIR)/tests/vknoise_backend_tests
+
+gpu-report: build
+	tools/gpu_report.sh --out $(OUT_DIR)/gpu-report --budget '$(GPU_REPORT_BUDGET)' \
+	  $(if $(GPU_REPORT_TESTS),--tests '$(GPU_REPORT_TESTS)') --tool $(VKNOISE) \
+	  --kernel-bench $(KERNEL_BENCH) --plot bench/plot_bench.py \
+	  $(addprefix --test ,$(GPU_TEST_PROGRAMS))
+
+gpu-bundle: build
+	tools/gpu_bundle.sh $(GPU_BUNDLE_DIR) bench/plot_bench.py $(VKNOISE) $(KERNEL_BENCH) \
+	  $(GPU_TEST_PROGRAMS)
+
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')
 
 clean:
-	rm -rf $(BUILD_DIR) $(OUT_DIR) $(ASAN_DIR) $(TSAN_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(OUT_DIR) $(ASAN_DIR) $(TSAN_DIR) $(FUZZ_DIR) $(GPU_BUNDLE_DIR)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The GPU report (gpu_report.sh) run from a folder `make gpu-bundle` made, on a machine with a GPU
+# driver but no development packages and no Vulkan loader: the programs, the libraries they need
+# besides glibc, the Vulkan loader and the Khronos validation layer are all in this folder.
+# Installed into the folder as gpu-report.sh.
+#
+# Usage: ./gpu-report.sh [OUT_DIR] [--budget SECONDS] [--tests FILTER]
+#   OUT_DIR defaults to ./gpu-report (in the current directory); the options are gpu_report.sh's.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+out=$PWD/gpu-report
+if [[ $# -gt 0 && $1 != --* ]]; then
+  out=$1
+  shift
+fi
+
+# The largest libraries travel gzip-compressed to keep the folder small; they are expanded here,
+# next to their archive, the first time.
+for packed in "$here"/lib/*.gz "$here"/layers/*.gz; do
+  [[ -e $packed ]] || continue
+  unpacked=${packed%.gz}
+  if [[ ! -e $unpacked ]]; then
+    gzip -dc "$packed" >"$unpacked.partial" && mv "$unpacked.partial" "$unpacked"
+  fi
+done
+
+# The machine's own LD_LIBRARY_PATH stays python3's (gpu_report.sh draws the charts with it).
+export GPU_REPORT_PYTHON_LIBRARY_PATH=${LD_LIBRARY_PATH:-}
+export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export VK_ADD_LAYER_PATH=$here/layers${VK_ADD_LAYER_PATH:+:$VK_ADD_LAYER_PATH}
+
+tests=()
+for program in "$here"/bin/*_tests; do tests+=(--test "$program"); done
+exec bash "$here/gpu_report.sh" --out "$out" --tool "$here/bin/vknoise" \
+  --kernel-bench "$here/bin/vknoise_kernel_bench" --plot "$here/plot_bench.py" "${tests[@]}" "$@"
