@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include <algorithm>
 #include <array>
 
 #include "core/basis.hpp"
@@ -296,7 +297,9 @@ double sample_reference(const noise_spec& noise, int dims, const double* positio
   const auto f = detail::make_fractal_params<double>(noise);
   const auto basis = basis_setup_for<double>(noise, dims, table);
   // The warp moves the position itself (warp.hpp), by noise read at the unwarped one.
-  double warped[4] = {position[0], position[1], position[2], position[3]};
+  // position holds dims values only; the axes beyond stay 0.
+  double warped[4] = {0, 0, 0, 0};
+  std::copy_n(position, dims, warped);
   if (noise.warp > 0) {
     for (int a = 0; a < dims; ++a) {
       detail::lattice_axis<double> w[4] = {};
