@@ -4,7 +4,7 @@
 // variants on any device.)
 #include <gtest/gtest.h>
 
-#include "vulkan/kernel_inputs.hpp"
+#include "vulkan/kernel_dispatch.hpp"
 
 namespace vknoise {
 namespace {

@@ -8,7 +8,7 @@
 #include <ostream>
 #include <string>
 
-#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/context.hpp"
 
 namespace vknoise {
 

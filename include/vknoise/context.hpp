@@ -65,6 +65,11 @@ struct device_features {
   bool storage_image_extended_formats = false;  // R16_SFLOAT and R8_UNORM image targets
 };
 
+// Where kernels read the permutation table. automatic picks uniform_buffer on CPU implementations
+// (lavapipe: no per-lane bounds checks, about 1.7x faster) and storage_buffer on GPUs (their
+// caches serve divergent gathers; constant caches serialise them). Results are identical.
+enum class table_placement { automatic, storage_buffer, uniform_buffer };
+
 struct device_info {
   std::uint32_t index = 0;
   std::string name;

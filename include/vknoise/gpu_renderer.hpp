@@ -24,11 +24,6 @@ struct gpu_stats {
   std::uint32_t dispatches = 0;
 };
 
-// Where kernels read the permutation table. automatic picks uniform_buffer on CPU implementations
-// (lavapipe: no per-lane bounds checks, about 1.7x faster) and storage_buffer on GPUs (their
-// caches serve divergent gathers; constant caches serialise them). Results are identical.
-enum class table_placement { automatic, storage_buffer, uniform_buffer };
-
 struct renderer_options {
   std::uint64_t chunk_bytes = 64ull << 20;  // clamped to the device's limits
   table_placement table = table_placement::automatic;

@@ -34,7 +34,6 @@
 
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
-#include "vknoise/gpu_renderer.hpp"  // table_placement
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 

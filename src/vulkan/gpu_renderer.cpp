@@ -12,11 +12,9 @@
 
 #include "core/allocation_guard.hpp"
 #include "core/point_validation.hpp"
-#include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
-#include "vulkan/compute_pipeline.hpp"
 #include "vulkan/deferred_destruction.hpp"
-#include "vulkan/device_buffer.hpp"
+#include "vulkan/kernel_dispatch.hpp"
 #include "vulkan/kernel_inputs.hpp"
 #include "vulkan/submission.hpp"
 #include "vulkan/vk_check.hpp"
@@ -31,7 +29,7 @@ namespace {
 
 constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
 
-// One dispatch's worth of work, independent of the kernel.
+// One chunk's dispatch and where its output goes, independent of the kernel.
 struct chunk_job {
   VkPipeline pipeline = VK_NULL_HANDLE;
   union {
@@ -45,10 +43,6 @@ struct chunk_job {
   std::size_t output_count = 0;
   float* destination = nullptr;
 };
-
-std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
-  return static_cast<std::uint32_t>((items + local_size - 1) / local_size);
-}
 
 }  // namespace
 
@@ -64,14 +58,9 @@ struct gpu_renderer::impl {
   };
 
   context& ctx;
-  vk::dispatch_limits limits{};
-  std::unique_ptr<vk::pipeline_set> pipelines;
+  std::unique_ptr<vk::kernel_engine> engine;
+  vk::kernel_tables tables;
   VkDescriptorPool pool = VK_NULL_HANDLE;
-  vk::device_buffer permutation;  // 512 entries, table_stride int32 words apart
-  vk::device_buffer gradients;    // classic noise: 256 vec4, the table of the dims rendered
-  int table_stride = 1;
-  std::optional<std::uint64_t> classic_seed;  // what `gradients` holds
-  int classic_dims = 0;
   slot slots[kSlots];
   bool abandoned = false;
 
@@ -79,7 +68,6 @@ struct gpu_renderer::impl {
   ~impl();
 
   status init(const renderer_options& options);
-  status upload_tables(const permutation_table& table, const noise_spec& noise, int dims);
   status ensure_capacity(slot& s, std::size_t coord_count, std::size_t output_count);
   status record_and_submit(slot& s, const chunk_job& job);
   status finish(slot& s, gpu_stats* stats);
@@ -89,44 +77,20 @@ struct gpu_renderer::impl {
 };
 
 status gpu_renderer::impl::init(const renderer_options& options) {
-  limits = vk::device_dispatch_limits(ctx, options.chunk_bytes, 4096);
-  const bool table_in_uniform = vk::table_in_uniform_buffer(ctx.properties(), options.table);
-  table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
-  auto set = vk::pipeline_set::create(ctx, table_in_uniform);
-  if (!set) return set.error_value();
-  pipelines = std::move(set.value());
-
-  const VkDescriptorPoolSize sizes[2] = {
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kSlots * VKNOISE_BINDING_COUNT},
-      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots * 2}};
-  VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  pool_info.maxSets = kSlots;
-  pool_info.poolSizeCount = 2;
-  pool_info.pPoolSizes = sizes;
-  VKNOISE_TRY(check(ctx.vk().vkCreateDescriptorPool(ctx.device(), &pool_info, nullptr, &pool),
-                    "vkCreateDescriptorPool"));
-  const VkBufferUsageFlags table_usage =
-      table_in_uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  auto perm = vk::device_buffer::create(ctx, vk::permutation_bytes(table_stride), table_usage,
-                                        vk::memory_use::upload);
-  if (!perm) return perm.error_value();
-  permutation = std::move(perm.value());
-  auto grads =
-      vk::device_buffer::create(ctx, vk::gradient_bytes, table_usage, vk::memory_use::upload);
-  if (!grads) return grads.error_value();
-  gradients = std::move(grads.value());
-
+  auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 4096, false});
+  if (!created) return created.error_value();
+  engine = std::move(created.value());
+  auto made = engine->create_tables();
+  if (!made) return made.error_value();
+  tables = std::move(made.value());
+  auto made_pool = engine->create_descriptor_pool(kSlots);
+  if (!made_pool) return made_pool.error_value();
+  pool = *made_pool;
   for (slot& s : slots) {
     auto work = vk::submission::create(ctx);
     if (!work) return work.error_value();
     s.work = std::move(work.value());
-    VkDescriptorSetLayout layout = pipelines->set_layout();
-    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    alloc.descriptorPool = pool;
-    alloc.descriptorSetCount = 1;
-    alloc.pSetLayouts = &layout;
-    VKNOISE_TRY(check(ctx.vk().vkAllocateDescriptorSets(ctx.device(), &alloc, &s.set),
-                      "vkAllocateDescriptorSets"));
+    VKNOISE_TRY(engine->allocate_sets(pool, false, {&s.set, 1}));
   }
   return {};
 }
@@ -144,30 +108,14 @@ gpu_renderer::impl::~impl() {
       s.output.abandon();
       s.readback.abandon();
     }
-    permutation.abandon();
-    gradients.abandon();
-    if (pipelines) pipelines->abandon();
+    tables.abandon();
+    if (engine) engine->abandon();
     context_internals::defer_destruction(ctx, [c = &ctx, pool = pool] {
       if (pool) c->vk().vkDestroyDescriptorPool(c->device(), pool, nullptr);
     });
     return;
   }
   if (pool) ctx.vk().vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
-}
-
-status gpu_renderer::impl::upload_tables(const permutation_table& table, const noise_spec& noise,
-                                         int dims) {
-  // Only called while no submission is pending, so the shaders are not reading them.
-  vk::write_permutation(table, table_stride, permutation.mapped());
-  VKNOISE_TRY(permutation.flush());
-  if (noise.kind != noise_kind::classic) return {};  // the gradients are not read
-  if (!classic_seed || *classic_seed != noise.classic_seed || classic_dims != dims) {
-    vk::write_classic_gradients(noise, dims, gradients.mapped());
-    VKNOISE_TRY(gradients.flush());
-    classic_seed = noise.classic_seed;
-    classic_dims = dims;
-  }
-  return {};
 }
 
 status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
@@ -200,11 +148,10 @@ status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
   if (changed) {
     // The slot is idle (finished), so its descriptor set is not in use.
     VkDescriptorBufferInfo infos[VKNOISE_BINDING_COUNT];
-    infos[VKNOISE_BINDING_PERMUTATION] = {permutation.buffer(), 0, VK_WHOLE_SIZE};
+    tables.bind(infos);
     infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
     infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
-    infos[VKNOISE_BINDING_GRADIENTS] = {gradients.buffer(), 0, VK_WHOLE_SIZE};
-    pipelines->write_set(s.set, infos);
+    engine->write_set(s.set, false, infos);
   }
   return {};
 }
@@ -226,13 +173,9 @@ status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
   vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                           0, 1, &reuse, 0, nullptr, 0, nullptr);
 
-  vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, job.pipeline);
-  vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines->layout(), 0, 1, &s.set,
-                             0, nullptr);
-  vk.vkCmdPushConstants(cmd, pipelines->layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, job.push_bytes,
-                        &job.push);
   s.work->write_kernel_start();
-  vk.vkCmdDispatch(cmd, job.groups_x, job.groups_y, 1);
+  engine->record(
+      cmd, {job.pipeline, s.set, false, &job.push, job.push_bytes, job.groups_x, job.groups_y});
   s.work->write_kernel_end();
 
   const VkDeviceSize bytes = job.output_count * sizeof(float);
@@ -341,27 +284,26 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
                           std::span<float> out, gpu_stats* stats) {
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(validate(field, out.size()));
-    auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::field, field.dims, field.noise));
+    auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::field, field.dims, field.noise));
     if (!pipeline) return pipeline.error_value();
-    VKNOISE_TRY(impl_->upload_tables(table, field.noise, field.dims));
+    VKNOISE_TRY(impl_->tables.upload(table, field.noise, field.dims));
 
     const std::uint64_t nx = field.size[0];
-    const std::uint32_t octaves = static_cast<std::uint32_t>(field.noise.octaves);
-    const std::size_t channels = static_cast<std::size_t>(channel_count(field.noise, field.dims));
-    vk::dispatch_limits limits = impl_->limits;
-    limits.octaves = octaves;
-    limits.channels = static_cast<std::uint32_t>(channels);
+    const vk::dispatch_limits limits = impl_->engine->limits(field.noise, field.dims);
+    const std::uint32_t octaves = limits.octaves;
+    const std::size_t channels = limits.channels;
     vk::field_chunker chunker(field, limits);
     vk::field_chunk chunk{};
     const shader::fractal_constants fractal = fractal_constants_of(field.noise);
     return impl_->run(
         [&](chunk_job& job) {
           if (!chunker.next(chunk)) return false;
+          const vk::field_chunk_dispatch d = vk::field_dispatch_of(fractal, chunk, octaves);
           job.pipeline = *pipeline;
-          job.push.field = {fractal, chunk.count_x, octaves * chunk.count_x};
+          job.push.field = d.push;
           job.push_bytes = sizeof(shader::field_push_constants);
-          job.groups_x = group_count(chunk.count_x, VKNOISE_FIELD_LOCAL_SIZE);
-          job.groups_y = chunk.row_count;
+          job.groups_x = d.groups_x;
+          job.groups_y = d.groups_y;
           job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
           job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
           job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
@@ -383,16 +325,14 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
                           const permutation_table& table, std::span<float> out, gpu_stats* stats) {
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(detail::validate_points(noise, dims, points, out.size()));
-    const std::size_t channels = static_cast<std::size_t>(channel_count(noise, dims));
-    auto pipeline = impl_->pipelines->get(variant_of(vk::kernel::points, dims, noise));
+    auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::points, dims, noise));
     if (!pipeline) return pipeline.error_value();
-    VKNOISE_TRY(impl_->upload_tables(table, noise, dims));
+    VKNOISE_TRY(impl_->tables.upload(table, noise, dims));
 
     const std::size_t total = points.size() / dims;
-    const std::size_t octaves = static_cast<std::size_t>(noise.octaves);
-    vk::dispatch_limits limits = impl_->limits;
-    limits.octaves = static_cast<std::uint32_t>(octaves);
-    limits.channels = static_cast<std::uint32_t>(channels);
+    const vk::dispatch_limits limits = impl_->engine->limits(noise, dims);
+    const std::size_t octaves = limits.octaves;
+    const std::size_t channels = limits.channels;
     const std::size_t per_chunk = vk::points_per_chunk(limits);
     const shader::fractal_constants fractal = fractal_constants_of(noise);
     std::size_t first = 0;
@@ -403,7 +343,7 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
           job.pipeline = *pipeline;
           job.push.points = {fractal, static_cast<std::uint32_t>(count)};
           job.push_bytes = sizeof(shader::points_push_constants);
-          job.groups_x = group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
+          job.groups_x = vk::group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
           job.groups_y = 1;
           job.coord_count = 4 * octaves * count;
           job.output_count = count * channels;

@@ -21,22 +21,6 @@ static_assert(int(fractal_kind::turbulence) == VKNOISE_FRACTAL_TURBULENCE);
 static_assert(int(fractal_kind::ridged) == VKNOISE_FRACTAL_RIDGED);
 static_assert(int(fractal_kind::billow) == VKNOISE_FRACTAL_BILLOW);
 
-dispatch_limits device_dispatch_limits(const context& ctx, std::uint64_t requested,
-                                       std::uint64_t minimum) {
-  const VkPhysicalDeviceLimits& device = ctx.properties().limits;
-  dispatch_limits limits{};
-  limits.max_groups_x = device.maxComputeWorkGroupCount[0];
-  limits.max_groups_y = device.maxComputeWorkGroupCount[1];
-  limits.chunk_bytes = std::max<std::uint64_t>(
-      minimum, std::min<std::uint64_t>(requested, device.maxStorageBufferRange / 2));
-  return limits;
-}
-
-bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_placement placement) {
-  return placement == table_placement::automatic ? device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
-                                                 : placement == table_placement::uniform_buffer;
-}
-
 shader::fractal_constants fractal_constants_of(const noise_spec& noise) {
   const auto f = detail::make_fractal_params<float>(noise);
   return {static_cast<std::uint32_t>(f.octaves), f.persistence, f.lacunarity, f.inv_norm,

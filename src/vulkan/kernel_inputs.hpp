@@ -7,24 +7,12 @@
 
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
-#include "vknoise/gpu_renderer.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/compute_pipeline.hpp"
 
 namespace vknoise::vk {
-
-// The device's workgroup-count limits, and output bytes per dispatch: `requested` clamped to half
-// of maxStorageBufferRange (coordinates take up to twice the output bytes, both bound as one
-// storage range) and to at least `minimum`.
-dispatch_limits device_dispatch_limits(const context& ctx, std::uint64_t requested,
-                                       std::uint64_t minimum);
-
-// Where the kernels read the tables on a device with these properties: automatic means a uniform
-// buffer on CPU implementations (VK_PHYSICAL_DEVICE_TYPE_CPU) and a storage buffer on any other
-// device type.
-bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_placement placement);
 
 // The same float values the mirror uses (detail::make_fractal_params<float>).
 shader::fractal_constants fractal_constants_of(const noise_spec& noise);

@@ -4,18 +4,17 @@
 
 #include <algorithm>
 #include <array>
-#include <mutex>
 #include <vector>
 
 #include "core/allocation_guard.hpp"
 #include "vulkan/bounded_wait.hpp"
 #include "vulkan/chunk_plan.hpp"
-#include "vulkan/compute_pipeline.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_buffer.hpp"
-#include "vulkan/fault_injection.hpp"
 #include "vulkan/image_target.hpp"
+#include "vulkan/kernel_dispatch.hpp"
 #include "vulkan/kernel_inputs.hpp"
+#include "vulkan/submission.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise {
@@ -42,28 +41,78 @@ result<VkSemaphore> create_timeline(const context& ctx) {
   return semaphore;
 }
 
+// The one barrier on the target before or after vknoise's writes: from `src` to `dst`, moving an
+// image from `old_layout` to `new_layout`.
+void record_target_barrier(const context& ctx, VkCommandBuffer cmd, const field_spec& field,
+                           const render_target& target, const vk::image_binding& image,
+                           access_scope src, access_scope dst, VkImageLayout old_layout,
+                           VkImageLayout new_layout) {
+  if (target.type == render_target::kind::image) {
+    VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.image = target.image.image;
+    barrier.subresourceRange = image.range;
+    barrier.srcAccessMask = src.access;
+    barrier.dstAccessMask = dst.access;
+    barrier.oldLayout = old_layout;
+    barrier.newLayout = new_layout;
+    ctx.vk().vkCmdPipelineBarrier(cmd, src.stages, dst.stages, 0, 0, nullptr, 0, nullptr, 1,
+                                  &barrier);
+    return;
+  }
+  VkBufferMemoryBarrier barrier{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+  barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  barrier.buffer = target.buffer.buffer;
+  barrier.offset = target.buffer.offset;
+  barrier.size = value_count(field) * sizeof(float);
+  barrier.srcAccessMask = src.access;
+  barrier.dstAccessMask = dst.access;
+  ctx.vk().vkCmdPipelineBarrier(cmd, src.stages, dst.stages, 0, 0, nullptr, 1, &barrier, 0,
+                                nullptr);
+}
+
+constexpr access_scope kKernelWrites{VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                     VK_ACCESS_SHADER_WRITE_BIT};
+
 }  // namespace
 
 struct recorder::impl {
   // One frame in flight's resources; reused once its last point is reached.
   struct frame {
-    vk::device_buffer coords;       // every chunk's lattice coordinates, aligned per chunk
-    vk::device_buffer permutation;  // the table, table_stride words per entry
-    vk::device_buffer gradients;    // classic noise's gradients
+    vk::device_buffer coords;  // every chunk's lattice coordinates, aligned per chunk
+    vk::kernel_tables tables;
     VkDescriptorPool pool = VK_NULL_HANDLE;
     std::uint32_t pool_sets = 0;
+    std::vector<VkDescriptorSet> sets;  // one per chunk of the last record
     VkImageView view = VK_NULL_HANDLE;
-    VkCommandPool command_pool = VK_NULL_HANDLE;  // submit() only
-    VkCommandBuffer command_buffer = VK_NULL_HANDLE;
+    std::unique_ptr<vk::submission> work;  // submit() only
     timeline_point last_use;
   };
 
+  // A chunk of the field and where its coordinates sit in the frame's buffer.
+  struct planned_chunk {
+    vk::field_chunk chunk;
+    VkDeviceSize coord_offset;
+    VkDeviceSize coord_bytes;
+  };
+
+  // What one record() writes: the target's binding, the kernel and the field's chunks.
+  struct plan {
+    const field_spec& field;
+    const render_target& target;
+    bool to_image = false;
+    vk::image_binding image{};
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    std::uint32_t octaves = 1;
+    std::uint32_t channels = 1;
+    std::vector<planned_chunk> chunks;
+    VkDeviceSize coord_total = 0;
+    std::vector<std::uint32_t> output_offsets;  // per chunk, floats past its buffer window
+  };
+
   context& ctx;
-  bool table_in_uniform = false;
-  int table_stride = 1;
-  vk::dispatch_limits limits{};
-  std::unique_ptr<vk::pipeline_set> buffer_kernels;
-  std::unique_ptr<vk::pipeline_set> image_kernels;
+  std::unique_ptr<vk::kernel_engine> engine;
+  VkDeviceSize offset_alignment = 4;  // storage buffer descriptor offsets
   std::vector<frame> frames;
   std::uint32_t next_frame = 0;
   VkSemaphore recorded = VK_NULL_HANDLE;   // signalled by the caller's submissions
@@ -78,10 +127,20 @@ struct recorder::impl {
   status init(const recorder_options& options);
   status wait_point(timeline_point point);
   result<frame*> acquire_frame();
-  status ensure_frame_buffers(frame& f, VkDeviceSize coord_bytes);
-  status ensure_descriptor_sets(frame& f, std::uint32_t sets);
   status record_into(frame& f, VkCommandBuffer cmd, const field_spec& field,
                      const permutation_table& table, const render_target& target);
+
+  // record_into's steps, in order.
+  status plan_target(plan& p);
+  void plan_chunks(plan& p) const;
+  status upload_inputs(frame& f, const plan& p, const permutation_table& table);
+  status bind_chunks(frame& f, plan& p);
+  void record_barrier_before(VkCommandBuffer cmd, const plan& p) const;
+  void record_dispatches(VkCommandBuffer cmd, const frame& f, const plan& p) const;
+  void record_barrier_after(VkCommandBuffer cmd, const plan& p) const;
+
+  status ensure_frame_buffers(frame& f, VkDeviceSize coord_bytes);
+  status ensure_descriptor_sets(frame& f, std::uint32_t sets);
 };
 
 status recorder::impl::init(const recorder_options& options) {
@@ -93,16 +152,11 @@ status recorder::impl::init(const recorder_options& options) {
                       "the recorder needs Vulkan 1.2 timeline semaphores, which the device lacks "
                       "or which were not enabled on it");
   }
-  limits = vk::device_dispatch_limits(ctx, options.chunk_bytes, 256);
-  table_in_uniform = vk::table_in_uniform_buffer(ctx.properties(), options.table);
-  table_stride = table_in_uniform ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
-
-  auto buffers = vk::pipeline_set::create(ctx, table_in_uniform, false);
-  if (!buffers) return buffers.error_value();
-  buffer_kernels = std::move(buffers.value());
-  auto images = vk::pipeline_set::create(ctx, table_in_uniform, true);
-  if (!images) return images.error_value();
-  image_kernels = std::move(images.value());
+  auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 256, true});
+  if (!created) return created.error_value();
+  engine = std::move(created.value());
+  offset_alignment =
+      std::max<VkDeviceSize>(4, ctx.properties().limits.minStorageBufferOffsetAlignment);
 
   auto r = create_timeline(ctx);
   if (!r) return r.error_value();
@@ -111,18 +165,11 @@ status recorder::impl::init(const recorder_options& options) {
   if (!s) return s.error_value();
   submitted = *s;
 
-  const VkBufferUsageFlags table_usage =
-      table_in_uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   frames.resize(options.frames_in_flight);
   for (frame& f : frames) {
-    auto perm = vk::device_buffer::create(ctx, vk::permutation_bytes(table_stride), table_usage,
-                                          vk::memory_use::upload);
-    if (!perm) return perm.error_value();
-    f.permutation = std::move(perm.value());
-    auto grads =
-        vk::device_buffer::create(ctx, vk::gradient_bytes, table_usage, vk::memory_use::upload);
-    if (!grads) return grads.error_value();
-    f.gradients = std::move(grads.value());
+    auto tables = engine->create_tables();
+    if (!tables) return tables.error_value();
+    f.tables = std::move(tables.value());
   }
   return {};
 }
@@ -139,33 +186,26 @@ recorder::impl::~impl() {
   // context destroys them (and the pipelines) once the device is idle.
   std::vector<VkImageView> views;
   std::vector<VkDescriptorPool> pools;
-  std::vector<VkCommandPool> command_pools;
   for (frame& f : frames) {
     views.push_back(f.view);
     pools.push_back(f.pool);
-    command_pools.push_back(f.command_pool);
     if (leak) {
       f.coords.abandon();
-      f.permutation.abandon();
-      f.gradients.abandon();
+      f.tables.abandon();
+      if (f.work) f.work->abandon();
     }
   }
-  auto destroy = [c = &ctx, views, pools, command_pools,
-                  semaphores = std::array{recorded, submitted}] {
+  auto destroy = [c = &ctx, views, pools, semaphores = std::array{recorded, submitted}] {
     const VolkDeviceTable& vk = c->vk();
     for (VkImageView v : views)
       if (v) vk.vkDestroyImageView(c->device(), v, nullptr);
     for (VkDescriptorPool p : pools)
       if (p) vk.vkDestroyDescriptorPool(c->device(), p, nullptr);
-    for (VkCommandPool p : command_pools)
-      if (p) vk.vkDestroyCommandPool(c->device(), p, nullptr);
     for (VkSemaphore s : semaphores)
       if (s) vk.vkDestroySemaphore(c->device(), s, nullptr);
   };
   if (leak) {
-    for (auto* kernels : {buffer_kernels.get(), image_kernels.get()}) {
-      if (kernels) kernels->abandon();
-    }
+    if (engine) engine->abandon();
     context_internals::defer_destruction(ctx, destroy);
   } else {
     destroy();
@@ -212,182 +252,145 @@ status recorder::impl::ensure_descriptor_sets(frame& f, std::uint32_t sets) {
   if (f.pool) vk.vkDestroyDescriptorPool(ctx.device(), f.pool, nullptr);
   f.pool = VK_NULL_HANDLE;
   f.pool_sets = std::max(sets, 2 * f.pool_sets);
-  const VkDescriptorPoolSize sizes[3] = {
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, f.pool_sets * VKNOISE_BINDING_COUNT},
-      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, f.pool_sets * 2},
-      {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, f.pool_sets}};
-  VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  info.maxSets = f.pool_sets;
-  info.poolSizeCount = 3;
-  info.pPoolSizes = sizes;
-  return check(vk.vkCreateDescriptorPool(ctx.device(), &info, nullptr, &f.pool),
-               "vkCreateDescriptorPool");
+  auto pool = engine->create_descriptor_pool(f.pool_sets);
+  if (!pool) return pool.error_value();
+  f.pool = *pool;
+  return {};
 }
 
 status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_spec& field,
                                    const permutation_table& table, const render_target& target) {
-  const VolkDeviceTable& vk = ctx.vk();
-  VKNOISE_TRY(validate(field));
-  const bool to_image = target.type == render_target::kind::image;
-  vk::image_binding image{};
-  if (to_image) {
-    auto planned = vk::plan_image_target(ctx, field, target.image);
+  plan p{field, target};
+  VKNOISE_TRY(plan_target(p));
+  plan_chunks(p);
+  VKNOISE_TRY(upload_inputs(f, p, table));
+  VKNOISE_TRY(bind_chunks(f, p));
+  record_barrier_before(cmd, p);
+  record_dispatches(cmd, f, p);
+  record_barrier_after(cmd, p);
+  return {};
+}
+
+// Checks the field and the target, and picks the kernel that writes that target.
+status recorder::impl::plan_target(plan& p) {
+  VKNOISE_TRY(validate(p.field));
+  p.to_image = p.target.type == render_target::kind::image;
+  if (p.to_image) {
+    auto planned = vk::plan_image_target(ctx, p.field, p.target.image);
     if (!planned) return planned.error_value();
-    image = *planned;
+    p.image = *planned;
   } else {
-    VKNOISE_TRY(vk::check_buffer_target(field, target.buffer));
+    VKNOISE_TRY(vk::check_buffer_target(p.field, p.target.buffer));
   }
-  vk::kernel_variant variant = vk::variant_of(vk::kernel::field, field.dims, field.noise);
-  variant.image = to_image ? image.format : vk::image_format::none;
-  variant.image_3d = image.is_3d;
-  vk::pipeline_set& kernels = to_image ? *image_kernels : *buffer_kernels;
-  auto pipeline = kernels.get(variant);
+  vk::kernel_variant variant = vk::variant_of(vk::kernel::field, p.field.dims, p.field.noise);
+  variant.image = p.to_image ? p.image.format : vk::image_format::none;
+  variant.image_3d = p.image.is_3d;
+  auto pipeline = engine->pipeline(variant);
   if (!pipeline) return pipeline.error_value();
+  p.pipeline = *pipeline;
+  return {};
+}
 
-  // Cut the field into dispatches and lay their coordinates out in the frame's buffer.
-  const auto octaves = static_cast<std::uint32_t>(field.noise.octaves);
-  const auto channels = static_cast<std::uint32_t>(channel_count(field.noise, field.dims));
-  vk::dispatch_limits limits_here = limits;
-  limits_here.octaves = octaves;
-  limits_here.channels = channels;
-  const VkDeviceSize alignment =
-      std::max<VkDeviceSize>(4, ctx.properties().limits.minStorageBufferOffsetAlignment);
-  struct planned_chunk {
-    vk::field_chunk chunk;
-    VkDeviceSize coord_offset;
-    VkDeviceSize coord_bytes;
-  };
-  std::vector<planned_chunk> chunks;
-  vk::field_chunker chunker(field, limits_here);
-  VkDeviceSize coord_total = 0;
+// Cuts the field into dispatches and lays their coordinates out in one buffer, each chunk's at an
+// offset a storage-buffer descriptor may start at.
+void recorder::impl::plan_chunks(plan& p) const {
+  const vk::dispatch_limits limits = engine->limits(p.field.noise, p.field.dims);
+  p.octaves = limits.octaves;
+  p.channels = limits.channels;
+  vk::field_chunker chunker(p.field, limits);
   for (vk::field_chunk c{}; chunker.next(c);) {
-    const VkDeviceSize bytes = vk::field_chunk_coord_count(c, octaves) * sizeof(lattice_coord);
-    chunks.push_back({c, coord_total, bytes});
-    coord_total = align_up(coord_total + bytes, alignment);
+    const VkDeviceSize bytes = vk::field_chunk_coord_count(c, p.octaves) * sizeof(lattice_coord);
+    p.chunks.push_back({c, p.coord_total, bytes});
+    p.coord_total = align_up(p.coord_total + bytes, offset_alignment);
   }
-  VKNOISE_TRY(ensure_frame_buffers(f, coord_total));
-  VKNOISE_TRY(ensure_descriptor_sets(f, static_cast<std::uint32_t>(chunks.size())));
+}
 
-  // Host writes; vkQueueSubmit, which follows record(), makes them visible to the device.
-  vk::write_permutation(table, table_stride, f.permutation.mapped());
-  VKNOISE_TRY(f.permutation.flush());
-  if (field.noise.kind == noise_kind::classic) {
-    vk::write_classic_gradients(field.noise, field.dims, f.gradients.mapped());
-    VKNOISE_TRY(f.gradients.flush());
-  }
+// Host writes of the tables and coordinates; vkQueueSubmit, which follows record(), makes them
+// visible to the device.
+status recorder::impl::upload_inputs(frame& f, const plan& p, const permutation_table& table) {
+  VKNOISE_TRY(ensure_frame_buffers(f, p.coord_total));
+  VKNOISE_TRY(f.tables.upload(table, p.field.noise, p.field.dims));
   auto* coord_bytes = static_cast<std::byte*>(f.coords.mapped());
-  for (const planned_chunk& p : chunks) {
-    vk::write_field_chunk_coords(field, p.chunk,
-                                 reinterpret_cast<lattice_coord*>(coord_bytes + p.coord_offset));
+  for (const planned_chunk& c : p.chunks) {
+    vk::write_field_chunk_coords(p.field, c.chunk,
+                                 reinterpret_cast<lattice_coord*>(coord_bytes + c.coord_offset));
   }
-  VKNOISE_TRY(f.coords.flush());
+  return f.coords.flush();
+}
 
-  if (to_image) {
+// One descriptor set per chunk: its coordinates and, for buffers, its output window; an image
+// target gets the frame's view.
+status recorder::impl::bind_chunks(frame& f, plan& p) {
+  VKNOISE_TRY(ensure_descriptor_sets(f, static_cast<std::uint32_t>(p.chunks.size())));
+  if (p.to_image) {
     VkImageViewCreateInfo view_info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    view_info.image = target.image.image;
-    view_info.viewType = image.view_type;
-    view_info.format = target.image.format;
-    view_info.subresourceRange = image.range;
-    VKNOISE_TRY(check(vk.vkCreateImageView(ctx.device(), &view_info, nullptr, &f.view),
+    view_info.image = p.target.image.image;
+    view_info.viewType = p.image.view_type;
+    view_info.format = p.target.image.format;
+    view_info.subresourceRange = p.image.range;
+    VKNOISE_TRY(check(ctx.vk().vkCreateImageView(ctx.device(), &view_info, nullptr, &f.view),
                       "vkCreateImageView"));
   }
-
-  // One descriptor set per chunk: its coordinates and, for buffers, its output window.
-  std::vector<VkDescriptorSet> sets(chunks.size());
-  std::vector<VkDescriptorSetLayout> layouts(chunks.size(), kernels.set_layout());
-  if (!chunks.empty()) {
-    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    alloc.descriptorPool = f.pool;
-    alloc.descriptorSetCount = static_cast<std::uint32_t>(sets.size());
-    alloc.pSetLayouts = layouts.data();
-    VKNOISE_TRY(check(vk.vkAllocateDescriptorSets(ctx.device(), &alloc, sets.data()),
-                      "vkAllocateDescriptorSets"));
-  }
-  const std::uint64_t nx = field.size[0];
-  std::vector<std::uint32_t> output_offsets(chunks.size(), 0);
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    const planned_chunk& p = chunks[i];
+  f.sets.assign(p.chunks.size(), VK_NULL_HANDLE);
+  VKNOISE_TRY(engine->allocate_sets(f.pool, p.to_image, f.sets));
+  const std::uint64_t nx = p.field.size[0];
+  p.output_offsets.assign(p.chunks.size(), 0);
+  for (std::size_t i = 0; i < p.chunks.size(); ++i) {
+    const planned_chunk& c = p.chunks[i];
     VkDescriptorBufferInfo buffers[VKNOISE_BINDING_COUNT]{};
-    buffers[VKNOISE_BINDING_PERMUTATION] = {f.permutation.buffer(), 0, VK_WHOLE_SIZE};
-    buffers[VKNOISE_BINDING_GRADIENTS] = {f.gradients.buffer(), 0, VK_WHOLE_SIZE};
-    buffers[VKNOISE_BINDING_COORDS] = {f.coords.buffer(), p.coord_offset, p.coord_bytes};
-    VkDescriptorImageInfo image_info{VK_NULL_HANDLE, f.view, VK_IMAGE_LAYOUT_GENERAL};
-    if (!to_image) {
+    f.tables.bind(buffers);
+    buffers[VKNOISE_BINDING_COORDS] = {f.coords.buffer(), c.coord_offset, c.coord_bytes};
+    const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, f.view, VK_IMAGE_LAYOUT_GENERAL};
+    if (!p.to_image) {
       // The window starts at an aligned offset; the kernel adds the remainder (output_offset).
-      const VkDeviceSize start = target.buffer.offset + (p.chunk.first_row * nx + p.chunk.first_x) *
-                                                            channels * sizeof(float);
-      const VkDeviceSize window = start / alignment * alignment;
+      const VkDeviceSize start =
+          p.target.buffer.offset +
+          (c.chunk.first_row * nx + c.chunk.first_x) * p.channels * sizeof(float);
+      const VkDeviceSize window = start / offset_alignment * offset_alignment;
       const VkDeviceSize bytes =
-          std::uint64_t{p.chunk.count_x} * p.chunk.row_count * channels * sizeof(float);
-      buffers[VKNOISE_BINDING_OUTPUT] = {target.buffer.buffer, window, start - window + bytes};
-      output_offsets[i] = static_cast<std::uint32_t>((start - window) / sizeof(float));
+          std::uint64_t{c.chunk.count_x} * c.chunk.row_count * p.channels * sizeof(float);
+      buffers[VKNOISE_BINDING_OUTPUT] = {p.target.buffer.buffer, window, start - window + bytes};
+      p.output_offsets[i] = static_cast<std::uint32_t>((start - window) / sizeof(float));
     }
-    kernels.write_set(sets[i], buffers, &image_info);
+    engine->write_set(f.sets[i], p.to_image, buffers, &image_info);
   }
+  return {};
+}
 
+void recorder::impl::record_barrier_before(VkCommandBuffer cmd, const plan& p) const {
   // The caller's last use of the target (target.before) -> the kernel's writes; an image also
   // moves from old_layout to GENERAL, the layout storage-image writes need.
-  VkImageMemoryBarrier image_barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-  VkBufferMemoryBarrier buffer_barrier{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
-  if (to_image) {
-    image_barrier.srcQueueFamilyIndex = image_barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    image_barrier.image = target.image.image;
-    image_barrier.subresourceRange = image.range;
-    image_barrier.srcAccessMask = target.before.access;
-    image_barrier.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    image_barrier.oldLayout = target.image.old_layout;
-    image_barrier.newLayout = VK_IMAGE_LAYOUT_GENERAL;
-  } else {
-    buffer_barrier.srcQueueFamilyIndex = buffer_barrier.dstQueueFamilyIndex =
-        VK_QUEUE_FAMILY_IGNORED;
-    buffer_barrier.buffer = target.buffer.buffer;
-    buffer_barrier.offset = target.buffer.offset;
-    buffer_barrier.size = value_count(field) * sizeof(float);
-    buffer_barrier.srcAccessMask = target.before.access;
-    buffer_barrier.dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-  }
-  vk.vkCmdPipelineBarrier(cmd, target.before.stages, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0,
-                          nullptr, to_image ? 0 : 1, &buffer_barrier, to_image ? 1 : 0,
-                          &image_barrier);
+  record_target_barrier(ctx, cmd, p.field, p.target, p.image, p.target.before, kKernelWrites,
+                        p.target.image.old_layout, VK_IMAGE_LAYOUT_GENERAL);
+}
 
-  vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, *pipeline);
-  const shader::fractal_constants fractal = vk::fractal_constants_of(field.noise);
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    const vk::field_chunk& c = chunks[i].chunk;
-    vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, kernels.layout(), 0, 1,
-                               &sets[i], 0, nullptr);
+void recorder::impl::record_dispatches(VkCommandBuffer cmd, const frame& f, const plan& p) const {
+  const shader::fractal_constants fractal = vk::fractal_constants_of(p.field.noise);
+  for (std::size_t i = 0; i < p.chunks.size(); ++i) {
+    const vk::field_chunk& c = p.chunks[i].chunk;
+    const vk::field_chunk_dispatch d =
+        vk::field_dispatch_of(fractal, c, p.octaves, p.output_offsets[i]);
     shader::image_push_constants push{};
-    push.field = {fractal, c.count_x, octaves * c.count_x, output_offsets[i]};
-    push.offset_x = image.kernel_offset.x;
-    push.offset_y = image.kernel_offset.y;
-    push.offset_z = image.kernel_offset.z;
+    push.field = d.push;
+    push.offset_x = p.image.kernel_offset.x;
+    push.offset_y = p.image.kernel_offset.y;
+    push.offset_z = p.image.kernel_offset.z;
     push.first_x = c.first_x;
     push.first_row = static_cast<std::uint32_t>(c.first_row);
-    push.rows_per_slice = field.size[1];
-    push.scale = target.image.scale;
-    push.bias = target.image.bias;
+    push.rows_per_slice = p.field.size[1];
+    push.scale = p.target.image.scale;
+    push.bias = p.target.image.bias;
     const std::uint32_t push_bytes =
-        to_image ? sizeof(shader::image_push_constants) : sizeof(shader::field_push_constants);
-    vk.vkCmdPushConstants(cmd, kernels.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes, &push);
-    const std::uint32_t groups_x =
-        (c.count_x + VKNOISE_FIELD_LOCAL_SIZE - 1) / VKNOISE_FIELD_LOCAL_SIZE;
-    vk.vkCmdDispatch(cmd, groups_x, c.row_count, 1);
+        p.to_image ? sizeof(shader::image_push_constants) : sizeof(shader::field_push_constants);
+    engine->record(cmd,
+                   {p.pipeline, f.sets[i], p.to_image, &push, push_bytes, d.groups_x, d.groups_y});
   }
+}
 
+void recorder::impl::record_barrier_after(VkCommandBuffer cmd, const plan& p) const {
   // The kernel's writes -> the caller's next use (target.after); an image moves to new_layout.
-  if (to_image) {
-    image_barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    image_barrier.dstAccessMask = target.after.access;
-    image_barrier.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
-    image_barrier.newLayout = target.image.new_layout;
-  } else {
-    buffer_barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    buffer_barrier.dstAccessMask = target.after.access;
-  }
-  vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, target.after.stages, 0, 0,
-                          nullptr, to_image ? 0 : 1, &buffer_barrier, to_image ? 1 : 0,
-                          &image_barrier);
-  return {};
+  record_target_barrier(ctx, cmd, p.field, p.target, p.image, kKernelWrites, p.target.after,
+                        VK_IMAGE_LAYOUT_GENERAL, p.target.image.new_layout);
 }
 
 recorder::recorder(std::unique_ptr<impl> impl) : impl_(std::move(impl)) {}
@@ -420,57 +423,21 @@ result<timeline_point> recorder::submit(const field_spec& field, const permutati
                                         const render_target& target, VkFence fence,
                                         timeline_point wait_for) {
   return detail::guard_allocations([&]() -> result<timeline_point> {
-    const VolkDeviceTable& vk = impl_->ctx.vk();
-    const VkDevice device = impl_->ctx.device();
     auto acquired = impl_->acquire_frame();
     if (!acquired) return acquired.error_value();
     impl::frame& f = **acquired;
-    if (!f.command_pool) {
-      VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-      pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-      pool_info.queueFamilyIndex = impl_->ctx.queue_family_index();
-      VKNOISE_TRY(check(vk.vkCreateCommandPool(device, &pool_info, nullptr, &f.command_pool),
-                        "vkCreateCommandPool"));
-      VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-      alloc.commandPool = f.command_pool;
-      alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-      alloc.commandBufferCount = 1;
-      VKNOISE_TRY(check(vk.vkAllocateCommandBuffers(device, &alloc, &f.command_buffer),
-                        "vkAllocateCommandBuffers"));
+    if (!f.work) {
+      auto work = vk::submission::create(impl_->ctx, false);
+      if (!work) return work.error_value();
+      f.work = std::move(work.value());
     }
-    VKNOISE_TRY(check(vk.vkResetCommandPool(device, f.command_pool, 0), "vkResetCommandPool"));
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    VKNOISE_TRY(check(vk.vkBeginCommandBuffer(f.command_buffer, &begin), "vkBeginCommandBuffer"));
-    VKNOISE_TRY(impl_->record_into(f, f.command_buffer, field, table, target));
-    VKNOISE_TRY(check(vk.vkEndCommandBuffer(f.command_buffer), "vkEndCommandBuffer"));
-
+    auto begun = f.work->begin();
+    if (!begun) return begun.error_value();
+    VKNOISE_TRY(impl_->record_into(f, *begun, field, table, target));
     const timeline_point point{impl_->submitted, impl_->submitted_value + 1};
-    const std::uint64_t wait_value = wait_for.value;
-    VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
-    values.signalSemaphoreValueCount = 1;
-    values.pSignalSemaphoreValues = &point.value;
-    VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    info.pNext = &values;
-    info.commandBufferCount = 1;
-    info.pCommandBuffers = &f.command_buffer;
-    info.signalSemaphoreCount = 1;
-    info.pSignalSemaphores = &point.semaphore;
     // The caller's point must be reached before any of this work starts.
-    const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-    if (wait_for.semaphore) {
-      values.waitSemaphoreValueCount = 1;
-      values.pWaitSemaphoreValues = &wait_value;
-      info.waitSemaphoreCount = 1;
-      info.pWaitSemaphores = &wait_for.semaphore;
-      info.pWaitDstStageMask = &wait_stage;
-    }
-    {
-      std::lock_guard lock(impl_->ctx.queue_mutex());  // queues are externally synchronised
-      const auto fault = vk::injected_fault("vkQueueSubmit");
-      VKNOISE_TRY(check(fault ? *fault : vk.vkQueueSubmit(impl_->ctx.queue(), 1, &info, fence),
-                        "vkQueueSubmit"));
-    }
+    VKNOISE_TRY(
+        f.work->submit({wait_for.semaphore, wait_for.value, point.semaphore, point.value, fence}));
     impl_->submitted_value = point.value;
     f.last_use = point;
     impl_->next_frame = (impl_->next_frame + 1) % impl_->frames.size();
@@ -490,7 +457,7 @@ status recorder::run(const field_spec& field, const permutation_table& table,
 }
 
 std::uint32_t recorder::pipelines_built() const {
-  return impl_->buffer_kernels->pipelines_built() + impl_->image_kernels->pipelines_built();
+  return impl_->engine->pipelines_built();
 }
 
 }  // namespace vknoise

@@ -9,7 +9,7 @@
 
 namespace vknoise::vk {
 
-result<std::unique_ptr<submission>> submission::create(const context& ctx) {
+result<std::unique_ptr<submission>> submission::create(const context& ctx, bool timestamps) {
   const VolkDeviceTable& vk = ctx.vk();
   std::unique_ptr<submission> s(new submission(ctx));
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -26,7 +26,7 @@ result<std::unique_ptr<submission>> submission::create(const context& ctx) {
   VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   VKNOISE_TRY(
       check(vk.vkCreateFence(ctx.device(), &fence_info, nullptr, &s->fence_), "vkCreateFence"));
-  if (ctx.has_timestamps()) {
+  if (timestamps && ctx.has_timestamps()) {
     VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
     query_info.queryCount = 2;
@@ -74,20 +74,40 @@ void submission::write_kernel_end() {
   }
 }
 
-status submission::submit() {
+status submission::submit(const submit_sync& sync) {
   const VolkDeviceTable& vk = ctx_.vk();
   VKNOISE_TRY(check(vk.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer"));
-  VKNOISE_TRY(check(vk.vkResetFences(ctx_.device(), 1, &fence_), "vkResetFences"));
+  const VkFence fence = sync.caller_waits() ? sync.fence : fence_;
+  if (!sync.caller_waits()) {
+    VKNOISE_TRY(check(vk.vkResetFences(ctx_.device(), 1, &fence_), "vkResetFences"));
+  }
+  VkTimelineSemaphoreSubmitInfo values{VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO};
   VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   info.commandBufferCount = 1;
   info.pCommandBuffers = &cmd_;
+  // Every stage of this work waits for the caller's point.
+  const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+  if (sync.wait_semaphore) {
+    values.waitSemaphoreValueCount = 1;
+    values.pWaitSemaphoreValues = &sync.wait_value;
+    info.waitSemaphoreCount = 1;
+    info.pWaitSemaphores = &sync.wait_semaphore;
+    info.pWaitDstStageMask = &wait_stage;
+  }
+  if (sync.signal_semaphore) {
+    values.signalSemaphoreValueCount = 1;
+    values.pSignalSemaphoreValues = &sync.signal_value;
+    info.signalSemaphoreCount = 1;
+    info.pSignalSemaphores = &sync.signal_semaphore;
+  }
+  if (sync.wait_semaphore || sync.signal_semaphore) info.pNext = &values;
   {
     std::lock_guard lock(ctx_.queue_mutex());  // queues are externally synchronised
     const auto fault = injected_fault("vkQueueSubmit");
     VKNOISE_TRY(
-        check(fault ? *fault : vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence_), "vkQueueSubmit"));
+        check(fault ? *fault : vk.vkQueueSubmit(ctx_.queue(), 1, &info, fence), "vkQueueSubmit"));
   }
-  pending_ = true;
+  pending_ = !sync.caller_waits();
   return {};
 }
 

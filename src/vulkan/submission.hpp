@@ -1,5 +1,6 @@
-// One reusable unit of GPU work: a command pool and buffer, a fence, and a two-entry timestamp
-// query pool around the kernel. Record, submit, then wait (bounded by the context's timeout).
+// One reusable unit of GPU work on the context's queue: a command pool and buffer, a fence, and
+// optionally a two-entry timestamp query pool around the kernel. Record, submit, then wait (bounded
+// by the context's timeout), or let the caller wait on a timeline semaphore or its own fence.
 #pragma once
 
 #include "vknoise/context.hpp"
@@ -7,16 +8,30 @@
 
 namespace vknoise::vk {
 
+// What a submit waits for and signals besides the command buffer. With a signal semaphore or a
+// fence the caller waits for the work on those: the submission's own fence is not used, it is not
+// pending, and the caller must see the work done before the next begin().
+struct submit_sync {
+  VkSemaphore wait_semaphore = VK_NULL_HANDLE;  // a timeline value to reach before the work starts
+  std::uint64_t wait_value = 0;
+  VkSemaphore signal_semaphore = VK_NULL_HANDLE;  // a timeline value to signal when it is done
+  std::uint64_t signal_value = 0;
+  VkFence fence = VK_NULL_HANDLE;  // the caller's fence, signalled when it is done
+  bool caller_waits() const { return signal_semaphore || fence; }
+};
+
 class submission {
  public:
-  static result<std::unique_ptr<submission>> create(const context& ctx);
+  // With timestamps (when the queue has them) kernel_ns() times write_kernel_start..end.
+  static result<std::unique_ptr<submission>> create(const context& ctx, bool timestamps = true);
   ~submission();
 
   // Resets and begins the command buffer; the previous submission must have been waited for.
   result<VkCommandBuffer> begin();
   void write_kernel_start();  // timestamp before the dispatch
   void write_kernel_end();    // timestamp after the dispatch
-  status submit();
+  // Ends the command buffer and submits it (holding context::queue_mutex()).
+  status submit(const submit_sync& sync = {});
   // Waits for the fence with the context's fence timeout: errc::timeout when it expires.
   status wait();
   bool pending() const { return pending_; }
