@@ -24,8 +24,6 @@
 
 #include "vknoise/result.hpp"
 
-struct VolkDeviceTable;
-
 namespace vknoise {
 
 struct context_options {
@@ -116,7 +114,7 @@ class context {
   // VkInstance (its messenger and pipeline cache are destroyed). A host that later destroys a
   // borrowed device then sees these objects reported by the validation layer. Never waits longer
   // than fence_timeout_ns (plus the time to destroy what remains).
-  ~context();
+  virtual ~context();
   context(const context&) = delete;
   context& operator=(const context&) = delete;
 
@@ -126,7 +124,6 @@ class context {
   VkQueue queue() const { return queue_; }
   std::uint32_t queue_family_index() const { return queue_family_; }
   bool owns_device() const { return owns_; }
-  const VolkDeviceTable& vk() const { return *table_; }
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
   const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_; }
   const context_options& options() const { return options_; }
@@ -148,14 +145,11 @@ class context {
   // Messages the validation layer reported so far (warnings and errors), oldest first.
   std::vector<std::string> validation_messages() const;
 
-  struct state;  // messenger sink, shared with the debug callback
-
- private:
-  friend struct context_internals;  // objects whose destruction waits for the context's end
+  // A context is made only by create() and borrow(), which return the library's implementation of
+  // it; it holds what the getters return, and its own device function table, messenger and queue
+  // mutex, which users never need.
+ protected:
   context() = default;
-  status load_device(VkPhysicalDevice physical_device, VkDevice device, std::uint32_t family,
-                     VkQueue queue);
-  status create_pipeline_cache();
 
   context_options options_;
   bool owns_ = false;
@@ -169,9 +163,6 @@ class context {
   VkPhysicalDeviceMemoryProperties memory_{};
   device_features features_;
   VkPipelineCache pipeline_cache_ = VK_NULL_HANDLE;
-  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
-  std::unique_ptr<VolkDeviceTable> table_;
-  std::unique_ptr<state> state_;
 };
 
 }  // namespace vknoise

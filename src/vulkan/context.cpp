@@ -5,24 +5,14 @@
 #include <mutex>
 #include <string>
 
-#include "vknoise/context.hpp"
 #include "vulkan/bounded_wait.hpp"
+#include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_select.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise {
-
-// Collects validation messages and hands them to the caller's hook; the library never prints them.
-struct context::state {
-  mutable std::mutex mutex;  // serialises the messages and the hook's calls
-  std::vector<std::string> messages;
-  std::function<void(std::string_view)> on_message;
-  std::mutex queue;  // context::queue_mutex()
-  std::mutex deferred_mutex;
-  std::vector<std::function<void()>> deferred;  // deferred_destruction.hpp
-};
 
 namespace {
 
@@ -32,7 +22,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL collect_message(VkDebugUtilsMessageSeverityFlagBi
                                                VkDebugUtilsMessageTypeFlagsEXT,
                                                const VkDebugUtilsMessengerCallbackDataEXT* data,
                                                void* user) {
-  auto* sink = static_cast<context::state*>(user);
+  auto* sink = static_cast<message_sink*>(user);
   const char* message = data->pMessage ? data->pMessage : "(empty validation message)";
   try {  // nothing may unwind into the layer
     std::lock_guard lock(sink->mutex);
@@ -43,7 +33,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL collect_message(VkDebugUtilsMessageSeverityFlagBi
   return VK_FALSE;  // never abort the call that triggered it
 }
 
-VkDebugUtilsMessengerCreateInfoEXT messenger_info(context::state* sink) {
+VkDebugUtilsMessengerCreateInfoEXT messenger_info(message_sink* sink) {
   VkDebugUtilsMessengerCreateInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
   info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
                          VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
@@ -81,7 +71,7 @@ bool layer_available(const char* name) {
 struct instance_request {
   bool validation = false;
   bool synchronization_validation = false;
-  context::state* sink = nullptr;
+  message_sink* sink = nullptr;
 };
 
 result<VkInstance> create_instance(const instance_request& request) {
@@ -141,21 +131,31 @@ result<std::vector<device_info>> list_devices() {
 }
 
 result<std::unique_ptr<context>> context::create(const context_options& options) {
+  return context_impl::create(options);
+}
+
+result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
+                                                 const context_options& options) {
+  return context_impl::borrow(handles, options);
+}
+
+context::~context() = default;
+
+result<std::unique_ptr<context>> context_impl::create(const context_options& options) {
   auto requested = vk::requested_device(options);
   if (!requested) return requested.error_value();
   VKNOISE_TRY(load_loader());
 
-  std::unique_ptr<context> ctx(new context());
+  std::unique_ptr<context_impl> ctx(new context_impl());
   ctx->options_ = options;
   ctx->owns_ = true;
-  ctx->state_ = std::make_unique<state>();
-  ctx->state_->on_message = options.on_validation_message;
+  ctx->sink_.on_message = options.on_validation_message;
   auto instance =
-      create_instance({options.validation, options.synchronization_validation, ctx->state_.get()});
+      create_instance({options.validation, options.synchronization_validation, &ctx->sink_});
   if (!instance) return instance.error_value();
   ctx->instance_ = *instance;
   if (options.validation) {
-    VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(ctx->state_.get());
+    VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(&ctx->sink_);
     VKNOISE_TRY(
         vk::check(vkCreateDebugUtilsMessengerEXT(ctx->instance_, &info, nullptr, &ctx->messenger_),
                   "vkCreateDebugUtilsMessengerEXT"));
@@ -198,11 +198,11 @@ result<std::unique_ptr<context>> context::create(const context_options& options)
   ctx->device_ = device;  // owned from here on, so the destructor cleans up on later errors
   ctx->timestamp_valid_bits_ = chosen->timestamp_valid_bits;
   VKNOISE_TRY(ctx->load_device(chosen->handle, device, chosen->compute_family, VK_NULL_HANDLE));
-  return ctx;
+  return std::unique_ptr<context>(std::move(ctx));
 }
 
-result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
-                                                 const context_options& options) {
+result<std::unique_ptr<context>> context_impl::borrow(const borrowed_device& handles,
+                                                      const context_options& options) {
   if (!handles.get_instance_proc_addr || !handles.instance || !handles.physical_device ||
       !handles.device || !handles.queue) {
     return make_error(errc::invalid_argument,
@@ -211,10 +211,9 @@ result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
   }
   volkInitializeCustom(handles.get_instance_proc_addr);
   volkLoadInstanceOnly(handles.instance);
-  std::unique_ptr<context> ctx(new context());
+  std::unique_ptr<context_impl> ctx(new context_impl());
   ctx->options_ = options;
   ctx->owns_ = false;
-  ctx->state_ = std::make_unique<state>();
   ctx->instance_ = handles.instance;
   ctx->features_ = handles.enabled;
 
@@ -231,11 +230,11 @@ result<std::unique_ptr<context>> context::borrow(const borrowed_device& handles,
   ctx->timestamp_valid_bits_ = families[handles.queue_family_index].timestampValidBits;
   VKNOISE_TRY(ctx->load_device(handles.physical_device, handles.device, handles.queue_family_index,
                                handles.queue));
-  return ctx;
+  return std::unique_ptr<context>(std::move(ctx));
 }
 
-status context::load_device(VkPhysicalDevice physical_device, VkDevice device, std::uint32_t family,
-                            VkQueue queue) {
+status context_impl::load_device(VkPhysicalDevice physical_device, VkDevice device,
+                                 std::uint32_t family, VkQueue queue) {
   physical_device_ = physical_device;
   device_ = device;
   queue_family_ = family;
@@ -251,13 +250,21 @@ status context::load_device(VkPhysicalDevice physical_device, VkDevice device, s
   return create_pipeline_cache();
 }
 
+void context_impl::defer_destruction(std::function<void()> destroy) const {
+  std::lock_guard lock(deferred_mutex_);
+  deferred_.push_back(std::move(destroy));
+}
+
+void context_impl::report_teardown_error(const error& e) const {
+  if (options_.on_teardown_error) options_.on_teardown_error(e);
+}
+
 void context_internals::defer_destruction(const context& ctx, std::function<void()> destroy) {
-  std::lock_guard lock(ctx.state_->deferred_mutex);
-  ctx.state_->deferred.push_back(std::move(destroy));
+  internals(ctx).defer_destruction(std::move(destroy));
 }
 
 void context_internals::report_teardown_error(const context& ctx, const error& e) {
-  if (ctx.options_.on_teardown_error) ctx.options_.on_teardown_error(e);
+  internals(ctx).report_teardown_error(e);
 }
 
 namespace {
@@ -266,7 +273,7 @@ namespace {
 // which the queue signals once everything before it is done, waited for at most the fence
 // timeout. After a failed wait the fence stays alive: the queue may still signal it.
 status wait_for_queue(const context& ctx) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   VkFence fence = VK_NULL_HANDLE;
   VKNOISE_TRY(vk::check(vk.vkCreateFence(ctx.device(), &info, nullptr, &fence), "vkCreateFence"));
@@ -286,36 +293,40 @@ status wait_for_queue(const context& ctx) {
 
 }  // namespace
 
-context::~context() {
+context_impl::~context_impl() {
   // Without a device table the device was never created: nothing of it can be in use.
   bool idle = true;
-  if (table_ && (owns_ || !state_->deferred.empty())) {
+  if (table_ && (owns_ || !deferred_.empty())) {
     if (status waited = wait_for_queue(*this); !waited) {
       idle = false;
-      context_internals::report_teardown_error(*this, waited.error_value());
+      report_teardown_error(waited.error_value());
     }
   }
   if (idle) {
-    for (auto& destroy : state_->deferred) destroy();
+    for (auto& destroy : deferred_) destroy();
   }
-  state_->deferred.clear();  // after a failed wait, leaks what the GPU may still use
+  deferred_.clear();  // after a failed wait, leaks what the GPU may still use
   // The cache is host memory only; no GPU work uses it.
   if (pipeline_cache_) table_->vkDestroyPipelineCache(device_, pipeline_cache_, nullptr);
   if (!owns_) return;  // borrowed handles belong to the host
   if (idle && device_ && table_) table_->vkDestroyDevice(device_, nullptr);
-  // The messenger goes in any case, so that a leaked instance never calls back into state_.
+  // The messenger goes in any case, so that a leaked instance never calls back into sink_.
   if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
   // A device left alive must keep its instance (all its children must be destroyed first).
   if (idle && instance_) vkDestroyInstance(instance_, nullptr);
 }
 
+std::vector<std::string> context_impl::validation_messages() const {
+  std::lock_guard lock(sink_.mutex);
+  return sink_.messages;
+}
+
 std::mutex& context::queue_mutex() const {
-  return state_->queue;
+  return internals(*this).queue_mutex();
 }
 
 std::vector<std::string> context::validation_messages() const {
-  std::lock_guard lock(state_->mutex);
-  return state_->messages;
+  return internals(*this).validation_messages();
 }
 
 }  // namespace vknoise

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "vknoise/context.hpp"
+#include "vulkan/context_impl.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise {
@@ -35,7 +35,7 @@ std::vector<char> matching_cache_file(const std::string& path,
 
 }  // namespace
 
-status context::create_pipeline_cache() {
+status context_impl::create_pipeline_cache() {
   std::vector<char> initial;
   if (!options_.pipeline_cache_path.empty()) {
     initial = matching_cache_file(options_.pipeline_cache_path, properties_);
@@ -49,14 +49,15 @@ status context::create_pipeline_cache() {
 
 result<std::vector<std::uint8_t>> context::pipeline_cache_data() const {
   std::size_t size = 0;
-  VKNOISE_TRY(vk::check(table_->vkGetPipelineCacheData(device_, pipeline_cache_, &size, nullptr),
-                        "vkGetPipelineCacheData"));
+  VKNOISE_TRY(vk::check(
+      device_table(*this).vkGetPipelineCacheData(device_, pipeline_cache_, &size, nullptr),
+      "vkGetPipelineCacheData"));
   std::vector<std::uint8_t> data(size);
   // The data grows only when a pipeline is built; one built by another thread between the two
   // calls makes the second return VK_INCOMPLETE, which is reported rather than truncated.
-  VKNOISE_TRY(
-      vk::check(table_->vkGetPipelineCacheData(device_, pipeline_cache_, &size, data.data()),
-                "vkGetPipelineCacheData"));
+  VKNOISE_TRY(vk::check(
+      device_table(*this).vkGetPipelineCacheData(device_, pipeline_cache_, &size, data.data()),
+      "vkGetPipelineCacheData"));
   data.resize(size);
   return data;
 }
