@@ -12,6 +12,7 @@
 
 #include "gpu_fixture.hpp"
 #include "table_placements.hpp"
+#include "vulkan/context_impl.hpp"
 
 namespace {
 
@@ -253,8 +254,9 @@ TEST_F(validation, layer_reports_misuse) {
   info.size = 0;  // invalid: VUID-VkBufferCreateInfo-size-00912
   info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   VkBuffer buffer = VK_NULL_HANDLE;
-  const VkResult r = (*ctx)->vk().vkCreateBuffer((*ctx)->device(), &info, nullptr, &buffer);
-  if (r == VK_SUCCESS && buffer) (*ctx)->vk().vkDestroyBuffer((*ctx)->device(), buffer, nullptr);
+  const VkResult r = device_table(**ctx).vkCreateBuffer((*ctx)->device(), &info, nullptr, &buffer);
+  if (r == VK_SUCCESS && buffer)
+    device_table(**ctx).vkDestroyBuffer((*ctx)->device(), buffer, nullptr);
   const auto messages = (*ctx)->validation_messages();
   ASSERT_FALSE(messages.empty());
   EXPECT_NE(messages.front().find("00912"), std::string::npos) << messages.front();
@@ -270,7 +272,8 @@ TEST_F(validation, objects_left_alive_at_teardown_are_reported) {
   info.size = 256;
   info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   VkBuffer leaked = VK_NULL_HANDLE;
-  ASSERT_EQ((*ctx)->vk().vkCreateBuffer((*ctx)->device(), &info, nullptr, &leaked), VK_SUCCESS);
+  ASSERT_EQ(device_table(**ctx).vkCreateBuffer((*ctx)->device(), &info, nullptr, &leaked),
+            VK_SUCCESS);
   EXPECT_TRUE((*ctx)->validation_messages().empty()) << "nothing to report before teardown";
   char handle[32];
   std::snprintf(handle, sizeof handle, "0x%llx",
@@ -292,7 +295,7 @@ struct bound_buffer {
 };
 
 bound_buffer create_bound_buffer(const vknoise::context& ctx, VkDeviceSize size) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   bound_buffer b;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size;
@@ -314,7 +317,7 @@ TEST_F(validation, synchronization_validation_reports_a_missing_barrier) {
   auto created = vknoise::context::create(log_.validated());
   ASSERT_TRUE(created.ok()) << created.message();
   const vknoise::context& ctx = *created.value();
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   const bound_buffer written = create_bound_buffer(ctx, 256), copy = create_bound_buffer(ctx, 256);
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.queueFamilyIndex = ctx.queue_family_index();

@@ -2,6 +2,7 @@
 
 #include <volk.h>
 
+#include "vulkan/context_impl.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace demo {
@@ -17,7 +18,7 @@ vknoise::result<std::unique_ptr<compute_pass>> compute_pass::create(
     const vknoise::context& ctx, std::span<const std::uint32_t> spirv,
     std::span<const std::size_t> input_bytes, std::uint32_t width, std::uint32_t height,
     std::uint32_t push_bytes) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   const VkDevice device = ctx.device();
   std::unique_ptr<compute_pass> p(new compute_pass(ctx));
   p->width_ = width;
@@ -120,7 +121,7 @@ compute_pass::~compute_pass() {
     image_.abandon();
     return;
   }
-  const VolkDeviceTable& vk = ctx_.vk();
+  const VolkDeviceTable& vk = device_table(ctx_);
   const VkDevice device = ctx_.device();
   if (pool_) vk.vkDestroyDescriptorPool(device, pool_, nullptr);  // frees the set
   if (pipeline_) vk.vkDestroyPipeline(device, pipeline_, nullptr);
@@ -130,7 +131,7 @@ compute_pass::~compute_pass() {
 }
 
 status compute_pass::run(const void* push_constants) {
-  const VolkDeviceTable& vk = ctx_.vk();
+  const VolkDeviceTable& vk = device_table(ctx_);
   // Host writes to the inputs need no barrier: vkQueueSubmit makes host writes made before it
   // visible to the device. On non-coherent memory they must be flushed first.
   for (const auto& input : inputs_) VKNOISE_TRY(input.flush());

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "vulkan/context_impl.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -30,8 +31,8 @@ status wait_for_fence(const context& ctx, VkFence fence) {
   const auto fault = injected_fault("vkWaitForFences");
   return checked_wait(ctx, "vkWaitForFences",
                       fault ? *fault
-                            : ctx.vk().vkWaitForFences(ctx.device(), 1, &fence, VK_TRUE,
-                                                       ctx.options().fence_timeout_ns));
+                            : device_table(ctx).vkWaitForFences(ctx.device(), 1, &fence, VK_TRUE,
+                                                                ctx.options().fence_timeout_ns));
 }
 
 status wait_for_timeline(const context& ctx, VkSemaphore semaphore, std::uint64_t value) {
@@ -40,10 +41,10 @@ status wait_for_timeline(const context& ctx, VkSemaphore semaphore, std::uint64_
   info.pSemaphores = &semaphore;
   info.pValues = &value;
   const auto fault = injected_fault("vkWaitSemaphores");
-  return checked_wait(
-      ctx, "vkWaitSemaphores",
-      fault ? *fault
-            : ctx.vk().vkWaitSemaphores(ctx.device(), &info, ctx.options().fence_timeout_ns));
+  return checked_wait(ctx, "vkWaitSemaphores",
+                      fault ? *fault
+                            : device_table(ctx).vkWaitSemaphores(ctx.device(), &info,
+                                                                 ctx.options().fence_timeout_ns));
 }
 
 }  // namespace vknoise::vk

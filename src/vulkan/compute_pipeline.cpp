@@ -10,6 +10,7 @@
 #include "field_spv.hpp"
 #include "points_spv.hpp"
 #include "vknoise_shared.h"
+#include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -62,7 +63,7 @@ spirv_code spirv_of(const kernel_variant& variant, bool table_in_uniform) {
 result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
                                                            bool table_in_uniform,
                                                            bool image_output) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform, image_output));
 
   VkDescriptorSetLayoutBinding bindings[VKNOISE_BINDING_COUNT];
@@ -96,7 +97,7 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
   if ((variant.image != image_format::none) != image_output_) {
     return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
   }
-  const VolkDeviceTable& vk = ctx_.vk();
+  const VolkDeviceTable& vk = device_table(ctx_);
   const spirv_code code = spirv_of(variant, table_in_uniform_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = code.size_bytes();
@@ -161,7 +162,8 @@ void pipeline_set::write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (
       writes[b].pImageInfo = output_image;
     }
   }
-  ctx_.vk().vkUpdateDescriptorSets(ctx_.device(), VKNOISE_BINDING_COUNT, writes, 0, nullptr);
+  device_table(ctx_).vkUpdateDescriptorSets(ctx_.device(), VKNOISE_BINDING_COUNT, writes, 0,
+                                            nullptr);
 }
 
 // Destroys the set's objects now (the destructor) or when the context may (abandon()).
@@ -172,7 +174,7 @@ std::function<void()> pipeline_set::destroyer() {
   return [ctx = &ctx_, pipelines = std::move(pipelines),
           layout = std::exchange(layout_, VK_NULL_HANDLE),
           set_layout = std::exchange(set_layout_, VK_NULL_HANDLE)] {
-    const VolkDeviceTable& vk = ctx->vk();
+    const VolkDeviceTable& vk = device_table(*ctx);
     for (VkPipeline pipeline : pipelines) vk.vkDestroyPipeline(ctx->device(), pipeline, nullptr);
     if (layout) vk.vkDestroyPipelineLayout(ctx->device(), layout, nullptr);
     if (set_layout) vk.vkDestroyDescriptorSetLayout(ctx->device(), set_layout, nullptr);

@@ -32,7 +32,7 @@ class context_impl final : public context {
   ~context_impl() override;  // the teardown ~context documents
 
   const VolkDeviceTable& table() const { return *table_; }
-  std::mutex& queue_mutex() const { return queue_; }
+  std::mutex& queue_mutex() const { return queue_mutex_; }
   std::vector<std::string> validation_messages() const;
   void defer_destruction(std::function<void()> destroy) const;
   void report_teardown_error(const error& e) const;
@@ -46,7 +46,7 @@ class context_impl final : public context {
   std::unique_ptr<VolkDeviceTable> table_;
   mutable message_sink sink_;  // the debug callback's user data
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
-  mutable std::mutex queue_;
+  mutable std::mutex queue_mutex_;  // context::queue_mutex()
   mutable std::mutex deferred_mutex_;
   mutable std::vector<std::function<void()>> deferred_;
 };

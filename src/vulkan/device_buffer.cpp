@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
@@ -14,7 +15,7 @@ namespace {
 VkResult allocate_memory(const context& ctx, const VkMemoryAllocateInfo& info,
                          VkDeviceMemory* memory) {
   if (const auto fault = injected_fault("vkAllocateMemory")) return *fault;
-  return ctx.vk().vkAllocateMemory(ctx.device(), &info, nullptr, memory);
+  return device_table(ctx).vkAllocateMemory(ctx.device(), &info, nullptr, memory);
 }
 
 // The first memory type allowed by `type_bits` that has all `required` flags, preferring one
@@ -36,7 +37,7 @@ int find_memory_type(const VkPhysicalDeviceMemoryProperties& memory, std::uint32
 
 result<device_buffer> device_buffer::create(const context& ctx, VkDeviceSize size,
                                             VkBufferUsageFlags usage, memory_use use) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   device_buffer out;
   out.ctx_ = &ctx;
   out.size_ = size;
@@ -106,15 +107,15 @@ void device_buffer::abandon() {
   const VkBuffer buffer = buffer_;
   const VkDeviceMemory memory = memory_;
   context_internals::defer_destruction(*ctx, [ctx, buffer, memory] {
-    if (buffer) ctx->vk().vkDestroyBuffer(ctx->device(), buffer, nullptr);
-    if (memory) ctx->vk().vkFreeMemory(ctx->device(), memory, nullptr);
+    if (buffer) device_table(*ctx).vkDestroyBuffer(ctx->device(), buffer, nullptr);
+    if (memory) device_table(*ctx).vkFreeMemory(ctx->device(), memory, nullptr);
   });
   ctx_ = nullptr;
 }
 
 device_buffer::~device_buffer() {
   if (!ctx_) return;
-  const VolkDeviceTable& vk = ctx_->vk();
+  const VolkDeviceTable& vk = device_table(*ctx_);
   if (buffer_) vk.vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
   if (memory_) vk.vkFreeMemory(ctx_->device(), memory_, nullptr);  // also unmaps
   ctx_ = nullptr;
@@ -125,7 +126,7 @@ status device_buffer::invalidate() const {
   VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
   range.memory = memory_;
   range.size = VK_WHOLE_SIZE;
-  return check(ctx_->vk().vkInvalidateMappedMemoryRanges(ctx_->device(), 1, &range),
+  return check(device_table(*ctx_).vkInvalidateMappedMemoryRanges(ctx_->device(), 1, &range),
                "vkInvalidateMappedMemoryRanges");
 }
 
@@ -134,7 +135,7 @@ status device_buffer::flush() const {
   VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
   range.memory = memory_;
   range.size = VK_WHOLE_SIZE;
-  return check(ctx_->vk().vkFlushMappedMemoryRanges(ctx_->device(), 1, &range),
+  return check(device_table(*ctx_).vkFlushMappedMemoryRanges(ctx_->device(), 1, &range),
                "vkFlushMappedMemoryRanges");
 }
 

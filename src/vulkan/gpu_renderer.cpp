@@ -13,6 +13,7 @@
 #include "core/allocation_guard.hpp"
 #include "core/point_validation.hpp"
 #include "vulkan/chunk_plan.hpp"
+#include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/kernel_dispatch.hpp"
 #include "vulkan/kernel_inputs.hpp"
@@ -111,11 +112,11 @@ gpu_renderer::impl::~impl() {
     tables.abandon();
     if (engine) engine->abandon();
     context_internals::defer_destruction(ctx, [c = &ctx, pool = pool] {
-      if (pool) c->vk().vkDestroyDescriptorPool(c->device(), pool, nullptr);
+      if (pool) device_table(*c).vkDestroyDescriptorPool(c->device(), pool, nullptr);
     });
     return;
   }
-  if (pool) ctx.vk().vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
+  if (pool) device_table(ctx).vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
 }
 
 status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
@@ -157,7 +158,7 @@ status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
 }
 
 status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   job.write_coords(static_cast<lattice_coord*>(s.coords.mapped()));
   VKNOISE_TRY(s.coords.flush());  // vkQueueSubmit then makes the host writes visible
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "vulkan/context_impl.hpp"
 #include "vulkan/kernel_inputs.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -119,7 +120,7 @@ result<VkDescriptorPool> kernel_engine::create_descriptor_pool(std::uint32_t set
   info.poolSizeCount = image_kernels_ ? 3 : 2;
   info.pPoolSizes = sizes;
   VkDescriptorPool pool = VK_NULL_HANDLE;
-  VKNOISE_TRY(check(ctx_.vk().vkCreateDescriptorPool(ctx_.device(), &info, nullptr, &pool),
+  VKNOISE_TRY(check(device_table(ctx_).vkCreateDescriptorPool(ctx_.device(), &info, nullptr, &pool),
                     "vkCreateDescriptorPool"));
   return pool;
 }
@@ -132,7 +133,7 @@ status kernel_engine::allocate_sets(VkDescriptorPool pool, bool image_output,
   alloc.descriptorPool = pool;
   alloc.descriptorSetCount = static_cast<std::uint32_t>(sets.size());
   alloc.pSetLayouts = layouts.data();
-  return check(ctx_.vk().vkAllocateDescriptorSets(ctx_.device(), &alloc, sets.data()),
+  return check(device_table(ctx_).vkAllocateDescriptorSets(ctx_.device(), &alloc, sets.data()),
                "vkAllocateDescriptorSets");
 }
 
@@ -143,7 +144,7 @@ void kernel_engine::write_set(VkDescriptorSet set, bool image_output,
 }
 
 void kernel_engine::record(VkCommandBuffer cmd, const dispatch& d) const {
-  const VolkDeviceTable& vk = ctx_.vk();
+  const VolkDeviceTable& vk = device_table(ctx_);
   const VkPipelineLayout layout = kernels(d.image_output).layout();
   vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipeline);
   vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &d.set, 0, nullptr);

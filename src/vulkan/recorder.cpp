@@ -9,6 +9,7 @@
 #include "core/allocation_guard.hpp"
 #include "vulkan/bounded_wait.hpp"
 #include "vulkan/chunk_plan.hpp"
+#include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/device_buffer.hpp"
 #include "vulkan/image_target.hpp"
@@ -36,7 +37,7 @@ result<VkSemaphore> create_timeline(const context& ctx) {
   VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
   info.pNext = &type;
   VkSemaphore semaphore = VK_NULL_HANDLE;
-  VKNOISE_TRY(check(ctx.vk().vkCreateSemaphore(ctx.device(), &info, nullptr, &semaphore),
+  VKNOISE_TRY(check(device_table(ctx).vkCreateSemaphore(ctx.device(), &info, nullptr, &semaphore),
                     "vkCreateSemaphore"));
   return semaphore;
 }
@@ -56,8 +57,8 @@ void record_target_barrier(const context& ctx, VkCommandBuffer cmd, const field_
     barrier.dstAccessMask = dst.access;
     barrier.oldLayout = old_layout;
     barrier.newLayout = new_layout;
-    ctx.vk().vkCmdPipelineBarrier(cmd, src.stages, dst.stages, 0, 0, nullptr, 0, nullptr, 1,
-                                  &barrier);
+    device_table(ctx).vkCmdPipelineBarrier(cmd, src.stages, dst.stages, 0, 0, nullptr, 0, nullptr,
+                                           1, &barrier);
     return;
   }
   VkBufferMemoryBarrier barrier{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
@@ -67,8 +68,8 @@ void record_target_barrier(const context& ctx, VkCommandBuffer cmd, const field_
   barrier.size = value_count(field) * sizeof(float);
   barrier.srcAccessMask = src.access;
   barrier.dstAccessMask = dst.access;
-  ctx.vk().vkCmdPipelineBarrier(cmd, src.stages, dst.stages, 0, 0, nullptr, 1, &barrier, 0,
-                                nullptr);
+  device_table(ctx).vkCmdPipelineBarrier(cmd, src.stages, dst.stages, 0, 0, nullptr, 1, &barrier, 0,
+                                         nullptr);
 }
 
 constexpr access_scope kKernelWrites{VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
@@ -196,7 +197,7 @@ recorder::impl::~impl() {
     }
   }
   auto destroy = [c = &ctx, views, pools, semaphores = std::array{recorded, submitted}] {
-    const VolkDeviceTable& vk = c->vk();
+    const VolkDeviceTable& vk = device_table(*c);
     for (VkImageView v : views)
       if (v) vk.vkDestroyImageView(c->device(), v, nullptr);
     for (VkDescriptorPool p : pools)
@@ -229,7 +230,7 @@ result<recorder::impl::frame*> recorder::impl::acquire_frame() {
   VKNOISE_TRY(wait_point(f.last_use));
   f.last_use = {};
   if (f.view) {
-    ctx.vk().vkDestroyImageView(ctx.device(), f.view, nullptr);
+    device_table(ctx).vkDestroyImageView(ctx.device(), f.view, nullptr);
     f.view = VK_NULL_HANDLE;
   }
   return &f;
@@ -245,7 +246,7 @@ status recorder::impl::ensure_frame_buffers(frame& f, VkDeviceSize coord_bytes) 
 }
 
 status recorder::impl::ensure_descriptor_sets(frame& f, std::uint32_t sets) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   if (f.pool && f.pool_sets >= sets) {
     return check(vk.vkResetDescriptorPool(ctx.device(), f.pool, 0), "vkResetDescriptorPool");
   }
@@ -328,8 +329,9 @@ status recorder::impl::bind_chunks(frame& f, plan& p) {
     view_info.viewType = p.image.view_type;
     view_info.format = p.target.image.format;
     view_info.subresourceRange = p.image.range;
-    VKNOISE_TRY(check(ctx.vk().vkCreateImageView(ctx.device(), &view_info, nullptr, &f.view),
-                      "vkCreateImageView"));
+    VKNOISE_TRY(
+        check(device_table(ctx).vkCreateImageView(ctx.device(), &view_info, nullptr, &f.view),
+              "vkCreateImageView"));
   }
   f.sets.assign(p.chunks.size(), VK_NULL_HANDLE);
   VKNOISE_TRY(engine->allocate_sets(f.pool, p.to_image, f.sets));

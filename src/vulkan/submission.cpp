@@ -3,6 +3,7 @@
 #include <volk.h>
 
 #include "vulkan/bounded_wait.hpp"
+#include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/fault_injection.hpp"
 #include "vulkan/vk_check.hpp"
@@ -10,7 +11,7 @@
 namespace vknoise::vk {
 
 result<std::unique_ptr<submission>> submission::create(const context& ctx, bool timestamps) {
-  const VolkDeviceTable& vk = ctx.vk();
+  const VolkDeviceTable& vk = device_table(ctx);
   std::unique_ptr<submission> s(new submission(ctx));
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
@@ -39,7 +40,7 @@ result<std::unique_ptr<submission>> submission::create(const context& ctx, bool 
 submission::~submission() {
   const context* ctx = &ctx_;
   auto destroy = [ctx, queries = queries_, fence = fence_, pool = pool_] {
-    const VolkDeviceTable& vk = ctx->vk();
+    const VolkDeviceTable& vk = device_table(*ctx);
     if (queries) vk.vkDestroyQueryPool(ctx->device(), queries, nullptr);
     if (fence) vk.vkDestroyFence(ctx->device(), fence, nullptr);
     if (pool) vk.vkDestroyCommandPool(ctx->device(), pool, nullptr);  // frees the command buffer
@@ -53,7 +54,7 @@ submission::~submission() {
 }
 
 result<VkCommandBuffer> submission::begin() {
-  const VolkDeviceTable& vk = ctx_.vk();
+  const VolkDeviceTable& vk = device_table(ctx_);
   VKNOISE_TRY(check(vk.vkResetCommandPool(ctx_.device(), pool_, 0), "vkResetCommandPool"));
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   info.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -64,18 +65,19 @@ result<VkCommandBuffer> submission::begin() {
 
 void submission::write_kernel_start() {
   // Top of pipe: the time at which the dispatch may begin.
-  if (queries_) ctx_.vk().vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries_, 0);
+  if (queries_)
+    device_table(ctx_).vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries_, 0);
 }
 
 void submission::write_kernel_end() {
   // Compute stage: written once every preceding dispatch has finished its compute work.
   if (queries_) {
-    ctx_.vk().vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, queries_, 1);
+    device_table(ctx_).vkCmdWriteTimestamp(cmd_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, queries_, 1);
   }
 }
 
 status submission::submit(const submit_sync& sync) {
-  const VolkDeviceTable& vk = ctx_.vk();
+  const VolkDeviceTable& vk = device_table(ctx_);
   VKNOISE_TRY(check(vk.vkEndCommandBuffer(cmd_), "vkEndCommandBuffer"));
   const VkFence fence = sync.caller_waits() ? sync.fence : fence_;
   if (!sync.caller_waits()) {
@@ -124,10 +126,10 @@ status submission::wait() {
 result<double> submission::kernel_ns() const {
   if (!queries_) return 0.0;
   std::uint64_t stamps[2] = {0, 0};
-  VKNOISE_TRY(
-      check(ctx_.vk().vkGetQueryPoolResults(ctx_.device(), queries_, 0, 2, sizeof(stamps), stamps,
-                                            sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT),
-            "vkGetQueryPoolResults"));
+  VKNOISE_TRY(check(device_table(ctx_).vkGetQueryPoolResults(
+                        ctx_.device(), queries_, 0, 2, sizeof(stamps), stamps,
+                        sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT),
+                    "vkGetQueryPoolResults"));
   // Timestamps wrap at timestampValidBits; modular subtraction gives the right interval.
   const std::uint32_t bits = ctx_.timestamp_valid_bits();
   const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
