@@ -1,4 +1,4 @@
-# The code behind `vknoise bench` (issue 6): the runner, the peer libraries (stb, GLM) and the
+# The code behind `vknoise bench`: the runner, the peer libraries (stb, GLM) and the
 # report. Included from src/cli/CMakeLists.txt, which links it into the tool.
 find_path(VKNOISE_STB_INCLUDE_DIR stb/stb_perlin.h REQUIRED)
 find_path(VKNOISE_GLM_INCLUDE_DIR glm/gtc/noise.hpp REQUIRED)

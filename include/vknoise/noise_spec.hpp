@@ -44,11 +44,15 @@
 // with that period on that axis: f(p + k * period) == f(p) bit for bit whenever p + k * period is
 // exact in double. With any period set, lacunarity must be an integer so every octave's period
 // stays an integer.
+//
+// Every function here is pure and may be called from any number of threads at once.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
+#include "vknoise/noise.hpp"
+#include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise {
@@ -94,13 +98,6 @@ const char* value_interpolation_name(value_interpolation interpolation);
 // than none or fbm or with value noise, value_smooth with cubic on a period other than 256, or a
 // warp that is negative, not finite, or combined with a period or a gradient.
 status validate(const noise_spec& noise, int dims);
-
-}  // namespace vknoise
-
-#include "vknoise/noise.hpp"
-#include "vknoise/permutation.hpp"
-
-namespace vknoise {
 
 // Octave o's coordinate for position x on an axis: x * lacunarity^o (+ o * octave_offset[axis]),
 // in double, and the period its cells wrap at (256 when the axis has none).

@@ -211,6 +211,9 @@ const char* vknoise_cpu_simd_target(void) VKNOISE_NOEXCEPT;
 
 typedef struct vknoise_context vknoise_context;
 
+/* vknoise::context_options, field for field, in C's terms: device_index -1 for no index (the
+ * std::optional's empty), fence_timeout_ns 0 for the default, the path a C string, and each
+ * std::function hook a function pointer with a user-data pointer it is called with. */
 typedef struct vknoise_context_options {
   int32_t device_index;               /* physical device index, or -1 (default): VKNOISE_DEVICE if
                                          set, else discrete, integrated, virtual, then CPU */
@@ -246,11 +249,11 @@ void vknoise_context_options_init_default(vknoise_context_options* options) VKNO
 vknoise_status vknoise_context_create(const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;
 
-/* A host program's Vulkan objects (vknoise::borrowed_device). All must outlive the context, which
- * never destroys them. The queue family must support compute. The flags say which features the
- * host enabled when it created the device (Vulkan cannot be asked): recorders need a Vulkan 1.2
- * device with timelineSemaphore, R16_SFLOAT and R8_UNORM image targets also
- * shaderStorageImageExtendedFormats. */
+/* A host program's Vulkan objects: vknoise::borrowed_device, its `enabled` device_features as the
+ * two flags at the end. All must outlive the context, which never destroys them. The queue family
+ * must support compute. The flags say which features the host enabled when it created the device
+ * (Vulkan cannot be asked): recorders need a Vulkan 1.2 device with timelineSemaphore, R16_SFLOAT
+ * and R8_UNORM image targets also shaderStorageImageExtendedFormats. */
 typedef struct vknoise_device_handles {
   PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the host's loader entry point */
   VkInstance instance;
@@ -318,6 +321,7 @@ typedef enum vknoise_table_placement {
   VKNOISE_TABLE_UNIFORM_BUFFER = 2
 } vknoise_table_placement;
 
+/* vknoise::renderer_options, field for field. */
 typedef struct vknoise_renderer_options {
   uint64_t chunk_bytes; /* device and staging memory per chunk; default 64 MiB, clamped */
   int32_t table;        /* vknoise_table_placement; default AUTOMATIC */
@@ -412,6 +416,9 @@ typedef struct vknoise_timeline_point {
 typedef struct vknoise_recorder_options {
   uint32_t frames_in_flight; /* 1..16; default 3 */
   int32_t table;             /* vknoise_table_placement; default AUTOMATIC */
+  /* Output bytes per dispatch at most; default 64 MiB, clamped to the device's limits. A larger
+   * field is recorded as several dispatches of whole rows or row segments. */
+  uint64_t chunk_bytes;
 } vknoise_recorder_options;
 
 void vknoise_render_target_init_default(vknoise_render_target* target) VKNOISE_NOEXCEPT;

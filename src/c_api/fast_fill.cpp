@@ -1,4 +1,5 @@
-// The fast CPU path (SIMD and threads) for fields and points, bit-identical to the mirror.
+// The fast CPU path (SIMD and threads) for fields and points, bit-identical to the mirror that
+// reference_and_mirror_fill.cpp fills sample by sample.
 #include "c_api/handles.hpp"
 #include "vknoise/cpu_fill.hpp"
 

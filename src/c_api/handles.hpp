@@ -9,7 +9,9 @@
 #include <utility>
 
 #include "vknoise/context.hpp"
+#include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
+#include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 #include "vknoise/vknoise.h"
@@ -78,13 +80,6 @@ vknoise_status make_handle(Handle** out, Args&&... args) {
   *out = handle;
   return VKNOISE_OK;
 }
-
-}  // namespace vknoise_c_api
-
-#include "vknoise/field.hpp"
-#include "vknoise/noise_spec.hpp"
-
-namespace vknoise_c_api {
 
 // The C structs as the C++ specs: errc::invalid_argument for an enum-valued field outside its enum
 // or a reserved field that is not 0, naming the function and the field.

@@ -98,6 +98,7 @@ extern "C" void vknoise_recorder_options_init_default(vknoise_recorder_options* 
   *options = vknoise_recorder_options{};
   options->frames_in_flight = defaults.frames_in_flight;
   options->table = static_cast<int32_t>(defaults.table);
+  options->chunk_bytes = defaults.chunk_bytes;
 }
 
 extern "C" vknoise_status vknoise_recorder_create(vknoise_context* context,
@@ -113,6 +114,7 @@ extern "C" vknoise_status vknoise_recorder_create(vknoise_context* context,
       if (!table) return fail(table.error_value());
       cpp_options.frames_in_flight = options->frames_in_flight;
       cpp_options.table = table.value();
+      cpp_options.chunk_bytes = options->chunk_bytes;
     }
     auto recorder = vknoise::recorder::create(*context->context, cpp_options);
     if (!recorder) return fail(recorder.error_value());

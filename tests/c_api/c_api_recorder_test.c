@@ -2,8 +2,10 @@
  * own VkBuffer with vknoise_recorder_run, with vknoise_recorder_submit and wait, and recorded into
  * the test's command buffer and submitted with the returned timeline point; into the test's
  * R32_SFLOAT 2D-array image, copied to the buffer in the same command buffer; then through a
- * second context that borrows the first one's device. Each is compared bit for bit with the float
- * mirror (the kernels are `precise`, so no driver may fuse their arithmetic). The
+ * second context that borrows the first one's device, through a loader entry point of the test's
+ * that counts the dispatches vknoise records, to see that chunk_bytes splits the work. Each is
+ * compared bit for bit with the float mirror (the kernels are `precise`, so no driver may fuse
+ * their arithmetic). The
  * validation layer is on and any message fails the test; a missing device or layer fails it too
  * (GPU tests never skip). */
 #include <stdint.h>
@@ -150,6 +152,72 @@ static VkResult submit_signalling(vknoise_context* context, const struct device_
   result = f->queue_submit(queue, 1, &submit, VK_NULL_HANDLE);
   vknoise_context_unlock_queue(context);
   return result;
+}
+
+/* The loader entry point the test lends to a borrowed context: vknoise resolves vkGetDeviceProcAddr
+ * through it, and vkCmdDispatch through that, so every dispatch vknoise records on the borrowed
+ * context is counted here before it reaches the device. */
+static PFN_vkGetDeviceProcAddr device_proc_addr;
+static PFN_vkCmdDispatch cmd_dispatch;
+static unsigned dispatches_recorded = 0;
+
+static VKAPI_ATTR void VKAPI_CALL counting_cmd_dispatch(VkCommandBuffer commands, uint32_t x,
+                                                        uint32_t y, uint32_t z) {
+  ++dispatches_recorded;
+  cmd_dispatch(commands, x, y, z);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL counting_device_proc_addr(VkDevice device,
+                                                                          const char* name) {
+  PFN_vkVoidFunction function = device_proc_addr(device, name);
+  if (function == NULL || strcmp(name, "vkCmdDispatch") != 0) return function;
+  cmd_dispatch = (PFN_vkCmdDispatch)function;
+  return (PFN_vkVoidFunction)counting_cmd_dispatch;
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL counting_instance_proc_addr(VkInstance instance,
+                                                                            const char* name) {
+  PFN_vkVoidFunction function = vkGetInstanceProcAddr(instance, name);
+  if (function == NULL || strcmp(name, "vkGetDeviceProcAddr") != 0) return function;
+  device_proc_addr = (PFN_vkGetDeviceProcAddr)function;
+  return (PFN_vkVoidFunction)counting_device_proc_addr;
+}
+
+/* The dispatches one fill of `field` records on a renderer made with `options`; the fill must be
+ * the mirror's bits. 0 when the renderer or the fill fails. */
+static unsigned renderer_dispatches(vknoise_context* context,
+                                    const vknoise_renderer_options* options,
+                                    const vknoise_field* field, const float* mirror) {
+  static float gpu[COUNT];
+  vknoise_renderer* renderer = NULL;
+  unsigned counted = 0;
+  REQUIRE_OK(vknoise_renderer_create(context, options, &renderer));
+  dispatches_recorded = 0;
+  REQUIRE_OK(vknoise_renderer_fill(renderer, field, NULL, gpu, COUNT));
+  counted = dispatches_recorded;
+  CHECK(bits_differing(gpu, mirror, COUNT) == 0);
+done:
+  vknoise_renderer_destroy(renderer);
+  return counted;
+}
+
+/* The dispatches one run of `field` into `target` (the buffer mapped at `mapped`) records on a
+ * recorder made with `options`; the buffer must then hold the mirror's bits. 0 on failure. */
+static unsigned recorder_dispatches(vknoise_context* context,
+                                    const vknoise_recorder_options* options,
+                                    const vknoise_field* field, const vknoise_render_target* target,
+                                    float* mapped, const float* mirror) {
+  vknoise_recorder* recorder = NULL;
+  unsigned counted = 0;
+  REQUIRE_OK(vknoise_recorder_create(context, options, &recorder));
+  memset(mapped, 0xff, COUNT * sizeof *mapped); /* NaN everywhere: a missed value cannot match */
+  dispatches_recorded = 0;
+  REQUIRE_OK(vknoise_recorder_run(recorder, field, NULL, target));
+  counted = dispatches_recorded;
+  CHECK(bits_differing(mapped, mirror, COUNT) == 0);
+done:
+  vknoise_recorder_destroy(recorder);
+  return counted;
 }
 
 struct leak_report {
@@ -379,7 +447,7 @@ int main(void) {
     vknoise_recorder* borrowed_recorder = NULL;
     static float gpu[COUNT];
     vknoise_status status;
-    lent.get_instance_proc_addr = vkGetInstanceProcAddr;
+    lent.get_instance_proc_addr = counting_instance_proc_addr;
     REQUIRE_OK(vknoise_context_borrow(&lent, NULL, &borrowed));
     status = vknoise_renderer_create(borrowed, NULL, &renderer);
     CHECK(status == VKNOISE_OK);
@@ -396,6 +464,36 @@ int main(void) {
       CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
     }
     vknoise_recorder_destroy(borrowed_recorder);
+    borrowed_recorder = NULL;
+
+    /* chunk_bytes reaches the renderer and the recorder: at most 4096 bytes per dispatch cut the
+     * field (COUNT floats) into at least COUNT * 4 / 4096 dispatches, more than the default
+     * 64 MiB does, with the same output. */
+    {
+      const unsigned least = (COUNT * 4 + 4095) / 4096;
+      vknoise_renderer_options renderer_options;
+      vknoise_recorder_options recorder_options;
+      unsigned whole, split;
+      REQUIRE_OK(vknoise_fill_mirror(&field, NULL, mirror, COUNT));
+      vknoise_renderer_options_init_default(&renderer_options);
+      CHECK(renderer_options.chunk_bytes == (uint64_t)64 << 20);
+      whole = renderer_dispatches(borrowed, &renderer_options, &field, mirror);
+      renderer_options.chunk_bytes = 4096;
+      split = renderer_dispatches(borrowed, &renderer_options, &field, mirror);
+      CHECK(whole >= 1 && split >= least && split > whole);
+
+      vknoise_recorder_options_init_default(&recorder_options);
+      CHECK(recorder_options.frames_in_flight == 3);
+      CHECK(recorder_options.table == VKNOISE_TABLE_AUTOMATIC);
+      CHECK(recorder_options.chunk_bytes == (uint64_t)64 << 20);
+      whole =
+          recorder_dispatches(borrowed, &recorder_options, &field, &target, (float*)mapped, mirror);
+      recorder_options.chunk_bytes = 4096;
+      split =
+          recorder_dispatches(borrowed, &recorder_options, &field, &target, (float*)mapped, mirror);
+      CHECK(whole >= 1 && split >= least && split > whole);
+    }
+
     /* Without the timeline semaphore feature, a recorder is refused. */
     vknoise_context_destroy(borrowed);
     borrowed = NULL;

@@ -4,7 +4,7 @@
  * LeakSanitizer runs at exit the frames of their still-live allocations read <unknown module>
  * and tests/sanitizers/lsan.supp cannot name them. Opening the same modules here with
  * RTLD_NODELETE pins them: the loader's later dlopen() returns this same handle and its
- * dlclose() no longer unmaps them, so their frames symbolize at exit.
+ * dlclose() leaves them mapped, so their frames symbolize at exit.
  *
  * RTLD_LOCAL, not RTLD_GLOBAL (nor LD_PRELOAD of the modules themselves): the validation layer
  * exports vkCreateInstance & co., and putting them in the global scope would interpose them on

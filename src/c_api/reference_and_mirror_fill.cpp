@@ -1,4 +1,5 @@
-// CPU fills: the double reference and the float mirror.
+// The exact CPU fills: the double reference (Perlin's values) and the float mirror (what the GPU
+// computes), sample by sample. fast_fill.cpp is the SIMD and threaded path to the mirror's bits.
 #include "c_api/handles.hpp"
 
 using namespace vknoise_c_api;
