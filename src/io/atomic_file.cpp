@@ -11,10 +11,13 @@
 #include <system_error>
 #include <utility>
 
+#include "core/splitmix64.hpp"
 #include "io/temporary_file_registry.hpp"
 
 namespace vknoise::io {
 namespace {
+
+using detail::splitmix64;
 
 error io_error(const std::string& path, int error_number) {
   return make_error(errc::io_error,
@@ -26,10 +29,7 @@ std::string random_suffix() {
   static std::atomic<std::uint64_t> state{
       static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
       (static_cast<std::uint64_t>(::getpid()) << 32)};
-  std::uint64_t z = state.fetch_add(0x9E3779B97F4A7C15ull) + 0x9E3779B97F4A7C15ull;  // SplitMix64
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  z ^= z >> 31;
+  std::uint64_t z = splitmix64::mix(state.fetch_add(splitmix64::increment) + splitmix64::increment);
   static constexpr char alphabet[] =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   std::string suffix;
