@@ -1,7 +1,7 @@
 // SplitMix64 (Steele, Lea, Flood 2014): the one generator behind every seeded table, fixed so that
 // a seed means the same table on every platform and compiler (permutation.hpp and
 // classic_gradients.hpp document the draws), and behind the temporary files' random names
-// (io/atomic_file.cpp).
+// (staged_file.cpp).
 #pragma once
 
 #include <cstdint>
