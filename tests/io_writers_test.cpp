@@ -32,6 +32,7 @@
 #include "io/nrrd_writer.hpp"
 #include "io/png16_writer.hpp"
 #include "io/vdb_writer.hpp"
+#include "scratch_directory.hpp"
 #include "vknoise/result.hpp"
 
 namespace {
@@ -39,27 +40,7 @@ namespace {
 namespace fs = std::filesystem;
 using vknoise::errc;
 
-// A fresh directory per test, removed afterwards.
-class IoWriters : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "vknoise_io_XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  // The directory holds exactly these names (no temporary files left over).
-  std::vector<std::string> entries() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-      names.push_back(entry.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-  fs::path dir_;
-};
+class IoWriters : public scratch_directory {};
 
 const std::string unwritable = "/nonexistent/vknoise/out";
 

@@ -5,6 +5,7 @@
 
 #include "core/classic_noise.hpp"
 #include "core/improved_noise.hpp"
+#include "core/lattice.hpp"
 #include "core/value_noise.hpp"
 #include "vknoise/noise_spec.hpp"
 

@@ -29,6 +29,7 @@
 #include <cstdint>
 
 #include "core/improved_noise.hpp"
+#include "core/lattice.hpp"
 
 namespace vknoise::detail {
 

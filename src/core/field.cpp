@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <string>
 
+#include "core/axis_names.hpp"
+
 namespace vknoise {
 namespace {
-
-constexpr const char* kAxisNames[4] = {"x", "y", "z", "t"};
 
 // Calls visit(index, x, y, z, t) for every sample in storage order.
 template <class Visit>
@@ -30,7 +30,7 @@ status validate(const field_spec& field) {
   if (status s = validate(field.noise, field.dims); !s) return s;
   std::uint64_t samples = 1;
   for (int axis = 0; axis < 4; ++axis) {
-    const std::string name = kAxisNames[axis];
+    const std::string name = detail::axis_names[axis];
     if (field.size[axis] == 0) {
       return make_error(errc::invalid_argument, "the " + name + " size is 0; it must be >= 1");
     }

@@ -3,24 +3,21 @@
 // shaders/improved_noise.glsl. The functions below and their GLSL twins come in the same order
 // under the same names; review them side by side.
 //
-// Each axis arrives as a lattice_axis: its cell and neighbour cells, already wrapped modulo the
-// axis's period and reduced to table indices, and the fraction in [0, 1]. Perlin indexes the
-// next cell as X+1 and the next hash as A+1; here they are x.next and perm[..] + y.next. For the
-// natural period 256 the doubled table makes these the same entries, so noise3 and noise4 stay
-// bit-identical to the Java reference, and a smaller period only changes which cells are named.
+// Each axis arrives as a lattice_axis (core/lattice.hpp): its cell and neighbour cells, already
+// wrapped modulo the axis's period and reduced to table indices, and the fraction in [0, 1].
+// Perlin indexes the next cell as X+1 and the next hash as A+1; here they are x.next and
+// perm[..] + y.next. For the natural period 256 the doubled table makes these the same entries, so
+// noise3 and noise4 stay bit-identical to the Java reference, and a smaller period only changes
+// which cells are named.
 //
 // This file must be compiled with -ffp-contract=off: a fused multiply-add changes the bits.
 #pragma once
 
 #include <cstdint>
 
-namespace vknoise::detail {
+#include "core/lattice.hpp"
 
-template <class real>
-struct lattice_axis {
-  int cell, next, prev, next2;
-  real frac;
-};
+namespace vknoise::detail {
 
 template <class real>
 inline real fade(real t) {

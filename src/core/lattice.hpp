@@ -1,15 +1,24 @@
-// Splitting a double coordinate into lattice cells and a fraction, modulo a period. Shared by the
-// double reference (lattice_axis<double>) and the host-side reduction for the float path
-// (lattice_coord), so both always name the same cells.
+// The lattice every basis noise reads: an axis's cell, its neighbours and the fraction, and how a
+// double coordinate is split into them modulo a period. Shared by the double reference
+// (lattice_axis<double>) and the host-side reduction for the float path (lattice_coord), so both
+// always name the same cells.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
-#include "core/improved_noise.hpp"
 #include "vknoise/noise.hpp"
 
 namespace vknoise::detail {
+
+// One axis of a sample as the noise functions read it: the cell and its neighbour cells, already
+// wrapped modulo the axis's period and reduced to table indices, and the fraction in [0, 1]. The
+// twin of lattice_axis in shaders/improved_noise.glsl.
+template <class real>
+struct lattice_axis {
+  int cell, next, prev, next2;
+  real frac;
+};
 
 struct split_coordinate {
   std::uint64_t cell;  // floor(x) mod period, in [0, period)

@@ -1,28 +1,20 @@
-// A sample of a noise_spec: octave positions and periods, the host-side reduction, and the
-// reference and mirror evaluations built from the shared templates.
-#include <cmath>
-#include <cstdio>
-#include <string>
-
+// One sample of a noise_spec, in double (the reference) and in float (the mirror): the basis
+// noise of each octave's coordinates (octave_coordinates.cpp), warped and summed by the templates
+// the two precisions share.
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <type_traits>
 
 #include "core/basis.hpp"
 #include "core/fractal.hpp"
 #include "core/lattice.hpp"
-#include "core/octave_scale.hpp"
 #include "core/warp.hpp"
 #include "vknoise/classic_gradients.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise {
 namespace {
-
-constexpr const char* kAxisNames[4] = {"x", "y", "z", "t"};
-
-int min_dims(noise_kind kind) {
-  return kind == noise_kind::improved4_balanced ? 4 : 1;
-}
 
 // Classic noise's tables for one seed, flattened per dimension, in both precisions. Building
 // them takes microseconds, a sample nanoseconds: each thread keeps the last seed's.
@@ -70,194 +62,6 @@ detail::basis_setup<real> basis_setup_for(const noise_spec& noise, int dims,
           noise.value_smooth,
           static_cast<int>(noise.interpolation)};
 }
-
-bool any_period(const noise_spec& noise) {
-  for (std::uint32_t p : noise.period) {
-    if (p != 0) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-const char* noise_kind_name(noise_kind kind) {
-  switch (kind) {
-    case noise_kind::improved:
-      return "improved";
-    case noise_kind::improved4_balanced:
-      return "improved4-balanced";
-    case noise_kind::classic:
-      return "classic";
-    case noise_kind::value:
-      return "value";
-  }
-  return "?";
-}
-
-const char* value_interpolation_name(value_interpolation interpolation) {
-  switch (interpolation) {
-    case value_interpolation::linear:
-      return "linear";
-    case value_interpolation::cosine:
-      return "cosine";
-    case value_interpolation::cubic:
-      return "cubic";
-  }
-  return "?";
-}
-
-const char* fractal_kind_name(fractal_kind kind) {
-  switch (kind) {
-    case fractal_kind::none:
-      return "none";
-    case fractal_kind::fbm:
-      return "fbm";
-    case fractal_kind::turbulence:
-      return "turbulence";
-    case fractal_kind::ridged:
-      return "ridged";
-    case fractal_kind::billow:
-      return "billow";
-  }
-  return "?";
-}
-
-status validate(const noise_spec& noise, int dims) {
-  if (dims < min_dims(noise.kind) || dims > 4) {
-    return make_error(errc::invalid_argument, std::string(noise_kind_name(noise.kind)) +
-                                                  " noise has dims " +
-                                                  (min_dims(noise.kind) == 4 ? "4" : "1 to 4") +
-                                                  ", not " + std::to_string(dims));
-  }
-  if (noise.octaves < 1 || noise.octaves > max_octaves) {
-    return make_error(errc::invalid_argument, "octaves is " + std::to_string(noise.octaves) +
-                                                  "; it must be 1 to " +
-                                                  std::to_string(max_octaves));
-  }
-  if (noise.fractal == fractal_kind::none && noise.octaves != 1) {
-    return make_error(errc::invalid_argument,
-                      "octaves > 1 needs a fractal (fbm, turbulence, ridged or billow)");
-  }
-  if (!std::isfinite(noise.persistence) || !(noise.persistence > 0)) {
-    return make_error(errc::invalid_argument, "persistence must be a finite number > 0");
-  }
-  if (!std::isfinite(noise.lacunarity) || !(noise.lacunarity > 0)) {
-    return make_error(errc::invalid_argument, "lacunarity must be a finite number > 0");
-  }
-  if (noise.fractal != fractal_kind::none) {
-    // The float path (mirror and GPU) accumulates amp_o = persistence^o, their sum and, for a
-    // gradient, slope_o = (persistence * lacunarity)^o in float: an overflow there makes every
-    // sample inf / inf = NaN.
-    const float persistence = static_cast<float>(noise.persistence);
-    const float lacunarity = static_cast<float>(noise.lacunarity);
-    float amp = 1.0f, slope = 1.0f, norm = 0.0f;
-    bool finite = true;
-    for (int o = 0; o < noise.octaves; ++o) {
-      norm = norm + amp;
-      finite = finite && std::isfinite(amp) && std::isfinite(norm) &&
-               (!noise.gradient || std::isfinite(slope));
-      amp = amp * persistence;
-      slope = slope * persistence * lacunarity;
-    }
-    if (!finite) {
-      char given[32];
-      std::snprintf(given, sizeof given, "%g", noise.persistence);
-      return make_error(errc::invalid_argument,
-                        std::string("persistence ") + given + " over " +
-                            std::to_string(noise.octaves) +
-                            " octaves overflows float: persistence^(octaves-1)" +
-                            (noise.gradient ? " and (persistence*lacunarity)^(octaves-1)" : "") +
-                            " must stay below 3.4e38");
-    }
-  }
-  for (int axis = 0; axis < 4; ++axis) {
-    if (noise.period[axis] > 256) {
-      return make_error(errc::invalid_argument,
-                        std::string("the ") + kAxisNames[axis] + " period is " +
-                            std::to_string(noise.period[axis]) + "; periods are 1 to 256");
-    }
-  }
-  if (!std::isfinite(noise.warp) || noise.warp < 0) {
-    return make_error(errc::invalid_argument, "warp must be a finite number >= 0");
-  }
-  if (noise.warp > 0 && any_period(noise)) {
-    return make_error(errc::invalid_argument,
-                      "a warp moves points across the tile's edge; it cannot be combined with a "
-                      "period");
-  }
-  if (noise.warp > 0 && noise.gradient) {
-    return make_error(errc::invalid_argument, "a warped noise has no analytic gradient here");
-  }
-  if (noise.gradient && noise.kind == noise_kind::value) {
-    return make_error(errc::invalid_argument,
-                      "value noise has no analytic gradient (use improved or classic)");
-  }
-  if (noise.kind == noise_kind::value && noise.value_smooth &&
-      noise.interpolation == value_interpolation::cubic) {
-    for (int axis = 0; axis < dims; ++axis) {
-      if (noise.period[axis] != 0 && noise.period[axis] != 256) {
-        return make_error(errc::invalid_argument,
-                          "smoothed cubic value noise reads two cells beyond its neighbours, "
-                          "which only wrap exactly with period 256 (or none)");
-      }
-    }
-  }
-  if (noise.gradient && noise.fractal != fractal_kind::none && noise.fractal != fractal_kind::fbm) {
-    return make_error(errc::invalid_argument,
-                      std::string("a gradient is analytic for fractal none and fbm, not ") +
-                          fractal_kind_name(noise.fractal));
-  }
-  if (any_period(noise) && noise.octaves > 1 &&
-      (noise.lacunarity != std::floor(noise.lacunarity) || noise.lacunarity > 256)) {
-    return make_error(errc::invalid_argument,
-                      "a period needs an integer lacunarity (2 to 256), so that every octave's "
-                      "period is an integer");
-  }
-  return {};
-}
-
-double octave_position(const noise_spec& noise, int axis, int octave, double x) {
-  // On a periodic axis, reduce modulo the period first (exact in double): the octave's position
-  // moves by a multiple of its own period, the same noise, and x and x + k * period now give
-  // identical bits even when an offset is added after scaling.
-  if (noise.period[axis] != 0) {
-    const double period = noise.period[axis];
-    x = std::fmod(x, period);
-    if (x < 0) x += period;
-  }
-  const double scaled = x * detail::octave_scale(noise, octave);
-  return noise.octave_offsets ? scaled + octave * octave_offset[axis] : scaled;
-}
-
-std::uint64_t octave_period(const noise_spec& noise, int axis, int octave) {
-  if (noise.period[axis] == 0) return 256;
-  return static_cast<std::uint64_t>(noise.period[axis] * detail::octave_scale(noise, octave));
-}
-
-double max_octave_position(const noise_spec& noise, int axis, double bound) {
-  // A warp moves a point by at most warp * |w|, and |w| < 8 for every basis noise (value noise's
-  // cubic reaches 1.5^4).
-  bound += 8 * noise.warp;
-  double largest = 0;
-  for (int o = 0; o < noise.octaves; ++o) {
-    largest = std::max(largest, std::fabs(octave_position(noise, axis, o, bound)));
-    largest = std::max(largest, std::fabs(octave_position(noise, axis, o, -bound)));
-  }
-  return largest;
-}
-
-void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out) {
-  for (int o = 0; o < noise.octaves; ++o) {
-    for (int axis = 0; axis < 4; ++axis) {
-      out[o * 4 + axis] = axis < dims
-                              ? reduce_coordinate(octave_position(noise, axis, o, position[axis]),
-                                                  octave_period(noise, axis, o))
-                              : lattice_coord{0, 0, 0, 0, 0.0f};
-    }
-  }
-}
-
-namespace {
 
 detail::lattice_axis<double> reference_axis(const noise_spec& noise, int axis, int octave,
                                             double x) {

@@ -25,7 +25,8 @@
 
 #include <cstdint>
 
-#include "core/improved_noise.hpp"
+#include "core/improved_noise.hpp"  // lerp
+#include "core/lattice.hpp"
 
 namespace vknoise::detail {
 

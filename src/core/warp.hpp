@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "core/improved_noise.hpp"
+#include "core/lattice.hpp"
 
 namespace vknoise::detail {
 

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "io/temporary_path.hpp"
+#include "io/atomic_file.hpp"
 
 extern char** environ;
 
@@ -110,15 +110,17 @@ status write_mp4(const std::string& path, std::uint32_t width, std::uint32_t hei
                                           ": ffmpeg is not installed (apt-get install ffmpeg) or "
                                           "use .gif");
   }
-  auto temporary = temporary_path::reserve(path);
+  // ffmpeg opens the file by name: the temporary file is reserved, then closed.
+  auto temporary = atomic_file::create(path);
   if (!temporary) return temporary.error_value();
+  if (status closed = temporary->close(); !closed) return closed;
   // yuv420p, which players expect, needs even sides.
   const std::vector<std::string> h264 = {
       "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"};
   const std::vector<std::string> mpeg4 = {
       "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "mpeg4", "-q:v", "2", "-pix_fmt", "yuv420p"};
-  if (!run_ffmpeg(temporary->path(), width, height, frames, fps, h264) &&
-      !run_ffmpeg(temporary->path(), width, height, frames, fps, mpeg4)) {
+  if (!run_ffmpeg(temporary->temporary_path(), width, height, frames, fps, h264) &&
+      !run_ffmpeg(temporary->temporary_path(), width, height, frames, fps, mpeg4)) {
     return make_error(errc::io_error, "cannot write " + path + ": ffmpeg failed");
   }
   return temporary->commit();

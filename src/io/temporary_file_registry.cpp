@@ -1,11 +1,9 @@
 #include "io/temporary_file_registry.hpp"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <array>
 #include <atomic>
-#include <cerrno>
 #include <cstring>
 
 namespace vknoise::io {
@@ -40,18 +38,6 @@ void unregister_temporary_file(int slot_index) {
   if (slot_index < 0) return;
   slots[slot_index].ready.store(false, std::memory_order_release);
   slots[slot_index].claimed.store(false, std::memory_order_release);
-}
-
-registered_file create_registered_file(const std::string& path) {
-  const int slot = register_temporary_file(path);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    const int error_number = errno;
-    unregister_temporary_file(slot);
-    errno = error_number;
-    return {};
-  }
-  return {fd, slot};
 }
 
 void remove_pending_temporary_files() {

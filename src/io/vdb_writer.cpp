@@ -9,7 +9,7 @@
 #include <new>
 #include <system_error>
 
-#include "io/temporary_path.hpp"
+#include "io/atomic_file.hpp"
 
 namespace vknoise::io {
 namespace {
@@ -53,8 +53,10 @@ status write_vdb_density(const std::string& path, const vdb_volume& volume,
           "a .vdb needs positive steps (OpenVDB's voxel size); got " + std::to_string(step));
     }
   }
-  auto temporary = temporary_path::reserve(path);
+  // OpenVDB opens the file by name: the temporary file is reserved, then closed.
+  auto temporary = atomic_file::create(path);
   if (!temporary) return temporary.error_value();
+  if (status closed = temporary->close(); !closed) return closed;
   try {
     openvdb::initialize();  // registers the grid types; idempotent
     auto grid = openvdb::FloatGrid::create(0.0f);
@@ -76,7 +78,7 @@ status write_vdb_density(const std::string& path, const vdb_volume& volume,
         }
       }
     }
-    const checked_vdb_file file(temporary->path());
+    const checked_vdb_file file(temporary->temporary_path());
     errno = 0;
     if (!file.write_checked({grid})) {
       const int error_number = errno != 0 ? errno : EIO;

@@ -1,14 +1,13 @@
 // The context's pipeline cache: loaded from context_options::pipeline_cache_path when that file was
 // written for this very device and driver, saved on request.
-#include <unistd.h>
 #include <volk.h>
 
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <span>
 
+#include "core/staged_file.hpp"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -65,26 +64,8 @@ result<std::vector<std::uint8_t>> context::pipeline_cache_data() const {
 status context::save_pipeline_cache(const std::string& path) const {
   auto data = pipeline_cache_data();
   if (!data) return data.error_value();
-  // Written next to the target and renamed over it, so a reader never sees half a cache.
-  const std::string temporary = path + ".tmp" + std::to_string(::getpid());
-  std::FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (!file) {
-    return make_error(errc::io_error, "cannot write " + temporary + ": " + std::strerror(errno));
-  }
-  const bool written = std::fwrite(data->data(), 1, data->size(), file) == data->size();
-  const int write_error = errno;
-  if (std::fclose(file) != 0 || !written) {
-    std::remove(temporary.c_str());
-    return make_error(errc::io_error,
-                      "cannot write " + temporary + ": " + std::strerror(write_error));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int rename_error = errno;
-    std::remove(temporary.c_str());
-    return make_error(errc::io_error, "cannot rename " + temporary + " to " + path + ": " +
-                                          std::strerror(rename_error));
-  }
-  return {};
+  // Staged and renamed over the target, so a context loading it never sees half a cache.
+  return detail::write_file_atomically(path, std::as_bytes(std::span(*data)));
 }
 
 }  // namespace vknoise

@@ -1,0 +1,54 @@
+// Where octave o samples a position: its coordinate on each axis (scaled by lacunarity^o, offset,
+// reduced modulo the period) and the period its cells wrap at. The reference, the mirror, the
+// fields' coordinate tables and the domain checks all take their octave coordinates from here.
+#include <cmath>
+
+#include <algorithm>
+
+#include "core/octave_scale.hpp"
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise {
+
+double octave_position(const noise_spec& noise, int axis, int octave, double x) {
+  // On a periodic axis, reduce modulo the period first (exact in double): the octave's position
+  // moves by a multiple of its own period, the same noise, and x and x + k * period now give
+  // identical bits even when an offset is added after scaling.
+  if (noise.period[axis] != 0) {
+    const double period = noise.period[axis];
+    x = std::fmod(x, period);
+    if (x < 0) x += period;
+  }
+  const double scaled = x * detail::octave_scale(noise, octave);
+  return noise.octave_offsets ? scaled + octave * octave_offset[axis] : scaled;
+}
+
+std::uint64_t octave_period(const noise_spec& noise, int axis, int octave) {
+  if (noise.period[axis] == 0) return 256;
+  return static_cast<std::uint64_t>(noise.period[axis] * detail::octave_scale(noise, octave));
+}
+
+double max_octave_position(const noise_spec& noise, int axis, double bound) {
+  // A warp moves a point by at most warp * |w|, and |w| < 8 for every basis noise (value noise's
+  // cubic reaches 1.5^4).
+  bound += 8 * noise.warp;
+  double largest = 0;
+  for (int o = 0; o < noise.octaves; ++o) {
+    largest = std::max(largest, std::fabs(octave_position(noise, axis, o, bound)));
+    largest = std::max(largest, std::fabs(octave_position(noise, axis, o, -bound)));
+  }
+  return largest;
+}
+
+void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out) {
+  for (int o = 0; o < noise.octaves; ++o) {
+    for (int axis = 0; axis < 4; ++axis) {
+      out[o * 4 + axis] = axis < dims
+                              ? reduce_coordinate(octave_position(noise, axis, o, position[axis]),
+                                                  octave_period(noise, axis, o))
+                              : lattice_coord{0, 0, 0, 0, 0.0f};
+    }
+  }
+}
+
+}  // namespace vknoise

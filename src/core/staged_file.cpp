@@ -1,0 +1,145 @@
+#include "core/staged_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <system_error>
+#include <utility>
+
+#include "core/splitmix64.hpp"
+
+namespace vknoise::detail {
+namespace {
+
+error io_error(const std::string& path, int error_number) {
+  return make_error(errc::io_error,
+                    "cannot write " + path + ": " + std::generic_category().message(error_number));
+}
+
+// Six characters that make a temporary name unlikely to collide; O_EXCL makes collisions safe.
+// One sequence per process, seeded by the clock and the process id, shared by every thread.
+std::string random_suffix() {
+  static std::atomic<std::uint64_t> state{
+      static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+      (static_cast<std::uint64_t>(::getpid()) << 32)};
+  std::uint64_t z = splitmix64::mix(state.fetch_add(splitmix64::increment) + splitmix64::increment);
+  static constexpr char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::string suffix;
+  for (int i = 0; i < 6; ++i, z /= 62) suffix += alphabet[z % 62];
+  return suffix;
+}
+
+}  // namespace
+
+result<staged_file> staged_file::create(const std::string& target,
+                                        const temporary_file_tracker* tracker) {
+  const std::size_t slash = target.rfind('/');
+  const std::string directory = slash == std::string::npos ? "" : target.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? target : target.substr(slash + 1);
+  struct stat existing {};
+  const bool exists = ::stat(target.c_str(), &existing) == 0;
+  if (base.empty() || (exists && S_ISDIR(existing.st_mode))) return io_error(target, EISDIR);
+  if (exists && !S_ISREG(existing.st_mode)) {
+    return make_error(errc::io_error, "cannot write " + target + ": not a regular file");
+  }
+
+  // Not mkstemp: it creates the file with mode 0600.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string temporary = directory + "." + base + ".tmp." + random_suffix();
+    const int token = tracker ? tracker->track(temporary) : -1;
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0) return staged_file(target, std::move(temporary), fd, tracker, token);
+    const int error_number = errno;
+    if (tracker) tracker->untrack(token);
+    if (error_number != EEXIST) return io_error(target, error_number);
+  }
+  return io_error(target, EEXIST);
+}
+
+staged_file::staged_file(std::string target, std::string temporary_path, int fd,
+                         const temporary_file_tracker* tracker, int token)
+    : target_(std::move(target)),
+      temporary_path_(std::move(temporary_path)),
+      fd_(fd),
+      tracker_(tracker),
+      token_(token) {}
+
+staged_file::staged_file(staged_file&& other) noexcept
+    : target_(std::move(other.target_)),
+      temporary_path_(std::exchange(other.temporary_path_, {})),
+      fd_(std::exchange(other.fd_, -1)),
+      tracker_(std::exchange(other.tracker_, nullptr)),
+      token_(std::exchange(other.token_, -1)) {}
+
+staged_file::~staged_file() {
+  discard();
+}
+
+void staged_file::untrack() {
+  if (tracker_) tracker_->untrack(token_);
+  tracker_ = nullptr;
+  token_ = -1;
+}
+
+void staged_file::discard() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  if (!temporary_path_.empty()) ::unlink(temporary_path_.c_str());
+  temporary_path_.clear();
+  untrack();
+}
+
+status staged_file::fail(int error_number) {
+  discard();
+  return io_error(target_, error_number);
+}
+
+status staged_file::write(std::span<const std::byte> bytes) {
+  if (fd_ < 0) return io_error(target_, EBADF);
+  while (!bytes.empty()) {
+    // Linux transfers at most about 2 GiB per call; larger requests are merely partial writes.
+    const std::size_t request = std::min<std::size_t>(bytes.size(), std::size_t{1} << 30);
+    const ssize_t written = ::write(fd_, bytes.data(), request);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return fail(errno);
+    }
+    if (written == 0) return fail(ENOSPC);
+    bytes = bytes.subspan(static_cast<std::size_t>(written));
+  }
+  return {};
+}
+
+status staged_file::close() {
+  if (fd_ < 0) return temporary_path_.empty() ? io_error(target_, EBADF) : status{};
+  // close() can report a deferred write error (NFS, quotas); the descriptor is gone either way.
+  const int closed = ::close(std::exchange(fd_, -1));
+  if (closed != 0 && errno != EINTR) return fail(errno);
+  return {};
+}
+
+status staged_file::commit() {
+  if (temporary_path_.empty()) return io_error(target_, EBADF);
+  if (status closed = close(); !closed) return closed;
+  if (::rename(temporary_path_.c_str(), target_.c_str()) != 0) return fail(errno);
+  temporary_path_.clear();
+  untrack();
+  return {};
+}
+
+status write_file_atomically(const std::string& path, std::span<const std::byte> bytes,
+                             const temporary_file_tracker* tracker) {
+  auto file = staged_file::create(path, tracker);
+  if (!file) return file.error_value();
+  if (status written = file->write(bytes); !written) return written;
+  return file->commit();
+}
+
+}  // namespace vknoise::detail
