@@ -153,11 +153,11 @@ result<render_plan> plan_render(const render_options& options) {
     }
   }
   const bool streaming = needs_streaming(*field, *budget);
-  if (streaming && *format != output_format::raw) {
-    return make_error(errc::invalid_argument, "this volume needs streaming; use .raw (" +
-                                                  format_bytes(value_count(*field) * 4.0) +
-                                                  " per frame, --memory-budget " +
-                                                  format_bytes(static_cast<double>(*budget)) + ")");
+  if (streaming && !can_stream(*format)) {
+    return make_error(errc::invalid_argument,
+                      "this volume needs streaming; use " + streaming_formats_help() + " (" +
+                          format_bytes(value_count(*field) * 4.0) + " per frame, --memory-budget " +
+                          format_bytes(static_cast<double>(*budget)) + ")");
   }
   int png_bits = 8;
   if (options.png_bits) {
@@ -286,9 +286,9 @@ command add_render_command(CLI::App& app) {
                    "skip frames whose file already exists (files are written atomically, so an "
                    "existing one is complete)");
   add_text_option(*parser, "--memory-budget", "MiB", options->memory_budget,
-                  "host memory for one frame (default 1024): a larger .raw volume is rendered in "
-                  "z-slabs and streamed to the file; memory stays within one slab plus the GPU "
-                  "renderer's two chunks");
+                  "host memory for one frame (default 1024): a larger " + streaming_formats_help() +
+                      " volume is rendered in z-slabs and streamed to the file; memory stays "
+                      "within one slab plus the GPU renderer's two chunks");
   parser->add_flag("--quiet", options->quiet, "no progress or memory report on stderr");
   parser->get_option("--size")->required();
   parser->get_option("--out")->required();
