@@ -7,14 +7,13 @@
 #include <ctime>
 #include <fstream>
 #include <map>
-#include <memory>
 #include <thread>
 #include <tuple>
 
 #include "peers.hpp"
+#include "vknoise/compute_backend.hpp"
 #include "vknoise/context.hpp"
 #include "vknoise/cpu_fill.hpp"
-#include "vknoise/gpu_renderer.hpp"
 #include "vknoise/permutation.hpp"
 
 namespace vknoise::bench {
@@ -109,12 +108,6 @@ void summarise(bench_result& row, const std::vector<double>& seconds) {
   row.max_msps = *std::max_element(msps.begin(), msps.end());
   row.median_seconds = median_of(seconds);
 }
-
-struct gpu_state {
-  std::unique_ptr<context> ctx;
-  std::unique_ptr<gpu_renderer> renderer;  // destroyed before its context
-  bool cpu_device = true;
-};
 
 status validate_config(const bench_config& config) {
   if (config.workloads.empty() || config.dims.empty() || config.octaves.empty() ||
@@ -253,30 +246,26 @@ result<bench_report> run_bench(const bench_config& config,
   const bool want_gpu = wants(backend_id::gpu) || wants(backend_id::gpu_e2e);
   const bool only_gpu = std::all_of(config.backends.begin(), config.backends.end(), is_gpu);
 
-  gpu_state gpu;
+  std::optional<compute_backend> gpu;
+  bool gpu_on_cpu_device = true;
   if (want_gpu) {
-    context_options options;
-    options.device_index = config.device;
-    auto ctx = context::create(options);
-    if (ctx) {
-      auto renderer = gpu_renderer::create(**ctx);
-      if (renderer) {
-        gpu.ctx = std::move(*ctx);
-        gpu.renderer = std::move(*renderer);
-      } else {
-        machine.gpu_note = renderer.message();
-      }
+    backend_options options;
+    options.kind = backend_kind::gpu;
+    options.vulkan.device_index = config.device;
+    if (auto created = compute_backend::create(options)) {
+      gpu.emplace(std::move(created).value());
     } else {
-      machine.gpu_note = ctx.message();
+      machine.gpu_note = created.message();
     }
-    if (!gpu.renderer && only_gpu) return make_error(errc::no_device, machine.gpu_note);
-    if (gpu.ctx) {
-      const auto& props = gpu.ctx->properties();
+    if (!gpu && only_gpu) return make_error(errc::no_device, machine.gpu_note);
+    if (gpu) {
+      const context& ctx = *gpu->gpu_context();
+      const auto& props = ctx.properties();
       machine.gpu_name = props.deviceName;
       machine.gpu_type = device_type_name(props.deviceType);
-      machine.driver = driver_text(*gpu.ctx);
+      machine.driver = driver_text(ctx);
       machine.vulkan_api = version_text(props.apiVersion);
-      gpu.cpu_device = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+      gpu_on_cpu_device = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
       if (config.peak_gops) {
         machine.peak_gops = config.peak_gops;
         machine.peak_source = "--peak-gops";
@@ -285,7 +274,7 @@ result<bench_report> run_bench(const bench_config& config,
         machine.peak_gops = known_peak_gops(machine.gpu_name, &matched);
         if (machine.peak_gops) machine.peak_source = "table: " + matched;
       }
-      if (!gpu.ctx->has_timestamps()) machine.gpu_note = "no timestamp queries: no gpu figure";
+      if (!ctx.has_timestamps()) machine.gpu_note = "no timestamp queries: no gpu figure";
     }
   }
 
@@ -293,6 +282,15 @@ result<bench_report> run_bench(const bench_config& config,
   if (thread_counts.empty()) thread_counts = {1, machine.cores};
   std::sort(thread_counts.begin(), thread_counts.end());
   thread_counts.erase(std::unique(thread_counts.begin(), thread_counts.end()), thread_counts.end());
+  // The CPU backends: the reference, and the fast path at each thread count.
+  auto reference = compute_backend::create({backend_kind::cpu_reference});
+  if (!reference) return reference.error_value();
+  std::vector<compute_backend> fast;
+  for (unsigned threads : thread_counts) {
+    auto created = compute_backend::create({backend_kind::cpu_fast, threads});
+    if (!created) return created.error_value();
+    fast.push_back(std::move(created).value());
+  }
 
   const auto table = permutation_table::perlin();
   std::vector<float> out;
@@ -366,7 +364,7 @@ result<bench_report> run_bench(const bench_config& config,
             }
             return std::span<float>(out.data(), samples);
           };
-          const workload_calls calls = calls_for(work, field, points, table, gpu.renderer.get());
+          const workload_calls calls = calls_for(work, field, points, table);
           // Warm-up, then timed repeats of `run(values)`; per-repeat seconds.
           auto measure = [&](auto&& run) -> result<std::vector<double>> {
             const std::span<float> values = buffer();
@@ -390,7 +388,7 @@ result<bench_report> run_bench(const bench_config& config,
           // gpu and gpu-e2e: the same runs give both the kernel time and the wall time.
           if (want_gpu) {
             const bool kernel = wants(backend_id::gpu), e2e = wants(backend_id::gpu_e2e);
-            if (!gpu.renderer) {
+            if (!gpu) {
               if (kernel) skip(base_row(backend_id::gpu, 0), "n/a: " + machine.gpu_note);
               if (e2e) skip(base_row(backend_id::gpu_e2e, 0), "n/a: " + machine.gpu_note);
             } else if (auto note = over_budget(backend_id::gpu_e2e, 0)) {
@@ -401,7 +399,7 @@ result<bench_report> run_bench(const bench_config& config,
               bool counting = false;
               auto run = [&](std::span<float> values) -> status {
                 gpu_stats stats;
-                auto done = calls.gpu(values, &stats);
+                auto done = calls.vknoise(*gpu, values, &stats);
                 if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
                 return done;
               };
@@ -426,7 +424,7 @@ result<bench_report> run_bench(const bench_config& config,
                   summarise(row, kernel_seconds);
                   // The ALU count is the field kernel's (field.comp); the points kernel also
                   // reads its coordinates per point, so it is given for the grid only.
-                  if (!gpu.cpu_device && machine.peak_gops && work == workload::grid) {
+                  if (!gpu_on_cpu_device && machine.peak_gops && work == workload::grid) {
                     const alu_ops ops = kernel_alu_ops(dims, octaves);
                     row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
                                        (*machine.peak_gops * 1e9);
@@ -447,18 +445,22 @@ result<bench_report> run_bench(const bench_config& config,
             if (auto note = over_budget(backend_id::cpu_reference, 1)) {
               skip(base_row(backend_id::cpu_reference, 1), *note);
             } else {
-              auto seconds = measure(calls.reference);
+              auto seconds = measure([&](std::span<float> values) {
+                return calls.vknoise(*reference, values, nullptr);
+              });
               if (!seconds) return seconds.error_value();
               record(base_row(backend_id::cpu_reference, 1), *seconds);
             }
           }
           if (wants(backend_id::cpu_fast)) {
-            for (unsigned threads : thread_counts) {
+            for (std::size_t i = 0; i < thread_counts.size(); ++i) {
+              const unsigned threads = thread_counts[i];
               if (auto note = over_budget(backend_id::cpu_fast, threads)) {
                 skip(base_row(backend_id::cpu_fast, threads), *note);
               } else {
-                auto seconds =
-                    measure([&](std::span<float> values) { return calls.fast(values, threads); });
+                auto seconds = measure([&](std::span<float> values) {
+                  return calls.vknoise(fast[i], values, nullptr);
+                });
                 if (!seconds) return seconds.error_value();
                 record(base_row(backend_id::cpu_fast, threads), *seconds);
               }

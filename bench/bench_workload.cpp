@@ -2,7 +2,6 @@
 
 #include "peers.hpp"
 #include "src/core/splitmix64.hpp"
-#include "vknoise/cpu_fill.hpp"
 
 namespace vknoise::bench {
 
@@ -29,50 +28,23 @@ std::vector<double> bench_points(const field_spec& field) {
   return points;
 }
 
-status reference_points(const noise_spec& noise, int dims, std::span<const double> points,
-                        const permutation_table& table, std::span<float> out) {
-  if (dims < 1 || dims > 4 || points.size() != out.size() * dims) {
-    return make_error(errc::invalid_argument, "reference_points: size mismatch");
-  }
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    double position[4] = {0, 0, 0, 0};
-    for (int a = 0; a < dims; ++a) position[a] = points[i * dims + a];
-    out[i] = static_cast<float>(sample_reference(noise, dims, position, table));
-  }
-  return {};
-}
-
 workload_calls calls_for(workload w, const field_spec& field, const std::vector<double>& points,
-                         const permutation_table& table, gpu_renderer* renderer) {
+                         const permutation_table& table) {
   workload_calls calls;
   const int dims = field.dims, octaves = field.noise.octaves;
   const noise_spec& noise = field.noise;
   if (w == workload::grid) {
-    if (renderer) {
-      calls.gpu = [&field, &table, renderer](std::span<float> out, gpu_stats* stats) {
-        return renderer->fill(field, table, out, stats);
-      };
-    }
-    calls.reference = [&field, &table](std::span<float> out) {
-      return fill_reference(field, table, out);
-    };
-    calls.fast = [&field, &table](std::span<float> out, unsigned threads) {
-      return fill_fast(field, table, out, cpu_options{threads});
+    calls.vknoise = [&field, &table](compute_backend& backend, std::span<float> out,
+                                     gpu_stats* stats) {
+      return backend.fill(field, table, out, stats);
     };
     calls.stb = [&field](std::span<float> out) { return stb_fill(field, out); };
     calls.glm = [&field](std::span<float> out) { return glm_fill(field, out); };
     return calls;
   }
-  if (renderer) {
-    calls.gpu = [&noise, dims, &points, &table, renderer](std::span<float> out, gpu_stats* stats) {
-      return renderer->eval(noise, dims, points, table, out, stats);
-    };
-  }
-  calls.reference = [&noise, dims, &points, &table](std::span<float> out) {
-    return reference_points(noise, dims, points, table, out);
-  };
-  calls.fast = [&noise, dims, &points, &table](std::span<float> out, unsigned threads) {
-    return eval_fast(noise, dims, points, table, out, cpu_options{threads});
+  calls.vknoise = [&noise, dims, &points, &table](compute_backend& backend, std::span<float> out,
+                                                  gpu_stats* stats) {
+    return backend.eval(noise, dims, points, table, out, stats);
   };
   calls.stb = [octaves, &points](std::span<float> out) { return stb_eval(octaves, points, out); };
   calls.glm = [dims, octaves, &points](std::span<float> out) {

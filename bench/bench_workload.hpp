@@ -1,10 +1,11 @@
 // The workloads of `vknoise bench` and what each backend runs for them.
 //
-//   grid    the benchmark field (bench_field), a regular grid: gpu_renderer::fill, fill_reference,
-//           fill_fast, and the peers at the grid's sample positions.
+//   grid    the benchmark field (bench_field), a regular grid: compute_backend::fill on each of
+//           vknoise's backends (gpu_renderer::fill, fill_reference, fill_fast), and the peers at
+//           the grid's sample positions.
 //   points  as many points as the field has samples, scattered over the field's box
-//           (bench_points) and evaluated point by point: gpu_renderer::eval, sample_reference
-//           at each point, eval_fast, and the peers at the points.
+//           (bench_points) and evaluated point by point: compute_backend::eval (gpu_renderer::eval,
+//           sample_reference at each point, eval_fast), and the peers at the points.
 //
 // The peers (stb, GLM) are point functions in both: only vknoise's fill_fast and GPU fill share
 // work between neighbouring samples of a grid.
@@ -18,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "vknoise/compute_backend.hpp"
 #include "vknoise/field.hpp"
-#include "vknoise/gpu_renderer.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
@@ -40,22 +41,18 @@ inline constexpr std::uint64_t points_seed = 2002;
 // points_seed (src/core/splitmix64.hpp), axis after axis. The same on every machine.
 std::vector<double> bench_points(const field_spec& field);
 
-// sample_reference (double) at each point, rounded to float: one float per point.
-status reference_points(const noise_spec& noise, int dims, std::span<const double> points,
-                        const permutation_table& table, std::span<float> out);
-
 // What each backend runs for one workload of one field; each writes sample_count(field) floats.
 struct workload_calls {
-  std::function<status(std::span<float>, gpu_stats*)> gpu;  // empty without a renderer
-  std::function<status(std::span<float>)> reference;
-  std::function<status(std::span<float>, unsigned threads)> fast;
+  // vknoise's backends, all alike: the field's fill or the points' eval on the backend given;
+  // `stats` as compute_backend reports them (the gpu kind's kernel time).
+  std::function<status(compute_backend&, std::span<float>, gpu_stats* stats)> vknoise;
   std::function<status(std::span<float>)> stb;
   std::function<status(std::span<float>)> glm;
 };
 
 // The calls read `points` (bench_points(field), for the points workload) when they run; it, the
-// field, the table and `renderer` (may be null) must outlive them.
+// field and the table must outlive them.
 workload_calls calls_for(workload w, const field_spec& field, const std::vector<double>& points,
-                         const permutation_table& table, gpu_renderer* renderer);
+                         const permutation_table& table);
 
 }  // namespace vknoise::bench

@@ -1,9 +1,11 @@
 // vknoise: Ken Perlin's Improved Noise on the GPU with Vulkan compute, proven against a CPU
 // reference. Start with field.hpp (what a field is), noise.hpp (the functions), context.hpp and
-// gpu_renderer.hpp (the GPU path).
+// gpu_renderer.hpp (the GPU path), and compute_backend.hpp (the reference, the fast CPU path or
+// the GPU, chosen at run time).
 #pragma once
 
 #include "vknoise/catalogue.hpp"
+#include "vknoise/compute_backend.hpp"
 #include "vknoise/context.hpp"
 #include "vknoise/cpu_fill.hpp"
 #include "vknoise/field.hpp"

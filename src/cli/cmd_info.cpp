@@ -51,8 +51,7 @@ void print_auto_backend(const result<std::vector<device_info>>& devices,
                         std::optional<std::uint32_t> requested) {
   auto choice = choose_auto_backend(devices, requested);
   if (!choice) return;  // a device index that names nothing: run_info reports it
-  std::printf("auto backend: %s (%s)\n", choice->chosen == backend::gpu ? "gpu" : "cpu",
-              choice->reason.c_str());
+  std::printf("auto backend: %s (%s)\n", backend_name(choice->chosen), choice->reason.c_str());
 }
 
 int run_info(const common_options& options) {

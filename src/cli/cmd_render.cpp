@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "cli/animation.hpp"
+#include "cli/backend.hpp"
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/field_buffer.hpp"
 #include "cli/field_options.hpp"
 #include "cli/frame_path.hpp"
-#include "cli/gpu_session.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/output_file.hpp"
 #include "cli/preset_render.hpp"
@@ -23,7 +23,6 @@
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "cli/volume_stream.hpp"
-#include "vknoise/cpu_fill.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -66,24 +65,10 @@ void remap_to_unit(std::span<float> values, int channels) {
   }
 }
 
-// The backend as one function; the GPU session is opened on first use and kept for every frame
-// and slab, so a long animation pays for device start-up once.
-fill_function make_fill(const computation& how, bool remap) {
-  auto gpu = std::make_shared<std::optional<gpu_session>>();
-  return [how, remap, gpu](const field_spec& field, std::span<float> out) -> status {
-    status filled;
-    if (how.backend == backend::cpu) {
-      filled = fill_fast(field, how.table, out, cpu_options{how.threads});
-    } else if (how.backend == backend::cpu_reference) {
-      filled = fill_reference(field, how.table, out);
-    } else {
-      if (!*gpu) {
-        auto session = open_gpu_session(how.device);
-        if (!session) return session.error_value();
-        gpu->emplace(std::move(session.value()));
-      }
-      filled = (*gpu)->renderer->fill(field, how.table, out);
-    }
+// The session as the fill a render needs: with --remap its values mapped to [0, 1].
+fill_function remapped_fill(backend_session& backend, bool remap) {
+  return [&backend, remap](const field_spec& field, std::span<float> out) -> status {
+    status filled = backend.fill(field, out);
     if (filled && remap) remap_to_unit(out, channel_count(field.noise, field.dims));
     return filled;
   };
@@ -125,7 +110,6 @@ result<render_plan> plan_render(const render_options& options) {
   if (!field) return field.error_value();
   auto how = parse_computation(options.common);
   if (!how) return how.error_value();
-  field->noise.classic_seed = how->seed;
   auto remap = parse_remap(options.remap);
   if (!remap) return remap.error_value();
   auto budget = parse_budget(options.memory_budget);
@@ -169,11 +153,11 @@ result<render_plan> plan_render(const render_options& options) {
     }
   }
   const bool streaming = needs_streaming(*field, *budget);
-  if (streaming && *format != output_format::raw) {
-    return make_error(errc::invalid_argument, "this volume needs streaming; use .raw (" +
-                                                  format_bytes(value_count(*field) * 4.0) +
-                                                  " per frame, --memory-budget " +
-                                                  format_bytes(static_cast<double>(*budget)) + ")");
+  if (streaming && !can_stream(*format)) {
+    return make_error(errc::invalid_argument,
+                      "this volume needs streaming; use " + streaming_formats_help() + " (" +
+                          format_bytes(value_count(*field) * 4.0) + " per frame, --memory-budget " +
+                          format_bytes(static_cast<double>(*budget)) + ")");
   }
   int png_bits = 8;
   if (options.png_bits) {
@@ -234,9 +218,9 @@ int run_render(const render_options& options) {
               std::to_string(frames) + " frames (already written)");
   }
 
-  auto how = resolve_backend(plan.how);
-  if (!how) return report_error(exit_code_for(how.error_value().code), how.message());
-  const fill_function fill = make_fill(*how, plan.remap);
+  auto backend = backend_session::start(plan.how);
+  if (!backend) return report_error(exit_code_for(backend.error_value().code), backend.message());
+  const fill_function fill = remapped_fill(*backend, plan.remap);
   std::vector<float> values;
   if (!streaming && !todo.empty()) {
     auto buffer = allocate_field_buffer<float>(held);
@@ -302,9 +286,9 @@ command add_render_command(CLI::App& app) {
                    "skip frames whose file already exists (files are written atomically, so an "
                    "existing one is complete)");
   add_text_option(*parser, "--memory-budget", "MiB", options->memory_budget,
-                  "host memory for one frame (default 1024): a larger .raw volume is rendered in "
-                  "z-slabs and streamed to the file; memory stays within one slab plus the GPU "
-                  "renderer's two chunks");
+                  "host memory for one frame (default 1024): a larger " + streaming_formats_help() +
+                      " volume is rendered in z-slabs and streamed to the file; memory stays "
+                      "within one slab plus the GPU renderer's two chunks");
   parser->add_flag("--quiet", options->quiet, "no progress or memory report on stderr");
   parser->get_option("--size")->required();
   parser->get_option("--out")->required();

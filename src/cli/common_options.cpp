@@ -1,18 +1,32 @@
 #include "cli/common_options.hpp"
 
 #include <cstdlib>
+#include <iterator>
 #include <limits>
+#include <utility>
 
-#include "cli/auto_backend.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/permutation_file.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 
 namespace vknoise::cli {
+namespace {
+
+// Every --backend value: "auto|cpu|cpu-reference|gpu", or "auto, cpu, cpu-reference or gpu".
+std::string backend_names(const char* separator, const char* last_separator) {
+  std::string names;
+  for (std::size_t i = 0; i < std::size(all_backends); ++i) {
+    if (i > 0) names += i + 1 < std::size(all_backends) ? separator : last_separator;
+    names += backend_name(all_backends[i]);
+  }
+  return names;
+}
+
+}  // namespace
 
 void add_backend_option(CLI::App& app, common_options& options) {
-  add_text_option(app, "--backend", "auto|cpu|cpu-reference|gpu", options.backend,
+  add_text_option(app, "--backend", backend_names("|", "|"), options.backend,
                   "auto (default: gpu on a discrete or integrated GPU, else cpu; `vknoise info` "
                   "says which and why), cpu (float32, SIMD and threads, bit-identical to the "
                   "GPU's float mirror), cpu-reference (the double-precision reference) or gpu "
@@ -37,12 +51,12 @@ void add_device_option(CLI::App& app, common_options& options) {
 }
 
 result<backend> parse_backend(const common_options& options) {
-  if (!options.backend || *options.backend == "auto") return backend::automatic;
-  if (*options.backend == "cpu") return backend::cpu;
-  if (*options.backend == "cpu-reference") return backend::cpu_reference;
-  if (*options.backend == "gpu") return backend::gpu;
+  if (!options.backend) return backend::automatic;
+  for (const backend b : all_backends) {
+    if (*options.backend == backend_name(b)) return b;
+  }
   return make_error(errc::invalid_argument, "--backend " + quoted_excerpt(*options.backend) +
-                                                ": expected auto, cpu, cpu-reference or gpu");
+                                                ": expected " + backend_names(", ", " or "));
 }
 
 result<unsigned> parse_threads(const common_options& options) {
@@ -56,29 +70,24 @@ result<unsigned> parse_threads(const common_options& options) {
   return static_cast<unsigned>(*threads);
 }
 
-result<std::uint64_t> parse_seed(const common_options& options) {
-  if (!options.seed) return std::uint64_t{0};
+result<noise_seed> parse_noise_seed(const common_options& options) {
+  if (!options.seed) {
+    if (!options.permutation) return noise_seed{};
+    auto table = read_permutation_file(*options.permutation);
+    if (!table) return table.error_value();
+    return noise_seed{std::move(table).value(), 0};
+  }
   const auto seed = parse_unsigned(*options.seed, std::numeric_limits<std::uint64_t>::max());
   if (!seed) {
     return make_error(errc::invalid_argument,
                       "--seed " + quoted_excerpt(*options.seed) +
                           ": expected an integer in [0, 18446744073709551615]");
   }
-  return *seed;
-}
-
-result<permutation_table> parse_table(const common_options& options) {
-  auto seed = parse_seed(options);
-  if (!seed) return seed.error_value();
   if (options.permutation) {
-    if (options.seed) {
-      return make_error(errc::invalid_argument,
-                        "--permutation and --seed both choose the table; give one");
-    }
-    return read_permutation_file(*options.permutation);
+    return make_error(errc::invalid_argument,
+                      "--permutation and --seed both choose the table; give one");
   }
-  if (!options.seed) return permutation_table::perlin();
-  return permutation_table::from_seed(*seed);
+  return noise_seed{permutation_table::from_seed(*seed), *seed};
 }
 
 void add_remap_option(CLI::App& app, std::optional<std::string>& target) {
@@ -96,14 +105,13 @@ result<bool> parse_remap(const std::optional<std::string>& text) {
 result<computation> parse_computation(const common_options& options) {
   auto chosen_backend = parse_backend(options);
   if (!chosen_backend) return chosen_backend.error_value();
-  auto table = parse_table(options);
-  if (!table) return table.error_value();
+  auto seed = parse_noise_seed(options);
+  if (!seed) return seed.error_value();
   auto device = parse_device(options);
   if (!device) return device.error_value();
   auto threads = parse_threads(options);
   if (!threads) return threads.error_value();
-  return computation{*chosen_backend, std::move(table.value()), parse_seed(options).value(),
-                     *device, *threads};
+  return computation{*chosen_backend, std::move(seed).value(), *device, *threads};
 }
 
 std::optional<std::uint32_t> parse_device_index(const std::string& text) {
@@ -132,16 +140,6 @@ result<device_request> requested_device(std::optional<std::uint32_t> flag) {
                       "VKNOISE_DEVICE=" + quoted_excerpt(env) + " is not a device index");
   }
   return device_request{index, "VKNOISE_DEVICE=" + std::string(env)};
-}
-
-result<computation> resolve_backend(computation how) {
-  if (how.backend != backend::automatic) return how;
-  auto request = requested_device(how.device);
-  if (!request) return request.error_value();
-  auto choice = choose_auto_backend(list_devices(), request->index);
-  if (!choice) return choice.error_value();
-  how.backend = choice->chosen;
-  return how;
 }
 
 }  // namespace vknoise::cli

@@ -1,5 +1,5 @@
-// The options that choose how noise is computed: backend (and CPU threads), permutation seed and
-// Vulkan device.
+// The options that choose how noise is computed: --backend (and --threads), --seed or
+// --permutation, and --device, parsed into a computation (cli/backend.hpp).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,7 +9,6 @@
 #include <string>
 
 #include "cli/backend.hpp"
-#include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::cli {
@@ -28,22 +27,15 @@ void add_seed_option(CLI::App& app, common_options& options);
 void add_device_option(CLI::App& app, common_options& options);
 
 // errc::invalid_argument with a message naming the flag. Defaults: auto, all hardware
-// threads (0), Perlin's table, and no device index (the library then honours VKNOISE_DEVICE or
-// picks the preferred device).
+// threads (0), Perlin's table with classic seed 0, and no device index (the library then honours
+// VKNOISE_DEVICE or picks the preferred device).
 result<backend> parse_backend(const common_options& options);
 result<unsigned> parse_threads(const common_options& options);
-result<permutation_table> parse_table(const common_options& options);
-result<std::uint64_t> parse_seed(const common_options& options);
+// --seed and --permutation (they exclude each other), the one place they are read.
+result<noise_seed> parse_noise_seed(const common_options& options);
 result<std::optional<std::uint32_t>> parse_device(const common_options& options);
 
-// All three at once, for the commands that compute noise.
-struct computation {
-  cli::backend backend;
-  permutation_table table;
-  std::uint64_t seed;  // --seed, 0 without: also the classic noise gradients' seed
-  std::optional<std::uint32_t> device;
-  unsigned threads = 0;  // --threads, for backend::cpu (0: every hardware thread)
-};
+// All of them at once, for the commands that compute noise.
 result<computation> parse_computation(const common_options& options);
 
 // The device the library will be asked for, as context::create decides it: --device (`flag`),
@@ -54,13 +46,6 @@ struct device_request {
   std::string source;  // "--device 1" or "VKNOISE_DEVICE=1"; empty without an index
 };
 result<device_request> requested_device(std::optional<std::uint32_t> flag);
-
-// `how` with backend::automatic replaced by the backend auto picks on this machine
-// (choose_auto_backend over list_devices()); other backends unchanged. Lists the Vulkan devices,
-// so commands call it when they run, never when they only check the command line. Errors:
-// errc::invalid_argument for a malformed VKNOISE_DEVICE, errc::no_device for a device index that
-// names no device.
-result<computation> resolve_backend(computation how);
 
 // --remap 01: values mapped from [-1, 1] to [0, 1] (v * 0.5 + 0.5), as the articles do.
 void add_remap_option(CLI::App& app, std::optional<std::string>& target);

@@ -27,12 +27,13 @@ struct registered_format {
   output_format format;
   const char* description;  // for help texts
   bool holds_frames = false;
+  bool streams = false;  // render_streamed writes it slab by slab (cli/volume_stream.hpp)
 };
 
 // The registry: one line per extension, the one list of what the tool writes.
 constexpr registered_format registry[] = {
     {".png", output_format::png, "grayscale, 8 or 16 bits (--png-bits), 2D fields"},
-    {".raw", output_format::raw, "float32 little-endian, x fastest, then y, z, t"},
+    {".raw", output_format::raw, "float32 little-endian, x fastest, then y, z, t", false, true},
     {".npy", output_format::npy, "NumPy float32 array, shape (t, z, y, x) trimmed to dims"},
     {".nhdr", output_format::nrrd, "NRRD header, with the data in a .raw beside it"},
     {".exr", output_format::exr, "OpenEXR float channels, 2D fields"},
@@ -67,6 +68,15 @@ const registered_format& entry_of(output_format format) {
     if (entry.format == format) return entry;
   }
   return registry[0];  // unreachable: every format has an entry
+}
+
+// The extensions whose entry has `property`: ".gif or .mp4".
+std::string extensions_with(bool registered_format::*property) {
+  std::string list;
+  for (const auto& entry : registry) {
+    if (entry.*property) list += (list.empty() ? "" : " or ") + std::string(entry.extension);
+  }
+  return list;
 }
 
 int channels_of(const field_spec& field) {
@@ -224,12 +234,16 @@ std::string output_formats_help() {
   return help;
 }
 
+bool can_stream(output_format format) {
+  return entry_of(format).streams;
+}
+
 std::string frame_formats_help() {
-  std::string help;
-  for (const auto& entry : registry) {
-    if (entry.holds_frames) help += (help.empty() ? "" : " or ") + std::string(entry.extension);
-  }
-  return help;
+  return extensions_with(&registered_format::holds_frames);
+}
+
+std::string streaming_formats_help() {
+  return extensions_with(&registered_format::streams);
 }
 
 status check_output(const std::string& path, output_format format, const field_spec& field,

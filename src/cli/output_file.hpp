@@ -27,12 +27,19 @@ result<output_format> output_format_for(const std::string& path);
 // goes into one such file instead of one file per frame.
 bool holds_frames(output_format format);
 
+// True for the formats a volume over --memory-budget can be streamed into, slab by slab
+// (render_streamed).
+bool can_stream(output_format format);
+
 // Every format the tool writes, from the registry, for help texts: ".png (grayscale, ...), .raw
 // (...), ...".
 std::string output_formats_help();
 
 // The extensions of the formats that hold frames, for help texts: ".gif or .mp4".
 std::string frame_formats_help();
+
+// The extensions of the formats that can be streamed: ".raw".
+std::string streaming_formats_help();
 
 // Everything that can be checked before rendering: the format fits the field
 // (errc::invalid_argument / errc::out_of_range), the file can be created and a needed external

@@ -6,14 +6,13 @@
 #include <utility>
 #include <vector>
 
-#include "cli/gpu_session.hpp"
+#include "cli/backend.hpp"
 #include "cli/output_file.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "io/atomic_file.hpp"
 #include "io/png_writer.hpp"
 #include "presets/render_preset.hpp"
-#include "vknoise/cpu_fill.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -124,23 +123,10 @@ int run_preset_render(const std::string& name, const field_options& field,
     return report_error(exit_runtime_error, writable.message());
   }
 
-  auto resolved = resolve_backend(std::move(how).value());
-  if (!resolved)
-    return report_error(exit_code_for(resolved.error_value().code), resolved.message());
-  how = std::move(resolved);
-  std::optional<gpu_session> gpu;
-  if (how->backend == backend::gpu) {
-    auto session = open_gpu_session(how->device);
-    if (!session) return report_error(exit_runtime_error, session.message());
-    gpu = std::move(session).value();
-  }
-  const permutation_table& table = how->table;
+  auto backend = backend_session::start(*how);
+  if (!backend) return report_error(exit_code_for(backend.error_value().code), backend.message());
   const presets::field_renderer fill = [&](const field_spec& spec, std::span<float> values) {
-    if (gpu) return gpu->renderer->fill(spec, table, values);
-    if (how->backend == backend::cpu) {
-      return fill_fast(spec, table, values, cpu_options{how->threads});
-    }
-    return fill_reference(spec, table, values);
+    return backend->fill(spec, values);
   };
   auto rgb = presets::render_preset(*preset, *frame, fill);
   if (!rgb) return report_error(exit_runtime_error, rgb.message());

@@ -1,0 +1,112 @@
+#include "vknoise/compute_backend.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "core/allocation_guard.hpp"
+#include "core/point_validation.hpp"
+#include "vknoise/cpu_fill.hpp"
+
+namespace vknoise {
+namespace {
+
+// The reference's point evaluation: sample_reference at each point, after the checks the float
+// paths make, so that every kind refuses the same points with the same messages.
+template <class T>
+status eval_reference(const noise_spec& noise, int dims, std::span<const double> points,
+                      const permutation_table& table, std::span<T> out) {
+  if (auto valid = detail::validate_points(noise, dims, points, out.size()); !valid) return valid;
+  const int channels = channel_count(noise, dims);
+  double values[5];  // the value and up to four derivatives
+  for (std::size_t p = 0; p < points.size() / dims; ++p) {
+    sample_reference(noise, dims, &points[p * dims], table, values);
+    for (int c = 0; c < channels; ++c) out[p * channels + c] = static_cast<T>(values[c]);
+  }
+  return {};
+}
+
+}  // namespace
+
+result<compute_backend> compute_backend::create(const backend_options& options) {
+  switch (options.kind) {
+    case backend_kind::cpu_reference:
+    case backend_kind::cpu_fast:
+      return compute_backend(options.kind, options.threads);
+    case backend_kind::gpu:
+      break;
+    default:
+      return make_error(errc::invalid_argument, "compute_backend::create: unknown backend kind");
+  }
+  auto vulkan = context::create(options.vulkan);
+  if (!vulkan) return vulkan.error_value();
+  auto renderer = gpu_renderer::create(**vulkan);
+  if (!renderer) return renderer.error_value();
+  compute_backend backend(options.kind, options.threads);
+  backend.context_ = std::move(vulkan).value();
+  backend.renderer_ = std::move(renderer).value();
+  return backend;
+}
+
+compute_backend::compute_backend(compute_backend&& other) noexcept = default;
+
+compute_backend& compute_backend::operator=(compute_backend&& other) noexcept {
+  if (this == &other) return *this;
+  renderer_.reset();  // before the context it runs on
+  kind_ = other.kind_;
+  threads_ = other.threads_;
+  context_ = std::move(other.context_);
+  renderer_ = std::move(other.renderer_);
+  return *this;
+}
+
+compute_backend::~compute_backend() = default;
+
+status compute_backend::moved_from() const {
+  if (kind_ == backend_kind::gpu && !renderer_) {
+    return make_error(errc::invalid_argument, "compute_backend: used after it was moved from");
+  }
+  return {};
+}
+
+status compute_backend::fill(const field_spec& field, const permutation_table& table,
+                             std::span<float> out, gpu_stats* stats) {
+  if (auto usable = moved_from(); !usable) return usable;
+  switch (kind_) {
+    case backend_kind::cpu_reference:
+      return fill_reference(field, table, out);
+    case backend_kind::cpu_fast:
+      return fill_fast(field, table, out, cpu_options{threads_});
+    case backend_kind::gpu:
+      break;
+  }
+  return renderer_->fill(field, table, out, stats);
+}
+
+status compute_backend::eval(const noise_spec& noise, int dims, std::span<const double> points,
+                             const permutation_table& table, std::span<float> out,
+                             gpu_stats* stats) {
+  if (auto usable = moved_from(); !usable) return usable;
+  switch (kind_) {
+    case backend_kind::cpu_reference:
+      return eval_reference(noise, dims, points, table, out);
+    case backend_kind::cpu_fast:
+      return eval_fast(noise, dims, points, table, out, cpu_options{threads_});
+    case backend_kind::gpu:
+      break;
+  }
+  return renderer_->eval(noise, dims, points, table, out, stats);
+}
+
+status compute_backend::eval(const noise_spec& noise, int dims, std::span<const double> points,
+                             const permutation_table& table, std::span<double> out) {
+  if (kind_ == backend_kind::cpu_reference) return eval_reference(noise, dims, points, table, out);
+  return detail::guard_allocations([&]() -> status {
+    std::vector<float> values(out.size());
+    if (auto done = eval(noise, dims, points, table, values); !done) return done;
+    std::copy(values.begin(), values.end(), out.begin());
+    return {};
+  });
+}
+
+}  // namespace vknoise
