@@ -23,13 +23,18 @@ const int channels = gradient != 0 ? 1 + dims : 1;
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
 };
+#ifdef VKNOISE_IMAGE_OUTPUT
+// With VKNOISE_IMAGE_FORMAT the image has that format qualifier; without one the module writes
+// every format, on devices with shaderStorageImageWriteWithoutFormat (kernel_modules.hpp).
 #ifdef VKNOISE_IMAGE_FORMAT
-#if VKNOISE_IMAGE_3D
-layout(VKNOISE_IMAGE_FORMAT, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly uniform image3D
-    target_image;
+#define VKNOISE_IMAGE_LAYOUT VKNOISE_IMAGE_FORMAT, set = 0, binding = VKNOISE_BINDING_OUTPUT
 #else
-layout(VKNOISE_IMAGE_FORMAT, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly uniform
-    image2DArray target_image;
+#define VKNOISE_IMAGE_LAYOUT set = 0, binding = VKNOISE_BINDING_OUTPUT
+#endif
+#if VKNOISE_IMAGE_3D
+layout(VKNOISE_IMAGE_LAYOUT) writeonly uniform image3D target_image;
+#else
+layout(VKNOISE_IMAGE_LAYOUT) writeonly uniform image2DArray target_image;
 #endif
 layout(push_constant) uniform push_block { image_push_constants image_pc; };
 #define pc image_pc.field
@@ -84,7 +89,7 @@ void compute_warp() {
 
 // Writes the sample's channels (value, then the derivatives) to the buffer or the image.
 void store_sample(float v[5]) {
-#ifdef VKNOISE_IMAGE_FORMAT
+#ifdef VKNOISE_IMAGE_OUTPUT
   precise vec4 texel = vec4(0.0, 0.0, 0.0, 1.0);
   if (channels == 1) {
     precise float mapped = v[0] * image_pc.scale + image_pc.bias;

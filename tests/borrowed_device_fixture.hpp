@@ -14,9 +14,20 @@
 #include <vector>
 
 #include "host_device.hpp"
+#include "vknoise/vknoise.h"
 #include "vknoise/vknoise.hpp"
 
 namespace vknoise {
+
+// Destroys `ctx`, then the host's device, so that any object vknoise failed to destroy is reported
+// too; then fails on every validation message of the host.
+inline void release_borrowed(std::unique_ptr<context>& ctx, host::host_device& host) {
+  ctx.reset();
+  EXPECT_TRUE(host.destroy_device()) << "the host's queue did not go idle";
+  for (const std::string& message : host.take_messages()) {
+    ADD_FAILURE() << "validation: " << message;
+  }
+}
 
 class borrowed_device_test : public ::testing::Test {
  protected:
@@ -35,20 +46,29 @@ class borrowed_device_test : public ::testing::Test {
     borrow(options);
   }
 
-  // Destroys the context, then the host's device, so that any object vknoise failed to destroy is
-  // reported too; then fails on every validation message.
   void TearDown() override {
     ctx_.reset();
-    if (!host_) return;
-    EXPECT_TRUE(host_->destroy_device()) << "the host's queue did not go idle";
-    for (const std::string& message : host_->take_messages()) {
-      ADD_FAILURE() << "validation: " << message;
-    }
+    if (host_) release_borrowed(ctx_, *host_);
   }
 
   std::unique_ptr<host::host_device> host_;
   std::unique_ptr<context> ctx_;
 };
+
+// `lent` as the C API takes it: the same handles and feature flags.
+inline vknoise_device_handles c_handles_of(const borrowed_device& lent) {
+  vknoise_device_handles handles{};
+  handles.get_instance_proc_addr = lent.get_instance_proc_addr;
+  handles.instance = lent.instance;
+  handles.physical_device = lent.physical_device;
+  handles.device = lent.device;
+  handles.queue_family_index = lent.queue_family_index;
+  handles.queue = lent.queue;
+  handles.timeline_semaphore = lent.enabled.timeline_semaphore;
+  handles.storage_image_extended_formats = lent.enabled.storage_image_extended_formats;
+  handles.storage_image_write_without_format = lent.enabled.storage_image_write_without_format;
+  return handles;
+}
 
 // The float mirror of `field` with Perlin's table: what the GPU must write, bit for bit.
 inline std::vector<float> mirror_of(const field_spec& field) {

@@ -213,15 +213,7 @@ TEST_F(gpu_fault_test, TheCApiReportsTeardownErrorsToItsHook) {
     static_cast<reported*>(user)->errors.emplace_back(status, message);
   };
   options.teardown_error_user_data = &seen;
-  const borrowed_device lent = host_->lend();
-  vknoise_device_handles handles{};
-  handles.get_instance_proc_addr = lent.get_instance_proc_addr;
-  handles.instance = lent.instance;
-  handles.physical_device = lent.physical_device;
-  handles.device = lent.device;
-  handles.queue_family_index = lent.queue_family_index;
-  handles.queue = lent.queue;
-  handles.timeline_semaphore = 1;
+  const vknoise_device_handles handles = c_handles_of(host_->lend());
   vknoise_context* context = nullptr;
   ASSERT_EQ(vknoise_context_borrow(&handles, &options, &context), VKNOISE_OK);
   vknoise_recorder* recorder = nullptr;

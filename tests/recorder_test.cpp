@@ -144,7 +144,6 @@ INSTANTIATE_TEST_SUITE_P(table, recorder_buffer_test, both_table_placements(), p
 struct image_case {
   VkFormat format;
   VkImageType type;
-  std::uint32_t layers;
   int texel_bytes;
   float scale, bias, tolerance;
 };
@@ -169,33 +168,26 @@ float half_to_float(std::uint16_t h) {
   return sign * std::ldexp(float(mantissa + 1024), exponent - 25);
 }
 
-// Every image format and shape, with the table in a storage and in a uniform buffer: every image
-// kernel the library embeds.
-class recorder_image_test
-    : public recorder_test,
-      public ::testing::WithParamInterface<std::tuple<image_case, table_placement>> {
- protected:
-  recorder_options options() const override {
-    recorder_options o;
-    o.table = std::get<1>(GetParam());
-    return o;
-  }
-};
+// The field the image tests write: 19 x 9 samples in 3 z slices, into an image one texel larger
+// than that on every side (the border stays undefined).
+field_spec image_test_field() {
+  return small_field(3, {19, 9, 3, 1});
+}
 
-// Writes a 3D field (z slices, offset by one texel on every axis) into the image, copies the image
-// back and checks every written texel against the mirror mapped by scale and bias.
-TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
-  const image_case c = std::get<0>(GetParam());
+// Records image_test_field() into a new image of `host` (offset by one texel on every axis) with
+// `rec`, and returns the texels it wrote, as the host copies them back, in sample order: sample
+// (x, y, slice) at ((slice * size[1] + y) * size[0] + x) * texel_bytes.
+std::vector<std::uint8_t> record_image(host_device& host, recorder& rec, const image_case& c) {
   const bool is_3d = c.type == VK_IMAGE_TYPE_3D;
-  const field_spec field = small_field(3, {19, 9, 3, 1});
-  const VkExtent3D extent{21, 11, is_3d ? 5u : 1u};
-  const std::uint32_t layers = is_3d ? 1 : c.layers;
-  auto image = host_->create_image(c.type, c.format, extent, layers);
-  ASSERT_TRUE(image.handle);
-  const std::uint32_t slices_in_image = is_3d ? extent.depth : layers;
+  const field_spec field = image_test_field();
+  const VkExtent3D extent{field.size[0] + 2, field.size[1] + 2, is_3d ? field.size[2] + 2 : 1u};
+  const std::uint32_t layers = is_3d ? 1 : field.size[2] + 2;
+  auto image = host.create_image(c.type, c.format, extent, layers);
+  EXPECT_TRUE(image.handle);
   const VkDeviceSize bytes =
-      VkDeviceSize{extent.width} * extent.height * slices_in_image * c.texel_bytes;
-  auto readback = host_->create_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      VkDeviceSize{extent.width} * extent.height * field.size[2] * c.texel_bytes;
+  auto readback = host.create_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  EXPECT_TRUE(readback.handle);
 
   image_target it;
   it.image = image.handle;
@@ -210,29 +202,52 @@ TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
   render_target target = render_target::of(it);
   target.after = {VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT};
 
-  VkCommandBuffer cmd = host_->begin();
-  auto point = recorder_->record(cmd, field, permutation_table::perlin(), target);
-  ASSERT_TRUE(point.ok()) << point.message();
-  // The host's own work after vknoise's: copy the written slices into its buffer.
-  VkBufferImageCopy region{};
-  region.bufferOffset = 0;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, is_3d ? 0u : 1u, is_3d ? 1u : 3u};
-  region.imageOffset = {0, 0, is_3d ? 1 : 0};
-  region.imageExtent = {extent.width, extent.height, is_3d ? 3u : 1u};
-  vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
-                         1, &region);
-  host_->transfer_writes_to_host(cmd, readback);
-  ASSERT_TRUE(host_->submit_and_wait(cmd, point->semaphore, point->value));
+  std::vector<std::uint8_t> texels;
+  VkCommandBuffer cmd = host.begin();
+  auto point = rec.record(cmd, field, permutation_table::perlin(), target);
+  EXPECT_TRUE(point.ok()) << point.message();
+  if (point.ok()) {
+    // The host's own work after vknoise's: copy the written slices into its buffer.
+    VkBufferImageCopy region{};
+    region.bufferOffset = 0;
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, is_3d ? 0u : 1u,
+                               is_3d ? 1u : field.size[2]};
+    region.imageOffset = {0, 0, is_3d ? 1 : 0};
+    region.imageExtent = {extent.width, extent.height, is_3d ? field.size[2] : 1u};
+    vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
+                           1, &region);
+    host.transfer_writes_to_host(cmd, readback);
+    EXPECT_TRUE(host.submit_and_wait(cmd, point->semaphore, point->value));
+    const auto* mapped = static_cast<const std::uint8_t*>(readback.mapped);
+    const std::size_t row_bytes = std::size_t{field.size[0]} * c.texel_bytes;
+    for (std::uint32_t slice = 0; slice < field.size[2]; ++slice) {
+      for (std::uint32_t y = 0; y < field.size[1]; ++y) {
+        const std::size_t first = (std::size_t{slice} * extent.height + y + 1) * extent.width + 1;
+        const std::uint8_t* row = mapped + first * c.texel_bytes;
+        texels.insert(texels.end(), row, row + row_bytes);
+      }
+    }
+  } else {
+    host.free(cmd);
+  }
+  host.destroy(readback);
+  host.destroy(image);
+  return texels;
+}
 
+// Checks every texel record_image() wrote against the mirror mapped by scale and bias.
+void expect_texels_of_mirror(const std::vector<std::uint8_t>& texels, const image_case& c) {
+  const field_spec field = image_test_field();
+  ASSERT_EQ(texels.size(),
+            std::size_t{field.size[0]} * field.size[1] * field.size[2] * c.texel_bytes);
   const std::vector<float> expected = mirror_of(field);
-  const auto* texels = static_cast<const std::uint8_t*>(readback.mapped);
   int bad = 0;
   for (std::uint32_t z = 0; z < field.size[2]; ++z) {
     for (std::uint32_t y = 0; y < field.size[1]; ++y) {
       for (std::uint32_t x = 0; x < field.size[0]; ++x) {
-        const float want = expected[(z * field.size[1] + y) * field.size[0] + x] * c.scale + c.bias;
-        const std::size_t texel = (std::size_t{z} * extent.height + y + 1) * extent.width + x + 1;
-        const std::uint8_t* at = texels + texel * c.texel_bytes;
+        const std::size_t sample = (std::size_t{z} * field.size[1] + y) * field.size[0] + x;
+        const float want = expected[sample] * c.scale + c.bias;
+        const std::uint8_t* at = texels.data() + sample * c.texel_bytes;
         float got[4] = {0, 0, 0, 1};
         int components = 1;
         if (c.format == VK_FORMAT_R32_SFLOAT) {
@@ -264,8 +279,78 @@ TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
     }
   }
   EXPECT_EQ(bad, 0);
-  host_->destroy(readback);
-  host_->destroy(image);
+}
+
+std::size_t bytes_differing(const std::vector<std::uint8_t>& a,
+                            const std::vector<std::uint8_t>& b) {
+  EXPECT_EQ(a.size(), b.size());
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) differing += a[i] != b[i];
+  return differing;
+}
+
+// A second host whose device does not get shaderStorageImageWriteWithoutFormat, and a context
+// and recorder on it: the library's per-format image kernels, the fallback for such devices.
+struct per_format_host {
+  std::unique_ptr<host_device> host;
+  std::unique_ptr<context> ctx;
+  std::unique_ptr<recorder> rec;
+
+  explicit per_format_host(const recorder_options& options) {
+    std::string why;
+    host = host_device::create(true, &why, false);
+    EXPECT_TRUE(host) << why;
+    if (!host) return;
+    context_options with_timeout;
+    with_timeout.fence_timeout_ns = 20'000'000'000ull;
+    auto borrowed = context::borrow(host->lend(), with_timeout);
+    EXPECT_TRUE(borrowed.ok()) << borrowed.message();
+    if (!borrowed) return;
+    ctx = std::move(borrowed.value());
+    EXPECT_FALSE(ctx->features().storage_image_write_without_format);
+    auto created = recorder::create(*ctx, options);
+    EXPECT_TRUE(created.ok()) << created.message();
+    if (created) rec = std::move(created.value());
+  }
+  bool ready() const { return rec != nullptr; }
+  ~per_format_host() {
+    rec.reset();
+    if (host) release_borrowed(ctx, *host);
+  }
+};
+
+// Every image format and shape, with the table in a storage and in a uniform buffer, through the
+// kernel without a format qualifier (where the device has shaderStorageImageWriteWithoutFormat, as
+// lavapipe does) and through the per-format kernels: every image kernel the library embeds.
+class recorder_image_test
+    : public recorder_test,
+      public ::testing::WithParamInterface<std::tuple<image_case, table_placement>> {
+ protected:
+  recorder_options options() const override {
+    recorder_options o;
+    o.table = std::get<1>(GetParam());
+    return o;
+  }
+};
+
+// The test host enables shaderStorageImageWriteWithoutFormat where its device has it, and vknoise
+// then writes the image with the kernel declared without a format.
+TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
+  const image_case c = std::get<0>(GetParam());
+  EXPECT_EQ(ctx_->features().storage_image_write_without_format,
+            host_->supports_write_without_format());
+  expect_texels_of_mirror(record_image(*host_, *recorder_, c), c);
+}
+
+// A device without the feature gets the kernel of the image's format: the mirror's texels again,
+// the same bytes as the kernel without a format writes.
+TEST_P(recorder_image_test, PerFormatKernelsWriteTheSameTexels) {
+  const image_case c = std::get<0>(GetParam());
+  per_format_host fallback(options());
+  ASSERT_TRUE(fallback.ready());
+  const std::vector<std::uint8_t> per_format = record_image(*fallback.host, *fallback.rec, c);
+  expect_texels_of_mirror(per_format, c);
+  EXPECT_EQ(bytes_differing(per_format, record_image(*host_, *recorder_, c)), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -273,20 +358,69 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(
         ::testing::Values(
             // R32: the exact mirror value (scale 1, bias 0 are exact).
-            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 1, 4, 1.0f, 0.0f, 0.0f},
-            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 5, 4, 1.0f, 0.0f, 0.0f},
+            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 4, 1.0f, 0.0f, 0.0f},
+            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 4, 1.0f, 0.0f, 0.0f},
             // R16: within one half-precision ulp for |v| < 2 (2^-10).
-            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 1, 2, 1.0f, 0.0f, 1.0f / 1024},
-            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 5, 2, 1.0f, 0.0f, 1.0f / 1024},
+            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 2, 1.0f, 0.0f, 1.0f / 1024},
+            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 2, 1.0f, 0.0f, 1.0f / 1024},
             // UNORM: [-1, 1] mapped to [0, 1], within one step of 1/255.
-            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 1, 0.5f, 0.5f, 1.0f / 255},
-            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 5, 1, 0.5f, 0.5f, 1.0f / 255},
-            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 1, 4, 0.5f, 0.5f, 1.0f / 255},
-            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 5, 4, 0.5f, 0.5f, 1.0f / 255}),
+            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 1, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 4, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 4, 0.5f, 0.5f, 1.0f / 255}),
         both_table_placements()),
     [](const auto& info) {
       return name_of(std::get<0>(info.param)) + "_" + placement_name(std::get<1>(info.param));
     });
+
+// With shaderStorageImageWriteWithoutFormat one pipeline writes every format of a shape; without
+// it each format has its own.
+TEST_F(recorder_test, OneKernelWithoutAFormatServesEveryFormatOfAShape) {
+  const image_case r32f{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 4, 1.0f, 0.0f, 0.0f};
+  const image_case rgba8{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 4, 0.5f, 0.5f, 1.0f / 255};
+  per_format_host fallback(options());
+  ASSERT_TRUE(fallback.ready());
+  for (const image_case& c : {r32f, rgba8}) {
+    expect_texels_of_mirror(record_image(*host_, *recorder_, c), c);
+    expect_texels_of_mirror(record_image(*fallback.host, *fallback.rec, c), c);
+  }
+  EXPECT_EQ(recorder_->pipelines_built(),
+            ctx_->features().storage_image_write_without_format ? 1u : 2u);
+  EXPECT_EQ(fallback.rec->pipelines_built(), 2u);
+}
+
+// context::create() enables the storage-image features vknoise uses where the device has them.
+TEST_F(recorder_test, OwnedContextEnablesTheImageFeaturesTheDeviceHas) {
+  validation_log log;
+  auto owned = context::create(log.validated());
+  ASSERT_TRUE(owned.ok()) << owned.message();
+  // The loader's instance-level entry points dispatch on the physical device, whichever instance
+  // it belongs to.
+  VkPhysicalDeviceFeatures supported{};
+  vkGetPhysicalDeviceFeatures(owned.value()->physical_device(), &supported);
+  EXPECT_EQ(owned.value()->features().storage_image_write_without_format,
+            supported.shaderStorageImageWriteWithoutFormat == VK_TRUE);
+  EXPECT_EQ(owned.value()->features().storage_image_extended_formats,
+            supported.shaderStorageImageExtendedFormats == VK_TRUE);
+  owned.value().reset();
+  log.expect_none();
+}
+
+// The C API's device flags reach the context and come back from it.
+TEST_F(recorder_test, TheCApiCarriesTheWriteWithoutFormatFlag) {
+  vknoise_device_handles handles = c_handles_of(host_->lend());
+  for (const int32_t flag : {int32_t{0}, handles.storage_image_write_without_format}) {
+    handles.storage_image_write_without_format = flag;
+    vknoise_context* context = nullptr;
+    ASSERT_EQ(vknoise_context_borrow(&handles, nullptr, &context), VKNOISE_OK);
+    vknoise_device_handles back{};
+    EXPECT_EQ(vknoise_context_handles(context, &back), VKNOISE_OK);
+    EXPECT_EQ(back.storage_image_write_without_format, flag);
+    EXPECT_EQ(back.timeline_semaphore, handles.timeline_semaphore);
+    EXPECT_EQ(back.storage_image_extended_formats, handles.storage_image_extended_formats);
+    vknoise_context_destroy(context);
+  }
+}
 
 TEST_F(recorder_test, RejectsTargetsThatDoNotFit) {
   const field_spec field = small_field(3, {8, 8, 2, 1});

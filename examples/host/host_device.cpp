@@ -32,7 +32,8 @@ std::uint32_t memory_type(const VkPhysicalDeviceMemoryProperties& memory, std::u
 
 }  // namespace
 
-std::unique_ptr<host_device> host_device::create(bool validation, std::string* why) {
+std::unique_ptr<host_device> host_device::create(bool validation, std::string* why,
+                                                 bool write_without_format) {
   if (volkInitialize() != VK_SUCCESS) {
     *why = "no Vulkan loader";
     return nullptr;
@@ -75,6 +76,9 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
                       : "vkCreateInstance failed";
     return nullptr;
   }
+  // Device-level calls too go through the loader's entry points (no volkLoadDevice), which
+  // dispatch on the handle: several host_devices may then live in one process (the tests' second
+  // host), each called correctly through the one set of global function pointers.
   volkLoadInstance(host->instance_);
   messenger.pNext = nullptr;
   if (validation && vkCreateDebugUtilsMessengerEXT(host->instance_, &messenger, nullptr,
@@ -120,6 +124,10 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   enabled.features.shaderStorageImageExtendedFormats =
       supported.features.shaderStorageImageExtendedFormats;
   host->extended_formats_ = supported.features.shaderStorageImageExtendedFormats == VK_TRUE;
+  host->supports_write_without_format_ =
+      supported.features.shaderStorageImageWriteWithoutFormat == VK_TRUE;
+  host->write_without_format_ = write_without_format && host->supports_write_without_format_;
+  enabled.features.shaderStorageImageWriteWithoutFormat = host->write_without_format_;
 
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -134,7 +142,6 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
     *why = "vkCreateDevice failed";
     return nullptr;
   }
-  volkLoadDevice(host->device_);
   vkGetDeviceQueue(host->device_, host->family_, 0, &host->queue_);
   VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -182,6 +189,7 @@ borrowed_device host_device::lend() const {
   b.queue = queue_;
   b.enabled.timeline_semaphore = true;
   b.enabled.storage_image_extended_formats = extended_formats_;
+  b.enabled.storage_image_write_without_format = write_without_format_;
   return b;
 }
 

@@ -1,6 +1,7 @@
 // What a host program that uses vknoise as a render backend owns, in its simplest form: its own
 // volk (its own global Vulkan function pointers), its own instance, optionally with the validation
-// layer and synchronization validation, a device with timeline semaphores, and a compute queue.
+// layer and synchronization validation, a device with timeline semaphores (and the storage-image
+// features vknoise uses, where the device has them), and a compute queue.
 // The backend example and the recorder tests both play this host.
 #pragma once
 
@@ -20,8 +21,10 @@ namespace vknoise::host {
 class host_device {
  public:
   // nullptr (and *why) when Vulkan, a compute device or the requested validation layer is
-  // missing: tests then fail, never skip.
-  static std::unique_ptr<host_device> create(bool validation, std::string* why);
+  // missing: tests then fail, never skip. Without write_without_format the device does not get
+  // shaderStorageImageWriteWithoutFormat even where it has it (vknoise's per-format kernels).
+  static std::unique_ptr<host_device> create(bool validation, std::string* why,
+                                             bool write_without_format = true);
   ~host_device();
 
   borrowed_device lend() const;
@@ -38,6 +41,8 @@ class host_device {
   // The same, and forgets them: for a test that provokes messages on purpose.
   std::vector<std::string> take_messages();
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
+  // Whether the physical device has shaderStorageImageWriteWithoutFormat (enabled or not).
+  bool supports_write_without_format() const { return supports_write_without_format_; }
 
   // A buffer with host-visible, coherent memory (usage plus transfer src/dst).
   struct buffer {
@@ -89,6 +94,8 @@ class host_device {
   VkPhysicalDeviceMemoryProperties memory_{};
   VkPhysicalDeviceProperties properties_{};
   bool extended_formats_ = false;
+  bool supports_write_without_format_ = false;
+  bool write_without_format_ = false;  // enabled on the device
   std::unique_ptr<state> state_;
 };
 

@@ -61,6 +61,8 @@ struct context_options {
 struct device_features {
   bool timeline_semaphore = false;              // recorder (Vulkan 1.2 timelineSemaphore)
   bool storage_image_extended_formats = false;  // R16_SFLOAT and R8_UNORM image targets
+  // One kernel per image shape serves every format (shaderStorageImageWriteWithoutFormat).
+  bool storage_image_write_without_format = false;
 };
 
 // Where kernels read the permutation table. automatic picks uniform_buffer on CPU implementations

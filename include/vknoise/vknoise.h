@@ -250,10 +250,11 @@ vknoise_status vknoise_context_create(const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;
 
 /* A host program's Vulkan objects: vknoise::borrowed_device, its `enabled` device_features as the
- * two flags at the end. All must outlive the context, which never destroys them. The queue family
- * must support compute. The flags say which features the host enabled when it created the device
- * (Vulkan cannot be asked): recorders need a Vulkan 1.2 device with timelineSemaphore, R16_SFLOAT
- * and R8_UNORM image targets also shaderStorageImageExtendedFormats. */
+ * three flags at the end. All must outlive the context, which never destroys them. The queue
+ * family must support compute. The flags say which features the host enabled when it created the
+ * device (Vulkan cannot be asked): recorders need a Vulkan 1.2 device with timelineSemaphore,
+ * R16_SFLOAT and R8_UNORM image targets also shaderStorageImageExtendedFormats; with
+ * shaderStorageImageWriteWithoutFormat image targets share one kernel per shape. */
 typedef struct vknoise_device_handles {
   PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the host's loader entry point */
   VkInstance instance;
@@ -261,8 +262,9 @@ typedef struct vknoise_device_handles {
   VkDevice device;
   uint32_t queue_family_index;
   VkQueue queue;
-  int32_t timeline_semaphore;             /* flag */
-  int32_t storage_image_extended_formats; /* flag */
+  int32_t timeline_semaphore;                 /* flag */
+  int32_t storage_image_extended_formats;     /* flag */
+  int32_t storage_image_write_without_format; /* flag */
 } vknoise_device_handles;
 
 /* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns,

@@ -88,6 +88,8 @@ extern "C" vknoise_status vknoise_context_borrow(const vknoise_device_handles* h
     borrowed.queue = handles->queue;
     borrowed.enabled.timeline_semaphore = handles->timeline_semaphore != 0;
     borrowed.enabled.storage_image_extended_formats = handles->storage_image_extended_formats != 0;
+    borrowed.enabled.storage_image_write_without_format =
+        handles->storage_image_write_without_format != 0;
     return wrap(vknoise::context::borrow(borrowed, cpp_options), out);
   });
 }
@@ -105,6 +107,7 @@ extern "C" vknoise_status vknoise_context_handles(const vknoise_context* context
   out->queue = ctx.queue();
   out->timeline_semaphore = ctx.features().timeline_semaphore;
   out->storage_image_extended_formats = ctx.features().storage_image_extended_formats;
+  out->storage_image_write_without_format = ctx.features().storage_image_write_without_format;
   return VKNOISE_OK;
 }
 

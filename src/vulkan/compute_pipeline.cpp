@@ -3,12 +3,9 @@
 #include <volk.h>
 
 #include <algorithm>
-#include <span>
 #include <utility>
 #include <vector>
 
-#include "field_spv.hpp"
-#include "points_spv.hpp"
 #include "vknoise_shared.h"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
@@ -21,41 +18,19 @@ constexpr std::uint32_t kPushConstantBytes =
     std::max({sizeof(shader::field_push_constants), sizeof(shader::points_push_constants),
               sizeof(shader::image_push_constants)});
 
-using spirv_code = std::span<const std::uint32_t>;
-
-// [table in storage, table in uniform] for each image format and shape.
-struct image_kernels {
-  spirv_code shape_2d[2];
-  spirv_code shape_3d[2];
-};
-
-image_kernels image_kernels_of(image_format format) {
-  switch (format) {
-    case image_format::r16f:
-      return {{spirv::field_image_r16f_2d, spirv::field_image_r16f_2d_uniform_table},
-              {spirv::field_image_r16f_3d, spirv::field_image_r16f_3d_uniform_table}};
-    case image_format::r8:
-      return {{spirv::field_image_r8_2d, spirv::field_image_r8_2d_uniform_table},
-              {spirv::field_image_r8_3d, spirv::field_image_r8_3d_uniform_table}};
-    case image_format::rgba8:
-      return {{spirv::field_image_rgba8_2d, spirv::field_image_rgba8_2d_uniform_table},
-              {spirv::field_image_rgba8_3d, spirv::field_image_rgba8_3d_uniform_table}};
-    default:
-      return {{spirv::field_image_r32f_2d, spirv::field_image_r32f_2d_uniform_table},
-              {spirv::field_image_r32f_3d, spirv::field_image_r32f_3d_uniform_table}};
+// The embedded module that runs `variant`: for an image, the one without a format qualifier
+// where the device writes such images (`write_without_format`), else the one of its format.
+const kernel_module* module_of(const kernel_variant& variant, bool table_in_uniform,
+                               bool write_without_format) {
+  const bool any_format = variant.image != image_format::none && write_without_format;
+  const image_format image = any_format ? image_format::any : variant.image;
+  for (const kernel_module& module : kernel_modules()) {
+    if (module.which == variant.which && module.image == image &&
+        module.image_3d == variant.image_3d && module.table_in_uniform == table_in_uniform) {
+      return &module;
+    }
   }
-}
-
-spirv_code spirv_of(const kernel_variant& variant, bool table_in_uniform) {
-  const int table = table_in_uniform ? 1 : 0;
-  if (variant.which == kernel::points) {
-    return table ? spirv_code(spirv::points_uniform_table) : spirv_code(spirv::points);
-  }
-  if (variant.image == image_format::none) {
-    return table ? spirv_code(spirv::field_uniform_table) : spirv_code(spirv::field);
-  }
-  const image_kernels kernels = image_kernels_of(variant.image);
-  return variant.image_3d ? kernels.shape_3d[table] : kernels.shape_2d[table];
+  return nullptr;
 }
 
 }  // namespace
@@ -93,15 +68,20 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
 }
 
 result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
-  if (auto found = pipelines_.find(variant.key()); found != pipelines_.end()) return found->second;
   if ((variant.image != image_format::none) != image_output_) {
     return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
   }
+  const kernel_module* embedded =
+      module_of(variant, table_in_uniform_, ctx_.features().storage_image_write_without_format);
+  if (embedded == nullptr) {
+    return make_error(errc::invalid_argument, "no embedded kernel module writes this output");
+  }
+  const pipeline_key key{embedded, variant.specialization()};
+  if (auto found = pipelines_.find(key); found != pipelines_.end()) return found->second;
   const VolkDeviceTable& vk = device_table(ctx_);
-  const spirv_code code = spirv_of(variant, table_in_uniform_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  module_info.codeSize = code.size_bytes();
-  module_info.pCode = code.data();
+  module_info.codeSize = embedded->code.size_bytes();
+  module_info.pCode = embedded->code.data();
   VkShaderModule module = VK_NULL_HANDLE;
   VKNOISE_TRY(check(vk.vkCreateShaderModule(ctx_.device(), &module_info, nullptr, &module),
                     "vkCreateShaderModule"));
@@ -139,7 +119,7 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
                                                  nullptr, &pipeline);
   vk.vkDestroyShaderModule(ctx_.device(), module, nullptr);
   VKNOISE_TRY(check(r, "vkCreateComputePipelines"));
-  pipelines_[variant.key()] = pipeline;
+  pipelines_[key] = pipeline;
   return pipeline;
 }
 

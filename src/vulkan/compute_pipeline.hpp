@@ -1,24 +1,22 @@
 // The compute pipelines of vknoise: one descriptor-set layout and pipeline layout shared by the
 // kernels of one output kind (bindings and push constants from shaders/vknoise_shared.h), and one
-// pipeline per kernel_variant, built on first use from the SPIR-V embedded at build time through
+// pipeline per embedded module (kernel_modules.hpp) and specialization, built on first use through
 // the context's pipeline cache.
 #pragma once
 
 #include <functional>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "vknoise/context.hpp"
 #include "vknoise/result.hpp"
+#include "vulkan/kernel_modules.hpp"
 
 namespace vknoise::vk {
 
-enum class kernel { field, points };
-
-// Where a field kernel writes: a storage buffer, or a storage image of one format and shape.
-enum class image_format { none, r32f, r16f, r8, rgba8 };
-
-// The structure a pipeline is specialised for (specialization constants in vknoise_shared.h).
+// What a dispatch runs: the kernel and its output, and the structure its pipeline is specialised
+// for (specialization constants in vknoise_shared.h).
 struct kernel_variant {
   kernel which;
   int dims;
@@ -30,9 +28,8 @@ struct kernel_variant {
   int warp;                 // 0 or 1
   image_format image = image_format::none;
   bool image_3d = false;  // image3D, else image2DArray
-  auto key() const {
-    return std::tuple(which, dims, kind, fractal, gradient, value_interpolation, value_smooth, warp,
-                      image, image_3d);
+  auto specialization() const {
+    return std::tuple(dims, kind, fractal, gradient, value_interpolation, value_smooth, warp);
   }
 };
 
@@ -40,7 +37,9 @@ class pipeline_set {
  public:
   // table_in_uniform selects the kernels built with VKNOISE_TABLE_IN_UNIFORM and a uniform-buffer
   // binding for the permutation table; image_output a storage-image binding for the output (only
-  // variants with an image format can then be built, and only those).
+  // variants with an image format can then be built, and only those). Image variants run the
+  // module without a format qualifier where the context has storage_image_write_without_format,
+  // so that one pipeline serves every format of a shape, else the module of their format.
   static result<std::unique_ptr<pipeline_set>> create(const context& ctx, bool table_in_uniform,
                                                       bool image_output = false);
   ~pipeline_set();
@@ -72,7 +71,8 @@ class pipeline_set {
   bool image_output_;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
-  std::map<decltype(kernel_variant{}.key()), VkPipeline> pipelines_;
+  using pipeline_key = std::pair<const kernel_module*, decltype(kernel_variant{}.specialization())>;
+  std::map<pipeline_key, VkPipeline> pipelines_;
 };
 
 }  // namespace vknoise::vk

@@ -179,9 +179,13 @@ result<std::unique_ptr<context>> context_impl::create(const context_options& opt
   enabled12.timelineSemaphore = supported12.timelineSemaphore;
   enabled.features.shaderStorageImageExtendedFormats =
       supported.features.shaderStorageImageExtendedFormats;
+  enabled.features.shaderStorageImageWriteWithoutFormat =
+      supported.features.shaderStorageImageWriteWithoutFormat;
   ctx->features_.timeline_semaphore = enabled12.timelineSemaphore == VK_TRUE;
   ctx->features_.storage_image_extended_formats =
       enabled.features.shaderStorageImageExtendedFormats == VK_TRUE;
+  ctx->features_.storage_image_write_without_format =
+      enabled.features.shaderStorageImageWriteWithoutFormat == VK_TRUE;
 
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
