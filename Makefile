@@ -10,7 +10,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-dev \
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev libhwy-dev \
   libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
-  libboost-iostreams-dev python3 libglm-dev python3-matplotlib clang libclang-rt-14-dev ffmpeg
+  libboost-iostreams-dev python3 libglm-dev python3-matplotlib clang libclang-rt-14-dev ffmpeg \
+  spirv-headers
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 

@@ -1,8 +1,8 @@
 # The library's kernel modules from one list: each entry "<kernel>:<output>:<shape>:<table>" is
 # one SPIR-V module compiled from shaders/<kernel>.comp, where
-#   output  buffer, an image format (r32f, r16f, r8, rgba8: the image's format qualifier), or any
-#           (the image declared without a format qualifier, which writes every format on devices
-#           with shaderStorageImageWriteWithoutFormat)
+#   output  buffer, or image: a storage image declared without a format qualifier, which writes
+#           every format on devices with shaderStorageImageWriteWithoutFormat and is given the
+#           target's format at run time elsewhere (src/vulkan/spirv_image_format.hpp)
 #   shape   none (a buffer), 2d_array (image2DArray) or 3d (image3D)
 #   table   storage or uniform: the buffer the permutation table is read from
 # vknoise_kernel_modules(<target> MODULES <entry>... DEPENDS <shader include>...) embeds them
@@ -26,15 +26,12 @@ function(vknoise_kernel_modules target)
     set(suffix)
     set(defines)
     if(output STREQUAL "buffer" AND shape STREQUAL "none")
-      set(format none)
+      set(is_image false)
       set(is_3d false)
-    elseif(output MATCHES "^(r32f|r16f|r8|rgba8|any)$" AND shape MATCHES "^(2d_array|3d)$")
-      set(format ${output})
-      set(suffix _image_${output}_${shape})
+    elseif(output STREQUAL "image" AND shape MATCHES "^(2d_array|3d)$")
+      set(is_image true)
+      set(suffix _image_${shape})
       list(APPEND defines VKNOISE_IMAGE_OUTPUT)
-      if(NOT output STREQUAL "any")
-        list(APPEND defines VKNOISE_IMAGE_FORMAT=${output})
-      endif()
       if(shape STREQUAL "3d")
         set(is_3d true)
         list(APPEND defines VKNOISE_IMAGE_3D=1)
@@ -63,7 +60,7 @@ function(vknoise_kernel_modules target)
       set(symbol ${kernel}_${suffix})
     endif()
     list(APPEND kernels ${kernel})
-    string(APPEND rows "    {kernel::${kernel}, image_format::${format}, ${is_3d}, ${in_uniform}, "
+    string(APPEND rows "    {kernel::${kernel}, ${is_image}, ${is_3d}, ${in_uniform}, "
                        "spirv::${symbol}},\n")
   endforeach()
   list(REMOVE_DUPLICATES kernels)

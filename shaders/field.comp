@@ -24,17 +24,13 @@ layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords
   lattice_coord coords[];
 };
 #ifdef VKNOISE_IMAGE_OUTPUT
-// With VKNOISE_IMAGE_FORMAT the image has that format qualifier; without one the module writes
-// every format, on devices with shaderStorageImageWriteWithoutFormat (kernel_modules.hpp).
-#ifdef VKNOISE_IMAGE_FORMAT
-#define VKNOISE_IMAGE_LAYOUT VKNOISE_IMAGE_FORMAT, set = 0, binding = VKNOISE_BINDING_OUTPUT
-#else
-#define VKNOISE_IMAGE_LAYOUT set = 0, binding = VKNOISE_BINDING_OUTPUT
-#endif
+// No format qualifier: the module writes every format on devices with
+// shaderStorageImageWriteWithoutFormat, and the library writes the target's format into it for
+// the others (src/vulkan/spirv_image_format.hpp).
 #if VKNOISE_IMAGE_3D
-layout(VKNOISE_IMAGE_LAYOUT) writeonly uniform image3D target_image;
+layout(set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly uniform image3D target_image;
 #else
-layout(VKNOISE_IMAGE_LAYOUT) writeonly uniform image2DArray target_image;
+layout(set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly uniform image2DArray target_image;
 #endif
 layout(push_constant) uniform push_block { image_push_constants image_pc; };
 #define pc image_pc.field

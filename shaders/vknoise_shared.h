@@ -76,8 +76,9 @@ struct field_push_constants {
 };
 
 // field.comp built with VKNOISE_IMAGE_OUTPUT writes a storage image at binding
-// VKNOISE_BINDING_OUTPUT instead, with the format qualifier VKNOISE_IMAGE_FORMAT (a GLSL image
-// format such as r32f) or none: an image3D with VKNOISE_IMAGE_3D=1, else an image2DArray. Sample
+// VKNOISE_BINDING_OUTPUT instead, declared without a format qualifier (the library writes the
+// target's format into the module where the device needs one): an image3D with
+// VKNOISE_IMAGE_3D=1, else an image2DArray. Sample
 // x of chunk row r goes to texel (offset_x + first_x + x, offset_y + row % rows_per_slice,
 // offset_z + row / rows_per_slice), row = first_row + r, as value * scale + bias per channel (a
 // single channel fills .rgb with alpha 1; missing channels are 0, alpha 1).

@@ -174,7 +174,9 @@ TEST(NoiseSpec, FractalsStayInRangeAndMirrorTracksReference) {
       const std::array<double, 4> p{u(rng), u(rng), u(rng), u(rng)};
       const double r = reference(n, 3, p);
       EXPECT_LE(std::fabs(r), 1.04) << vknoise::fractal_kind_name(kind);
-      if (kind == fractal_kind::turbulence) EXPECT_GE(r, 0.0);
+      if (kind == fractal_kind::turbulence) {
+        EXPECT_GE(r, 0.0);
+      }
       EXPECT_NEAR(mirror(n, 3, p), r, 5e-6) << vknoise::fractal_kind_name(kind);
     }
   }

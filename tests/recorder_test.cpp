@@ -290,7 +290,8 @@ std::size_t bytes_differing(const std::vector<std::uint8_t>& a,
 }
 
 // A second host whose device does not get shaderStorageImageWriteWithoutFormat, and a context
-// and recorder on it: the library's per-format image kernels, the fallback for such devices.
+// and recorder on it: the image kernels with the target's format written in, the fallback for
+// such devices (spirv_image_format.hpp).
 struct per_format_host {
   std::unique_ptr<host_device> host;
   std::unique_ptr<context> ctx;
@@ -321,7 +322,8 @@ struct per_format_host {
 
 // Every image format and shape, with the table in a storage and in a uniform buffer, through the
 // kernel without a format qualifier (where the device has shaderStorageImageWriteWithoutFormat, as
-// lavapipe does) and through the per-format kernels: every image kernel the library embeds.
+// lavapipe does) and through the same kernel with the format written in: every image kernel the
+// library embeds, and every module it derives from them.
 class recorder_image_test
     : public recorder_test,
       public ::testing::WithParamInterface<std::tuple<image_case, table_placement>> {
@@ -342,9 +344,9 @@ TEST_P(recorder_image_test, WritesTheImageTexelsFromTheMirror) {
   expect_texels_of_mirror(record_image(*host_, *recorder_, c), c);
 }
 
-// A device without the feature gets the kernel of the image's format: the mirror's texels again,
-// the same bytes as the kernel without a format writes.
-TEST_P(recorder_image_test, PerFormatKernelsWriteTheSameTexels) {
+// A device without the feature gets the kernel with the image's format written in: the mirror's
+// texels again, the same bytes as the kernel without a format writes.
+TEST_P(recorder_image_test, KernelGivenTheFormatWritesTheSameTexels) {
   const image_case c = std::get<0>(GetParam());
   per_format_host fallback(options());
   ASSERT_TRUE(fallback.ready());

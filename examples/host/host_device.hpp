@@ -22,7 +22,8 @@ class host_device {
  public:
   // nullptr (and *why) when Vulkan, a compute device or the requested validation layer is
   // missing: tests then fail, never skip. Without write_without_format the device does not get
-  // shaderStorageImageWriteWithoutFormat even where it has it (vknoise's per-format kernels).
+  // shaderStorageImageWriteWithoutFormat even where it has it (vknoise then writes the image's
+  // format into its kernel).
   static std::unique_ptr<host_device> create(bool validation, std::string* why,
                                              bool write_without_format = true);
   ~host_device();

@@ -9,6 +9,7 @@
 #include "vknoise_shared.h"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
+#include "vulkan/spirv_image_format.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise::vk {
@@ -18,14 +19,11 @@ constexpr std::uint32_t kPushConstantBytes =
     std::max({sizeof(shader::field_push_constants), sizeof(shader::points_push_constants),
               sizeof(shader::image_push_constants)});
 
-// The embedded module that runs `variant`: for an image, the one without a format qualifier
-// where the device writes such images (`write_without_format`), else the one of its format.
-const kernel_module* module_of(const kernel_variant& variant, bool table_in_uniform,
-                               bool write_without_format) {
-  const bool any_format = variant.image != image_format::none && write_without_format;
-  const image_format image = any_format ? image_format::any : variant.image;
+// The embedded module that runs `variant`.
+const kernel_module* module_of(const kernel_variant& variant, bool table_in_uniform) {
+  const bool image_output = variant.image != image_format::none;
   for (const kernel_module& module : kernel_modules()) {
-    if (module.which == variant.which && module.image == image &&
+    if (module.which == variant.which && module.image_output == image_output &&
         module.image_3d == variant.image_3d && module.table_in_uniform == table_in_uniform) {
       return &module;
     }
@@ -71,17 +69,29 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
   if ((variant.image != image_format::none) != image_output_) {
     return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
   }
-  const kernel_module* embedded =
-      module_of(variant, table_in_uniform_, ctx_.features().storage_image_write_without_format);
+  const kernel_module* embedded = module_of(variant, table_in_uniform_);
   if (embedded == nullptr) {
     return make_error(errc::invalid_argument, "no embedded kernel module writes this output");
   }
-  const pipeline_key key{embedded, variant.specialization()};
+  // A device that cannot write an image declared without a format gets the module with the
+  // target's format written in, one pipeline per format.
+  const bool needs_format =
+      embedded->image_output && !ctx_.features().storage_image_write_without_format;
+  const image_format written_format = needs_format ? variant.image : image_format::none;
+  const pipeline_key key{embedded, written_format, variant.specialization()};
   if (auto found = pipelines_.find(key); found != pipelines_.end()) return found->second;
+  std::span<const std::uint32_t> code = embedded->code;
+  std::vector<std::uint32_t> with_format;
+  if (needs_format) {
+    auto fitted = with_image_format(code, written_format);
+    if (!fitted) return fitted.error_value();
+    with_format = std::move(fitted.value());
+    code = with_format;
+  }
   const VolkDeviceTable& vk = device_table(ctx_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  module_info.codeSize = embedded->code.size_bytes();
-  module_info.pCode = embedded->code.data();
+  module_info.codeSize = code.size_bytes();
+  module_info.pCode = code.data();
   VkShaderModule module = VK_NULL_HANDLE;
   VKNOISE_TRY(check(vk.vkCreateShaderModule(ctx_.device(), &module_info, nullptr, &module),
                     "vkCreateShaderModule"));

@@ -38,8 +38,9 @@ class pipeline_set {
   // table_in_uniform selects the kernels built with VKNOISE_TABLE_IN_UNIFORM and a uniform-buffer
   // binding for the permutation table; image_output a storage-image binding for the output (only
   // variants with an image format can then be built, and only those). Image variants run the
-  // module without a format qualifier where the context has storage_image_write_without_format,
-  // so that one pipeline serves every format of a shape, else the module of their format.
+  // module without a format qualifier, so that one pipeline serves every format of a shape, where
+  // the context has storage_image_write_without_format; elsewhere the module with the variant's
+  // format written in (spirv_image_format.hpp), one pipeline per format.
   static result<std::unique_ptr<pipeline_set>> create(const context& ctx, bool table_in_uniform,
                                                       bool image_output = false);
   ~pipeline_set();
@@ -71,7 +72,9 @@ class pipeline_set {
   bool image_output_;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
-  using pipeline_key = std::pair<const kernel_module*, decltype(kernel_variant{}.specialization())>;
+  // The module, the format written into it (none where it runs as embedded), the specialization.
+  using pipeline_key =
+      std::tuple<const kernel_module*, image_format, decltype(kernel_variant{}.specialization())>;
   std::map<pipeline_key, VkPipeline> pipelines_;
 };
 

@@ -10,14 +10,15 @@ namespace vknoise::vk {
 
 enum class kernel { field, points };
 
-// Where a field kernel writes: a storage buffer (none), or a storage image of one format. `any`
-// is a module's only, never a target's: its image is declared without a format qualifier, so it
-// writes every format, on devices with shaderStorageImageWriteWithoutFormat enabled.
-enum class image_format { none, r32f, r16f, r8, rgba8, any };
+// Where a field kernel writes: a storage buffer (none), or a storage image of one format.
+enum class image_format { none, r32f, r16f, r8, rgba8 };
 
 struct kernel_module {
   kernel which;
-  image_format image;     // none: the output is a storage buffer
+  // A storage image declared without a format qualifier: it writes every format on devices with
+  // shaderStorageImageWriteWithoutFormat, and is given the target's format elsewhere
+  // (spirv_image_format.hpp). Else the output is a storage buffer.
+  bool image_output;
   bool image_3d;          // image3D, else image2DArray; false for a buffer
   bool table_in_uniform;  // the permutation table in a uniform buffer, else a storage buffer
   std::span<const std::uint32_t> code;
