@@ -46,11 +46,14 @@ result<staged_file> staged_file::create(const std::string& target,
   struct stat existing {};
   const bool exists = ::stat(target.c_str(), &existing) == 0;
   if (base.empty() || (exists && S_ISDIR(existing.st_mode))) return io_error(target, EISDIR);
+  // Renaming over a device, a fifo or a socket would replace it with a regular file (as root,
+  // even /dev/null): only regular files are replaced.
   if (exists && !S_ISREG(existing.st_mode)) {
     return make_error(errc::io_error, "cannot write " + target + ": not a regular file");
   }
 
-  // Not mkstemp: it creates the file with mode 0600.
+  // Not mkstemp: it creates the file with mode 0600, and the result should get the usual
+  // permissions (0666 minus the umask) like any other file the user creates.
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string temporary = directory + "." + base + ".tmp." + random_suffix();
     const int token = tracker ? tracker->track(temporary) : -1;
