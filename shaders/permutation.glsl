@@ -1,26 +1,43 @@
 // The tables the noises read, in storage or uniform buffers (see vknoise_shared.h): the doubled
 // permutation table through perm(i) for i in [0, 511], and classic noise's gradients through
 // classic_gradient(i) for i in [0, 255] (vec4 is 16 bytes in std140 and std430 alike).
+// A graph kernel (VKNOISE_GRAPH_TABLES and VKNOISE_GRAPH_GRADIENT_TABLES defined, at least 1)
+// binds several tables back to back; each noise node sets graph_table_base (a multiple of 512)
+// and graph_gradient_base (of 256) before it samples, and perm() and classic_gradient() read
+// from there.
 #ifndef VKNOISE_TABLE_IN_UNIFORM
 #define VKNOISE_TABLE_IN_UNIFORM 0
+#endif
+#ifdef VKNOISE_GRAPH_TABLES
+#define VKNOISE_PERMUTATION_ENTRIES (512 * VKNOISE_GRAPH_TABLES)
+#define VKNOISE_GRADIENT_ENTRIES (256 * VKNOISE_GRAPH_GRADIENT_TABLES)
+int graph_table_base = 0;
+int graph_gradient_base = 0;
+#define VKNOISE_TABLE_BASE graph_table_base +
+#define VKNOISE_GRADIENT_BASE graph_gradient_base +
+#else
+#define VKNOISE_PERMUTATION_ENTRIES 512
+#define VKNOISE_GRADIENT_ENTRIES 256
+#define VKNOISE_TABLE_BASE
+#define VKNOISE_GRADIENT_BASE
 #endif
 
 #if VKNOISE_TABLE_IN_UNIFORM
 layout(std140, set = 0, binding = VKNOISE_BINDING_PERMUTATION) uniform permutation_block {
-  ivec4 permutation[512];
+  ivec4 permutation[VKNOISE_PERMUTATION_ENTRIES];
 };
-#define perm(i) permutation[i].x
+#define perm(i) permutation[VKNOISE_TABLE_BASE(i)].x
 layout(std140, set = 0, binding = VKNOISE_BINDING_GRADIENTS) uniform gradient_block {
-  vec4 gradients[256];
+  vec4 gradients[VKNOISE_GRADIENT_ENTRIES];
 };
 #else
 layout(std430, set = 0, binding = VKNOISE_BINDING_PERMUTATION) readonly buffer permutation_buffer {
-  int permutation[512];
+  int permutation[VKNOISE_PERMUTATION_ENTRIES];
 };
-#define perm(i) permutation[i]
+#define perm(i) permutation[VKNOISE_TABLE_BASE(i)]
 layout(std430, set = 0, binding = VKNOISE_BINDING_GRADIENTS) readonly buffer gradient_buffer {
-  vec4 gradients[256];
+  vec4 gradients[VKNOISE_GRADIENT_ENTRIES];
 };
 #endif
 
-vec4 classic_gradient(int index) { return gradients[index]; }
+vec4 classic_gradient(int index) { return gradients[VKNOISE_GRADIENT_BASE index]; }

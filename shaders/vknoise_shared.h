@@ -16,6 +16,9 @@ using uint = std::uint32_t;
 #define VKNOISE_BINDING_OUTPUT 2       // writeonly float[] (or a storage image): the samples
 #define VKNOISE_BINDING_GRADIENTS 3  // readonly vec4[256]: classic noise's gradients (dims's table)
 #define VKNOISE_BINDING_COUNT 4
+// Graph kernels only (shaders/graph_bindings.glsl): readonly uint[]: the graph's constant words
+// (src/graph/graph_layout.hpp), floats as their bits.
+#define VKNOISE_BINDING_GRAPH_CONSTANTS 4
 
 // Where the kernels read the permutation table from. Built twice from the same source:
 //   storage (default): readonly int[512], for GPUs, whose caches serve divergent gathers well;

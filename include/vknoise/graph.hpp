@@ -1,0 +1,102 @@
+// Noise graphs: noise composed from nodes (positions, basis noises, fractals, domain transforms,
+// arithmetic and shaping), read from JSON (the format is specified in docs/graph.md), evaluated
+// on the CPU in double (the reference) and in float (the mirror), and compiled at run time into
+// one Vulkan compute kernel (gpu_renderer::fill with a compiled_graph, graph_compiler.hpp).
+//
+// A graph has dims 1 to 4 (the position's components) and 1 to 4 outputs; a field of a graph
+// (field_spec.dims == graph.dims(); field_spec.noise is not read) stores its outputs as adjacent
+// channels: out[sample * channels() + c], in the order the graph lists them.
+//
+// Exactness contract: a graph built only from ops that Vulkan rounds exactly as C++ does (add,
+// sub, mul, neg, abs, min, max, clamp, floor, select, and everything built from them, division by
+// a constant included: it is multiplication by the host's float reciprocal) is `exact`: the GPU
+// and the fast CPU path give the float mirror's bits. A graph with division by a node, sqrt, pow,
+// sin or cos is `bounded`: its GPU result is within bound() of the mirror's (absolute).
+//
+// Positions: built-in fields reduce every octave's coordinate in double on the host (field.hpp),
+// and so does a graph wherever a noise samples position through constant scales, offsets and
+// warps (a "lattice" domain): a graph equal to a built-in field is bit-identical to it, also far
+// from the origin. A domain computed from nodes (combine, rotate) is a float vector and is
+// reduced to lattice cells in float, where the float precision applies.
+//
+// Limits (graph_ir.hpp): 256 nodes, depth 64, 4 outputs, 8 distinct permutation tables and 8
+// classic gradient tables, 64 curve points, 256 noise evaluations per sample (octaves summed).
+//
+// A graph is immutable and cheap to copy (its nodes are shared); every function here is pure and
+// may be called from any number of threads at once.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "vknoise/field.hpp"
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise {
+
+namespace graph_ir {
+struct graph;
+}
+
+enum class graph_contract { exact, bounded };
+
+class graph {
+ public:
+  // errc::invalid_argument with one line naming the node and the field for every malformed
+  // graph: bad JSON, an unknown kind, missing or extra inputs, an input of the wrong type, a
+  // cycle, a bad channel count, a non-finite number, a graph over the limits above.
+  static result<graph> parse(std::string_view json);
+  // parse() of a file's contents; errc::io_error when it cannot be read (or exceeds 1 MiB).
+  static result<graph> load(const std::filesystem::path& path);
+
+  int dims() const;
+  int channels() const;  // outputs
+  const std::vector<std::string>& output_names() const;
+  graph_contract contract() const;
+  double bound() const;  // 0 for an exact graph
+  std::size_t node_count() const;
+
+  // The parsed nodes (internal; graph_ir.hpp is not installed).
+  const graph_ir::graph& ir() const { return *ir_; }
+
+ private:
+  explicit graph(std::shared_ptr<const graph_ir::graph> ir, std::vector<std::string> names);
+  std::shared_ptr<const graph_ir::graph> ir_;
+  std::vector<std::string> output_names_;
+};
+
+// validate(field) without its noise_spec checks, and errc::invalid_argument unless field.dims ==
+// graph.dims(); errc::out_of_range when a lattice domain's coordinate leaves max_abs_coordinate.
+status validate(const graph& g, const field_spec& field);
+
+// Values a graph fill writes: sample_count(field) * g.channels().
+std::uint64_t value_count(const graph& g, const field_spec& field);
+
+// The graph over a field, in double (the reference) and in float (the mirror, which the GPU kernel
+// matches). `table` is the permutation table of every noise node whose table is "field"; `out`
+// holds exactly value_count(g, field) values. Errors: those of validate(g, field), a wrong span
+// size.
+status fill_reference(const graph& g, const field_spec& field, const permutation_table& table,
+                      std::span<double> out);
+status fill_mirror(const graph& g, const field_spec& field, const permutation_table& table,
+                   std::span<float> out);
+
+// The graph at scattered points: dims doubles per point in, channels() values per point out.
+// errc::out_of_range for a non-finite coordinate or one out of the domain.
+status eval_reference(const graph& g, std::span<const double> points,
+                      const permutation_table& table, std::span<double> out);
+status eval_mirror(const graph& g, std::span<const double> points, const permutation_table& table,
+                   std::span<float> out);
+
+// The compute shader the graph compiles to, with a buffer output: one self-contained GLSL 450
+// source (the noise functions inlined), which `glslc -fshader-stage=compute` compiles. Its
+// bindings and push constants are documented at its top.
+std::string emit_glsl(const graph& g);
+
+}  // namespace vknoise

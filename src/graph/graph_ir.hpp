@@ -1,0 +1,141 @@
+// The parsed form of a noise graph (docs/graph.md): what the JSON parser produces and what the CPU
+// twins (graph_eval.hpp) and the GLSL generator (graph_glsl.cpp) walk. Nodes are stored in
+// topological order (every input names an earlier node), so each walk is one pass.
+//
+// Two value types flow along the edges:
+//   scalar  one float (double in the reference)
+//   vector  1 to 4 components: a domain (a position noise nodes sample at) or a colour
+//
+// Everything a user may tweak without changing the graph's shape (constants, scale factors,
+// octaves, persistence, seeds, curve points) is a parameter, not structure: the generated kernel
+// reads it from the constants buffer (graph_layout.hpp), so changing it never recompiles.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise::graph_ir {
+
+enum class op : std::uint8_t {
+  // vectors (domains)
+  position,  // the sample's position, graph dims components
+  scale,     // in * factor, per component (constant factors)
+  offset,    // in + by, per component (constant offsets)
+  rotate,    // matrix * in (a constant square matrix, row-major)
+  warp,      // in + amplitude * (by_0, by_1, ..): displaced by scalar nodes
+  combine,   // a vector of scalar inputs (x [y [z [w]]])
+  ramp,      // a colour ramp: 3 components from one scalar (stops of position and r, g, b)
+  // scalars
+  constant,
+  component,  // one component of a vector
+  noise,      // a basis noise sampled at a domain
+  fractal,    // octaves of a noise node: fbm, turbulence, ridged, billow
+  add,
+  sub,
+  mul,
+  div,
+  min,
+  max,
+  neg,
+  abs,
+  floor,
+  clamp,    // in, lo, hi
+  mix,      // a, b, t: a + t * (b - a)
+  select,   // a, b, control: control < threshold ? a : b
+  blend,    // a, b, control: mix(a, b, smoothstep(lo, hi, control))
+  remap,    // in from [lo, hi] to [to_lo, to_hi], linearly (not clamped)
+  terrace,  // floor(in * steps) / steps
+  curve,    // piecewise-linear through control points, constant beyond the ends
+  sqrt,
+  pow,
+  sin,
+  cos,
+};
+
+// An input edge: an earlier node's value, or a constant (node < 0). Constants of inputs are
+// parameters like any other.
+struct input {
+  int node = -1;
+  double constant = 0.0;
+};
+
+enum class table_source : std::uint8_t {
+  field,  // the table the fill is given (the CLI's --seed / --perm)
+  seed,   // permutation_table::from_seed(seed)
+  perlin  // Perlin's canonical table
+};
+
+struct noise_params {
+  noise_kind basis = noise_kind::improved;
+  table_source table = table_source::field;
+  std::uint64_t seed = 0;          // table_source::seed
+  std::uint64_t classic_seed = 0;  // classic: its gradient tables
+  value_interpolation interpolation = value_interpolation::linear;
+  bool value_smooth = false;
+  std::array<std::uint32_t, 4> period{0, 0, 0, 0};  // 0: the table's 256
+};
+
+struct fractal_params {
+  fractal_kind type = fractal_kind::fbm;
+  int octaves = 1;
+  double persistence = 0.5;
+  double lacunarity = 2.0;
+  bool octave_offsets = false;
+};
+
+struct node {
+  std::string name;
+  op kind = op::constant;
+  int width = 1;  // components: 1 for scalars, 1..4 for vectors
+  // Positional inputs, per op:
+  //   scale, offset, rotate: {in}          warp: {in, by_0, .., by_{width-1}}
+  //   combine: the components               ramp: {in}
+  //   component: {in}                       noise: {at}    fractal: {noise node}
+  //   add, sub, mul, div, min, max, pow: {a, b}   neg, abs, floor, sqrt, sin, cos: {a}
+  //   clamp: {in, lo, hi}   mix: {a, b, t}   select, blend: {a, b, control}
+  //   remap, terrace, curve: {in}
+  std::vector<input> inputs;
+  // Numeric parameters, per op:
+  //   constant: {value}            scale: factor per component      offset: by per component
+  //   rotate: width * width matrix, row-major                         warp: {amplitude}
+  //   component: {axis}            select: {threshold}              blend: {lo, hi}
+  //   remap: {from_lo, from_hi, to_lo, to_hi}                        terrace: {steps}
+  //   curve: x0, y0, x1, y1, ..    (x strictly increasing, 2..max_curve_points points)
+  //   ramp: t, r, g, b per stop    (t strictly increasing in [0, 1], r g b in [0, 1])
+  std::vector<double> params;
+  noise_params noise;      // op::noise
+  fractal_params fractal;  // op::fractal
+};
+
+struct output {
+  std::string name;
+  int node = -1;
+  int component = -1;  // the component of a vector node; -1 for a scalar node
+};
+
+inline constexpr int max_nodes = 256;
+inline constexpr int max_depth = 64;  // the longest chain of inputs from an output to a leaf
+inline constexpr int max_outputs = 4;
+inline constexpr int max_curve_points = 64;
+inline constexpr int max_tables = 8;  // distinct permutation tables, and classic gradient tables
+inline constexpr int max_samples_per_point = 256;  // noise sites: octaves summed over the graph
+
+struct graph {
+  int dims = 3;                  // of the position: 1 to 4
+  std::vector<node> nodes;       // topological order
+  std::vector<output> outputs;   // 1 to max_outputs
+  std::optional<double> bound;   // a bounded graph's stated tolerance against the reference
+};
+
+// True for ops whose float result Vulkan rounds exactly as C++ does (add, sub, mul and the exact
+// ones); div by a node, sqrt, pow, sin and cos are not (their GPU precision is bounded, not exact).
+bool exact_op(const node& n);
+
+const char* op_name(op kind);
+
+}  // namespace vknoise::graph_ir
