@@ -12,7 +12,8 @@
 //            dims per entry), 256 vec4 each.
 // slots      the host-reduced lattice coordinates a sample reads: one per octave of every noise
 //            or fractal node that samples a lattice domain, and one per component read of a
-//            lattice domain ("raw": the position in float, cells 0). They are laid out as a
+//            lattice domain or rotation of one ("raw": the position in float, cells 0). They
+//            are laid out as a
 //            built-in field's octaves (vknoise_shared.h, field_push_constants and
 //            points_push_constants, with octaves = slot_count()).
 //
