@@ -142,13 +142,12 @@ class evaluator {
     }
     const int table = l_.node_table[noise_node];
     const int gradient = l_.node_gradient[noise_node];
-    const detail::basis_setup<real> basis{
-        n.noise.basis,
-        dims,
-        table >= 0 ? tables_[table].doubled().data() : nullptr,
-        gradient >= 0 ? gradients_[gradient].data() : nullptr,
-        n.noise.value_smooth,
-        static_cast<int>(n.noise.interpolation)};
+    const detail::basis_setup<real> basis{n.noise.basis,
+                                          dims,
+                                          table >= 0 ? tables_[table].doubled().data() : nullptr,
+                                          gradient >= 0 ? gradients_[gradient].data() : nullptr,
+                                          n.noise.value_smooth,
+                                          static_cast<int>(n.noise.interpolation)};
     return detail::basis_noise(basis, octave, axes[0], axes[1], axes[2], axes[3]);
   }
 
@@ -201,8 +200,8 @@ class evaluator {
       case op::warp: {
         const value& v = vec(i, 0);
         const real amplitude = param(0);
-        const bool first_displacement =
-            !reference && form_of_input(i, 0) == domain_form::lattice && !displaced(n.inputs[0].node);
+        const bool first_displacement = !reference && form_of_input(i, 0) == domain_form::lattice &&
+                                        !displaced(n.inputs[0].node);
         for (int c = 0; c < n.width; ++c) {
           const real delta = amplitude * scalar(i, 1 + c);
           out.v[c] = first_displacement ? delta : v.v[c] + delta;
@@ -216,8 +215,8 @@ class evaluator {
         const real x = a();
         const piecewise pw = piecewise_of(i, p, 4);
         for (int c = 0; c < 3; ++c) {
-          out.v[c] = detail::graph::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 4, c,
-                                                    x);
+          out.v[c] =
+              detail::graph::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 4, c, x);
         }
         break;
       }
@@ -234,6 +233,7 @@ class evaluator {
         break;
       }
       case op::noise: {
+        if (!l_.direct_use[i]) break;  // read only by fractals, which sample it themselves
         if constexpr (reference) {
           octave_spec spec;
           spec.period = n.noise.period;

@@ -111,32 +111,36 @@ class generator {
     out_ << ";\n}\n\n";
   }
 
-  // The lattice axis `a` of noise node `noise`'s domain at one octave: slot expression `slot`
-  // (lattice domains), scaled by `factor` and offset by `offset` words (float domains) where given.
-  std::string axis_expression(int noise, int a, const std::string& slot, const std::string& factor,
-                              const std::string& offset) const {
-    const int domain = g_.nodes[noise].inputs[0].node;
-    const std::string c = var(domain) + "." + component_names[a];
-    if (l_.form[domain] == domain_form::lattice) {
-      const std::string coord = "graph_slot(" + slot + ", " + std::to_string(a) + ")";
-      if (!displaced(domain)) return coord;
-      return "displace(" + coord + ", " + (factor.empty() ? c : c + " * " + factor) + ")";
-    }
-    if (factor.empty()) return "graph_float_axis(" + c + ")";
-    std::string x = c + " * " + factor;
-    if (!offset.empty()) x += " + float(o) * " + offset;
-    return "graph_float_axis(" + x + ")";
-  }
-
+  // The lattice axes of noise node `noise`'s domain at one octave, as an argument list: slot
+  // expression `slot` (lattice domains), scaled by `factor` and offset by the words from
+  // `offsets_word` (float domains) where given. The float arithmetic goes into `precise`
+  // temporaries first (written to `out_` at `indent`), because NoContraction reaches only what
+  // computes a precise variable, not a function's argument.
   std::string axes_of(int noise, const std::string& slot, const std::string& factor,
-                      std::uint32_t offsets_word) const {
-    const int dims = g_.nodes[g_.nodes[noise].inputs[0].node].width;
+                      std::uint32_t offsets_word, const std::string& indent) {
+    const int domain = g_.nodes[noise].inputs[0].node;
+    const int dims = g_.nodes[domain].width;
+    const bool lattice = l_.form[domain] == domain_form::lattice;
     std::string list;
     for (int a = 0; a < 4; ++a) {
       if (a > 0) list += ", ";
-      const std::string offset =
-          offsets_word == 0 ? std::string() : word_float(offsets_word + static_cast<unsigned>(a));
-      list += a < dims ? axis_expression(noise, a, slot, factor, offset) : "zero_axis";
+      if (a >= dims) {
+        list += "zero_axis";
+        continue;
+      }
+      const std::string c = var(domain) + "." + component_names[a];
+      const std::string coord = "graph_slot(" + slot + ", " + std::to_string(a) + ")";
+      if (lattice && !displaced(domain)) {
+        list += coord;
+        continue;
+      }
+      std::string x = factor.empty() ? c : c + " * " + factor;
+      if (!lattice && offsets_word != 0) {
+        x += " + float(o) * " + word_float(offsets_word + static_cast<unsigned>(a));
+      }
+      const std::string t = "x" + std::to_string(a);
+      out_ << indent << "precise float " << t << " = " << x << ";\n";
+      list += lattice ? "displace(" + coord + ", " + t + ")" : "graph_float_axis(" + t + ")";
     }
     return list;
   }
@@ -158,8 +162,9 @@ class generator {
          << "    float ridge_weight = 1.0;\n"
          << "    for (uint o = 0u; o < octaves; ++o) {\n";
     if (needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
-    out_ << "      float n = basis_" << noise << "(int(o), "
-         << axes_of(noise, "first_slot + o", needs_factor ? "factor" : "", offsets) << ");\n"
+    const std::string axes =
+        axes_of(noise, "first_slot + o", needs_factor ? "factor" : "", offsets, "      ");
+    out_ << "      float n = basis_" << noise << "(int(o), " << axes << ");\n"
          << "      sum = sum + amp * octave_term(" << static_cast<int>(n.fractal.type)
          << ", n, ridge_weight);\n"
          << "      amp = amp * persistence;\n"
@@ -258,15 +263,22 @@ class generator {
       case op::component: {
         const int axis = static_cast<int>(n.params[0]);
         if (lattice_in) {
-          scalar_is(materialised(in, p) + "[" + std::to_string(axis) + "]");
+          scalar_is("(" + materialised(in, p) + ")[" + std::to_string(axis) + "]");
         } else {
           scalar_is(var(in) + "[" + std::to_string(axis) + "]");
         }
         break;
       }
       case op::noise:
-        scalar_is("basis_" + std::to_string(i) + "(0, " +
-                  axes_of(i, lattice_in ? word_uint(p) : "0u", "", 0) + ")");
+        if (!l_.direct_use[i]) {  // read only by fractals, which sample it themselves
+          out_ << "  float " << v << " = 0.0;\n";
+          break;
+        }
+        out_ << "  precise float " << v << ";\n  {\n";
+        {
+          const std::string axes = axes_of(i, lattice_in ? word_uint(p) : "0u", "", 0, "    ");
+          out_ << "    " << v << " = basis_" << i << "(0, " << axes << ");\n  }\n";
+        }
         break;
       case op::fractal:
         fractal_statement(i, p);

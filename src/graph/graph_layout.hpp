@@ -50,7 +50,7 @@ enum class slot_kind : std::uint8_t {
 
 struct slot {
   slot_kind kind = slot_kind::lattice;
-  int chain = 0;          // index into layout::chains
+  int chain = 0;           // index into layout::chains
   noise_spec octave_spec;  // period, lacunarity, octave_offsets (as a built-in field's octaves)
   int octave = 0;
 };
