@@ -37,18 +37,25 @@ field_spec grid(int dims, std::uint32_t n, double origin = 0.3) {
   return f;
 }
 
-std::vector<float> mirror(const graph& g, const field_spec& f,
+field_spec with_graph(const graph& g, field_spec f) {
+  f.noise_graph = std::make_shared<const graph>(g);
+  return f;
+}
+
+std::vector<float> mirror(const graph& g, field_spec f,
                           const permutation_table& t = permutation_table::perlin()) {
-  std::vector<float> out(vknoise::value_count(g, f));
-  const auto s = vknoise::fill_mirror(g, f, t, out);
+  f = with_graph(g, f);
+  std::vector<float> out(vknoise::value_count(f));
+  const auto s = vknoise::fill_mirror(f, t, out);
   EXPECT_TRUE(s.ok()) << s.message();
   return out;
 }
 
-std::vector<double> reference(const graph& g, const field_spec& f,
+std::vector<double> reference(const graph& g, field_spec f,
                               const permutation_table& t = permutation_table::perlin()) {
-  std::vector<double> out(vknoise::value_count(g, f));
-  const auto s = vknoise::fill_reference(g, f, t, out);
+  f = with_graph(g, f);
+  std::vector<double> out(vknoise::value_count(f));
+  const auto s = vknoise::fill_reference(f, t, out);
   EXPECT_TRUE(s.ok()) << s.message();
   return out;
 }
@@ -311,15 +318,15 @@ TEST(GraphEval, PointsEqualTheGridsSamples) {
 
 TEST(GraphEval, FieldsAndPointsOutsideTheDomainAreRefused) {
   const graph g = parse(node_graphs[3]);
-  field_spec f = grid(3, 4);
+  field_spec f = with_graph(g, grid(3, 4));
   f.origin[1] = 3.0e9;
-  std::vector<float> out(vknoise::value_count(g, f));
-  const auto s = vknoise::fill_mirror(g, f, permutation_table::perlin(), out);
+  std::vector<float> out(vknoise::value_count(f));
+  const auto s = vknoise::fill_mirror(f, permutation_table::perlin(), out);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error_value().code, vknoise::errc::out_of_range);
   EXPECT_NE(s.message().find("y axis"), std::string::npos) << s.message();
-  f = grid(2, 4);
-  const auto wrong_dims = vknoise::fill_mirror(g, f, permutation_table::perlin(), out);
+  f = with_graph(g, grid(2, 4));
+  const auto wrong_dims = vknoise::fill_mirror(f, permutation_table::perlin(), out);
   ASSERT_FALSE(wrong_dims.ok());
   EXPECT_NE(wrong_dims.message().find("dims"), std::string::npos) << wrong_dims.message();
   const std::vector<double> points{0.5, std::nan(""), 1.0};

@@ -137,7 +137,7 @@ class evaluator {
           x = x * detail::octave_factor(real(spec.lacunarity_f), octave);
           if (spec.octave_offsets) x = x + real(octave) * word(offsets_word + a);
         }
-        axes[a] = detail::graph::graph_float_axis(x);
+        axes[a] = detail::graph_ops::graph_float_axis(x);
       }
     }
     const int table = l_.node_table[noise_node];
@@ -194,7 +194,7 @@ class evaluator {
         }
         real matrix[16];
         for (int j = 0; j < n.width * n.width; ++j) matrix[j] = param(j);
-        detail::graph::graph_rotate(matrix, n.width, v.v, out.v);
+        detail::graph_ops::graph_rotate(matrix, n.width, v.v, out.v);
         break;
       }
       case op::warp: {
@@ -216,7 +216,7 @@ class evaluator {
         const piecewise pw = piecewise_of(i, p, 4);
         for (int c = 0; c < 3; ++c) {
           out.v[c] =
-              detail::graph::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 4, c, x);
+              detail::graph_ops::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 4, c, x);
         }
         break;
       }
@@ -280,13 +280,13 @@ class evaluator {
         out.v[0] = std::floor(a());
         break;
       case op::clamp:
-        out.v[0] = detail::graph::graph_clamp(a(), b(), scalar(i, 2));
+        out.v[0] = detail::graph_ops::graph_clamp(a(), b(), scalar(i, 2));
         break;
       case op::mix:
-        out.v[0] = detail::graph::graph_mix(a(), b(), scalar(i, 2));
+        out.v[0] = detail::graph_ops::graph_mix(a(), b(), scalar(i, 2));
         break;
       case op::select:
-        out.v[0] = detail::graph::graph_select(a(), b(), scalar(i, 2), param(0));
+        out.v[0] = detail::graph_ops::graph_select(a(), b(), scalar(i, 2), param(0));
         break;
       case op::blend: {
         const real lo = param(0);
@@ -296,15 +296,15 @@ class evaluator {
         } else {
           inv = word(p + 1);
         }
-        out.v[0] = detail::graph::graph_blend(a(), b(), scalar(i, 2), lo, inv);
+        out.v[0] = detail::graph_ops::graph_blend(a(), b(), scalar(i, 2), lo, inv);
         break;
       }
       case op::remap: {
         if constexpr (reference) {
           const double factor = (n.params[3] - n.params[2]) / (n.params[1] - n.params[0]);
-          out.v[0] = detail::graph::graph_remap(a(), n.params[0], factor, n.params[2]);
+          out.v[0] = detail::graph_ops::graph_remap(a(), n.params[0], factor, n.params[2]);
         } else {
-          out.v[0] = detail::graph::graph_remap(a(), word(p), word(p + 1), word(p + 2));
+          out.v[0] = detail::graph_ops::graph_remap(a(), word(p), word(p + 1), word(p + 2));
         }
         break;
       }
@@ -316,13 +316,13 @@ class evaluator {
         } else {
           inv = word(p + 1);
         }
-        out.v[0] = detail::graph::graph_terrace(a(), steps, inv);
+        out.v[0] = detail::graph_ops::graph_terrace(a(), steps, inv);
         break;
       }
       case op::curve: {
         const piecewise pw = piecewise_of(i, p, 2);
         out.v[0] =
-            detail::graph::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 2, 0, a());
+            detail::graph_ops::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 2, 0, a());
         break;
       }
       case op::sqrt:

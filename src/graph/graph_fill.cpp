@@ -9,6 +9,7 @@
 #include "core/axis_names.hpp"
 #include "graph/graph_eval.hpp"
 #include "graph/graph_layout.hpp"
+#include "graph/graph_fields.hpp"
 #include "vknoise/graph.hpp"
 
 namespace vknoise {
@@ -65,7 +66,10 @@ status check_points(const graph& g, const layout& l, std::span<const double> poi
 
 }  // namespace
 
-status validate(const graph& g, const field_spec& field) {
+namespace detail {
+
+status validate_graph_field(const field_spec& field) {
+  const graph& g = *field.noise_graph;
   if (field.dims != g.dims()) {
     return make_error(errc::invalid_argument, "the field has dims " + std::to_string(field.dims) +
                                                   " and the graph dims " +
@@ -73,6 +77,7 @@ status validate(const graph& g, const field_spec& field) {
   }
   field_spec plain = field;
   plain.noise = noise_spec{};
+  plain.noise_graph.reset();
   if (status s = validate(plain); !s) return s;
   const layout l = graph_ir::make_layout(g.ir());
   for (int axis = 0; axis < field.dims; ++axis) {
@@ -85,19 +90,14 @@ status validate(const graph& g, const field_spec& field) {
   return {};
 }
 
-std::uint64_t value_count(const graph& g, const field_spec& field) {
-  return sample_count(field) * static_cast<std::uint64_t>(g.channels());
-}
+}  // namespace detail
 
-template <class real>
-static status fill(const graph& g, const field_spec& field, const permutation_table& table,
-                   std::span<real> out) {
-  if (status s = validate(g, field); !s) return s;
-  if (out.size() != value_count(g, field)) {
-    return make_error(errc::invalid_argument, "output holds " + std::to_string(out.size()) +
-                                                  " values; the graph's field needs " +
-                                                  std::to_string(value_count(g, field)));
-  }
+namespace {
+
+// The graph's samples in `real`, stored as T.
+template <class real, class T>
+status fill(const field_spec& field, const permutation_table& table, std::span<T> out) {
+  const graph& g = *field.noise_graph;
   const layout l = graph_ir::make_layout(g.ir());
   graph_ir::evaluator<real> evaluator(g.ir(), l, table);
   const int slots = l.slot_count();
@@ -112,6 +112,7 @@ static status fill(const graph& g, const field_spec& field, const permutation_ta
     }
   }
   std::vector<lattice_coord> coords(std::size_t(slots) * 4);
+  real sample[graph_ir::max_outputs];
   std::size_t next = 0;
   for (std::uint64_t row = 0; row < row_count(field); ++row) {
     const row_index r = row_of(field, row);
@@ -130,22 +131,33 @@ static status fill(const graph& g, const field_spec& field, const permutation_ta
     for (std::uint32_t i = 0; i < nx; ++i) {
       position[0] = sample_position(field, 0, i);
       for (int s = 0; s < slots; ++s) coords[s * 4] = x_coords[std::size_t(s) * nx + i];
-      evaluator.sample({position, coords.data()}, out.data() + next);
-      next += channels;
+      evaluator.sample({position, coords.data()}, sample);
+      for (std::size_t c = 0; c < channels; ++c) out[next++] = static_cast<T>(sample[c]);
     }
   }
   return {};
 }
 
-status fill_reference(const graph& g, const field_spec& field, const permutation_table& table,
-                      std::span<double> out) {
-  return fill<double>(g, field, table, out);
+}  // namespace
+
+namespace detail {
+
+status fill_graph_reference(const field_spec& field, const permutation_table& table,
+                            std::span<double> out) {
+  return fill<double>(field, table, out);
 }
 
-status fill_mirror(const graph& g, const field_spec& field, const permutation_table& table,
-                   std::span<float> out) {
-  return fill<float>(g, field, table, out);
+status fill_graph_reference(const field_spec& field, const permutation_table& table,
+                            std::span<float> out) {
+  return fill<double>(field, table, out);
 }
+
+status fill_graph_mirror(const field_spec& field, const permutation_table& table,
+                         std::span<float> out) {
+  return fill<float>(field, table, out);
+}
+
+}  // namespace detail
 
 template <class real>
 static status eval(const graph& g, std::span<const double> points, const permutation_table& table,

@@ -10,7 +10,7 @@
 
 #include "core/lattice.hpp"
 
-namespace vknoise::detail::graph {
+namespace vknoise::detail::graph_ops {
 
 // A float coordinate split into lattice cells on the device (a float domain): floor in float,
 // the cell modulo 256. Coordinates beyond +-2^31 saturate, and NaN takes cell 0.
@@ -81,4 +81,4 @@ void graph_rotate(const real* matrix, int width, const real* v, real* out) {
   }
 }
 
-}  // namespace vknoise::detail::graph
+}  // namespace vknoise::detail::graph_ops
