@@ -275,7 +275,20 @@ status check_output(const std::string& path, output_format format, const field_s
 
 status write_output(const std::string& path, output_format format, const field_spec& field,
                     std::span<const float> values, bool remapped, int png_bits) {
-  const float low = remapped ? 0.0f : -1.0f;
+  float low = remapped ? 0.0f : -1.0f;
+  // A graph's images map its stated range to black and white: its values moved into [0, 1].
+  std::vector<float> normalised;
+  const bool image = format == output_format::png || format == output_format::gif ||
+                     format == output_format::mp4;
+  if (image && field.noise_graph && !remapped) {
+    const auto [lo, hi] = field.noise_graph->range();
+    normalised.resize(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      normalised[i] = static_cast<float>((values[i] - lo) / (hi - lo));
+    }
+    values = normalised;
+    low = 0.0f;
+  }
   switch (format) {
     case output_format::png:
       if (channels_of(field) == 3) {

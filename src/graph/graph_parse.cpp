@@ -431,6 +431,7 @@ class parser {
 
   int dims_ = 0;
   std::optional<double> bound_;
+  std::array<double, 2> range_{-1.0, 1.0};
   std::vector<pending_node> nodes_;
   std::unordered_map<std::string, int> index_;  // the user's nodes by name
   std::vector<int> order_;                      // topological
@@ -461,11 +462,11 @@ bool parser::run(std::string_view text) {
 bool parser::read_top(const json& doc) {
   if (!doc.is_object()) return fail("the top level must be an object, not " + json_kind(doc));
   static constexpr std::string_view keys[] = {"vknoise_graph", "name",  "description", "dims",
-                                              "bound",         "nodes", "outputs"};
+                                              "bound",         "range", "nodes",       "outputs"};
   for (const auto& [key, value] : doc.items()) {
     if (std::find(std::begin(keys), std::end(keys), key) == std::end(keys)) {
       return fail("unknown key " + quote(key) +
-                  " (a graph has vknoise_graph, name, description, dims, bound, nodes, outputs)");
+                  " (a graph has vknoise_graph, name, description, dims, bound, range, nodes, outputs)");
     }
   }
   if (const json* v = member(doc, "vknoise_graph")) {
@@ -495,6 +496,15 @@ bool parser::read_top(const json& doc) {
                   (v->is_number() ? v->dump() : json_kind(*v)));
     }
     bound_ = v->get<double>();
+  }
+  if (const json* v = member(doc, "range")) {
+    const bool pair = v->is_array() && v->size() == 2 && (*v)[0].is_number() &&
+                      (*v)[1].is_number() && std::isfinite((*v)[0].get<double>()) &&
+                      std::isfinite((*v)[1].get<double>());
+    if (!pair || !((*v)[0].get<double>() < (*v)[1].get<double>())) {
+      return fail("range: expects [low, high], finite numbers with low < high, got " + v->dump());
+    }
+    range_ = {(*v)[0].get<double>(), (*v)[1].get<double>()};
   }
   const json& nodes = *member(doc, "nodes");
   if (!nodes.is_object()) {
@@ -1422,6 +1432,7 @@ bool parser::lower() {
     lowered.outputs.push_back({out.name, position[out.node], out.component});
     output_names.push_back(out.name);
   }
+  lowered.range = range_;
   bool bounded = false;
   for (const ir::node& n : lowered.nodes) bounded = bounded || !ir::exact_op(n);
   if (bounded) {
@@ -1505,6 +1516,10 @@ graph_contract graph::contract() const {
     if (!graph_ir::exact_op(n)) return graph_contract::bounded;
   }
   return graph_contract::exact;
+}
+
+std::array<double, 2> graph::range() const {
+  return ir_->range;
 }
 
 double graph::bound() const {
