@@ -8,8 +8,8 @@
 
 #include "core/axis_names.hpp"
 #include "graph/graph_eval.hpp"
-#include "graph/graph_layout.hpp"
 #include "graph/graph_fields.hpp"
+#include "graph/graph_layout.hpp"
 #include "vknoise/graph.hpp"
 
 namespace vknoise {
