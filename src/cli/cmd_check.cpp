@@ -136,9 +136,40 @@ int run_check_all(const check_options& options) {
   return exit_success;
 }
 
+// A graph's contract, checked: an exact graph's GPU values must be its float mirror's, bit for bit;
+// a bounded graph's must be within its bound of the double reference.
+int report_graph_check(const graph& g, const comparison& result, std::uint64_t count) {
+  const bool exact = g.contract() == graph_contract::exact;
+  if (exact) {
+    std::printf("graph contract: exact (the GPU must give the float mirror's bits)\n");
+  } else {
+    std::printf("graph contract: bounded (the GPU must be within %g of the double reference)\n",
+                g.bound());
+  }
+  std::printf("max |gpu - cpu double| = %.3g\n", result.max_difference_to_reference);
+  std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
+  std::printf("bit-identical to float mirror: %llu of %llu (%g%%)\n",
+              static_cast<unsigned long long>(result.identical_to_mirror),
+              static_cast<unsigned long long>(count),
+              percentage(result.identical_to_mirror, count));
+  if (exact && result.identical_to_mirror != count) {
+    return report_error(exit_runtime_error,
+                        std::to_string(count - result.identical_to_mirror) +
+                            " GPU values differ from the float mirror; an exact graph must be "
+                            "bit-identical");
+  }
+  if (!exact && !(result.max_difference_to_reference <= g.bound())) {
+    return report_error(exit_runtime_error,
+                        "GPU differs from the CPU reference by more than the graph's bound");
+  }
+  return exit_success;
+}
+
 int run_check(const check_options& options) {
   if (options.all) return run_check_all(options);
-  auto dims = parse_dims(options.field);
+  auto graph = parse_graph(options.field.noise);
+  if (!graph) return report_error(exit_usage_error, graph.message());
+  auto dims = *graph ? result<int>((*graph)->dims()) : parse_dims(options.field);
   if (!dims) return report_error(exit_usage_error, dims.message());
   auto field = parse_field(options.field, default_size(*dims));
   if (!field) return report_error(exit_usage_error, field.message());
@@ -153,6 +184,7 @@ int run_check(const check_options& options) {
   if (!compared) return report_error(exit_runtime_error, compared.message());
   const comparison& result = *compared;
   const std::uint64_t count = value_count(*field);
+  if (field->noise_graph) return report_graph_check(*field->noise_graph, result, count);
   std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n", result.max_difference_to_reference,
               tolerance);
   std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
@@ -174,7 +206,7 @@ command add_check_command(CLI::App& app) {
   CLI::App* parser =
       app.add_subcommand("check",
                          "Render a field on the GPU and the CPU and compare (default 256x256, or "
-                         "64x64x4x4 with --dims 4)");
+                         "64x64x4x4 with --dims 4); with --graph, check the graph's contract");
   add_dims_option(*parser, options->field);
   add_field_options(*parser, options->field);
   add_seed_option(*parser, options->common);
