@@ -324,4 +324,25 @@ void graph_compiler::clear_memory_cache() {
   impl_->modules.clear();
 }
 
+std::vector<shader_macro> compiled_graph::macros(graph_kernel_variant variant) {
+  // As the built-in kernels' variants (cmake/KernelModules.cmake); the storage placement and the
+  // buffer output are the sources' defaults.
+  std::vector<shader_macro> macros;
+  switch (variant.output) {
+    case graph_kernel_output::field_buffer:
+      break;
+    case graph_kernel_output::points:
+      macros.push_back({"VKNOISE_GRAPH_POINTS", "1"});
+      break;
+    case graph_kernel_output::image_2d_array:
+    case graph_kernel_output::image_3d:
+      macros.push_back({"VKNOISE_IMAGE_OUTPUT", "1"});
+      macros.push_back(
+          {"VKNOISE_IMAGE_3D", variant.output == graph_kernel_output::image_3d ? "1" : "0"});
+      break;
+  }
+  if (variant.table_in_uniform) macros.push_back({"VKNOISE_TABLE_IN_UNIFORM", "1"});
+  return macros;
+}
+
 }  // namespace vknoise
