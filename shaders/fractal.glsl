@@ -2,23 +2,7 @@
 // `float octave_noise(uint o)` and `dual octave_noise_d(uint o)` (the basis noise of octave o at
 // its sample, and its gradient form) before this file.
 
-float octave_term(int fractal, float n, inout float ridge_weight) {
-  precise float r;
-  if (fractal == VKNOISE_FRACTAL_TURBULENCE) {
-    r = abs(n);
-  } else if (fractal == VKNOISE_FRACTAL_BILLOW) {
-    r = 2.0 * abs(n) - 1.0;
-  } else if (fractal == VKNOISE_FRACTAL_RIDGED) {
-    precise float s = 1.0 - abs(n);
-    s = s * s;
-    s = s * ridge_weight;
-    ridge_weight = clamp(s * 2.0, 0.0, 1.0);
-    r = s;
-  } else {  // none, fbm
-    r = n;
-  }
-  return r;
-}
+#include "octave_term.glsl"
 
 float fractal_sum(int fractal, fractal_constants f) {
   // A single octave is the basis noise itself (a loop costs llvmpipe about 40%).

@@ -16,7 +16,6 @@ layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
 #include "classic_noise.glsl"
 #include "value_noise.glsl"
 #include "warp.glsl"
-#include "graph_ops.glsl"
 
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
@@ -50,6 +49,8 @@ uint sample_row;  // field: the chunk row
 
 float graph_float(uint word) { return uintBitsToFloat(graph_words[word]); }
 uint graph_uint(uint word) { return graph_words[word]; }
+
+#include "graph_ops.glsl"
 
 // Slot s's lattice coordinate on `axis` at this sample (laid out as a built-in kernel's octaves).
 lattice_axis graph_slot(uint s, int axis) {

@@ -73,7 +73,7 @@ TEST(Precision, SamplePositionWithinTheDocumentedBound) {
 // A double reference computed here from sample_position, independently of the fills.
 std::vector<double> reference_of(const field_spec& field, const permutation_table& table) {
   std::vector<double> values;
-  const int channels = channel_count(field.noise, field.dims);
+  const int channels = channel_count(field);
   std::vector<double> sample(channels);
   for (std::uint32_t t = 0; t < field.size[3]; ++t)
     for (std::uint32_t z = 0; z < field.size[2]; ++z)

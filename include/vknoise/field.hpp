@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -22,6 +23,8 @@
 #include "vknoise/result.hpp"
 
 namespace vknoise {
+
+class graph;  // graph.hpp
 
 struct field_spec {
   int dims = 3;
@@ -33,7 +36,14 @@ struct field_spec {
   // an axis is global sample region + i. Any tiling of a field into regions therefore computes
   // every sample exactly as the whole field does (bit for bit).
   std::array<std::uint64_t, 4> region{0, 0, 0, 0};
+  // A noise graph (graph.hpp) instead of `noise`: every fill (reference, mirror, fill_fast, the
+  // GPU renderer and recorder) then computes the graph over the grid, with graph->channels()
+  // channels per sample, and `noise` is not read. dims must be the graph's. Shared, immutable.
+  std::shared_ptr<const graph> noise_graph;
 };
+
+// Values per sample: the graph's outputs, or channel_count(noise, dims).
+int channel_count(const field_spec& field);
 
 // Largest sample count of one field: its bytes (4 per sample) must fit in a signed 64-bit size.
 inline constexpr std::uint64_t max_field_samples = std::uint64_t{1} << 60;

@@ -1,11 +1,13 @@
 // Noise graphs: noise composed from nodes (positions, basis noises, fractals, domain transforms,
 // arithmetic and shaping), read from JSON (the format is specified in docs/graph.md), evaluated
 // on the CPU in double (the reference) and in float (the mirror), and compiled at run time into
-// one Vulkan compute kernel (gpu_renderer::fill with a compiled_graph, graph_compiler.hpp).
+// one Vulkan compute kernel (graph_compiler.hpp).
 //
-// A graph has dims 1 to 4 (the position's components) and 1 to 4 outputs; a field of a graph
-// (field_spec.dims == graph.dims(); field_spec.noise is not read) stores its outputs as adjacent
-// channels: out[sample * channels() + c], in the order the graph lists them.
+// A graph has dims 1 to 4 (the position's components) and 1 to 4 outputs. A field of a graph is
+// a field_spec with noise_graph set (field.hpp; field_spec.dims == graph.dims(), field_spec.noise
+// is not read): every fill of it (fill_reference, fill_mirror, fill_fast, gpu_renderer, recorder)
+// computes the graph and stores its outputs as adjacent channels, out[sample * channels() + c],
+// in the order the graph lists them.
 //
 // Exactness contract: a graph built only from ops that Vulkan rounds exactly as C++ does (add,
 // sub, mul, neg, abs, min, max, clamp, floor, select, and everything built from them, division by
@@ -70,22 +72,6 @@ class graph {
   std::shared_ptr<const graph_ir::graph> ir_;
   std::vector<std::string> output_names_;
 };
-
-// validate(field) without its noise_spec checks, and errc::invalid_argument unless field.dims ==
-// graph.dims(); errc::out_of_range when a lattice domain's coordinate leaves max_abs_coordinate.
-status validate(const graph& g, const field_spec& field);
-
-// Values a graph fill writes: sample_count(field) * g.channels().
-std::uint64_t value_count(const graph& g, const field_spec& field);
-
-// The graph over a field, in double (the reference) and in float (the mirror, which the GPU kernel
-// matches). `table` is the permutation table of every noise node whose table is "field"; `out`
-// holds exactly value_count(g, field) values. Errors: those of validate(g, field), a wrong span
-// size.
-status fill_reference(const graph& g, const field_spec& field, const permutation_table& table,
-                      std::span<double> out);
-status fill_mirror(const graph& g, const field_spec& field, const permutation_table& table,
-                   std::span<float> out);
 
 // The graph at scattered points: dims doubles per point in, channels() values per point out.
 // errc::out_of_range for a non-finite coordinate or one out of the domain.

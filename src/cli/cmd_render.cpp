@@ -69,7 +69,7 @@ void remap_to_unit(std::span<float> values, int channels) {
 fill_function remapped_fill(backend_session& backend, bool remap) {
   return [&backend, remap](const field_spec& field, std::span<float> out) -> status {
     status filled = backend.fill(field, out);
-    if (filled && remap) remap_to_unit(out, channel_count(field.noise, field.dims));
+    if (filled && remap) remap_to_unit(out, channel_count(field));
     return filled;
   };
 }

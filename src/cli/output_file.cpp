@@ -80,7 +80,7 @@ std::string extensions_with(bool registered_format::*property) {
 }
 
 int channels_of(const field_spec& field) {
-  return channel_count(field.noise, field.dims);
+  return channel_count(field);
 }
 
 status one_channel(const field_spec& field, const char* extension) {

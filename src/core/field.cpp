@@ -5,6 +5,8 @@
 #include <string>
 
 #include "core/axis_names.hpp"
+#include "graph/graph_fields.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise {
 namespace {
@@ -23,6 +25,7 @@ void for_each_sample(const field_spec& field, Visit&& visit) {
 }  // namespace
 
 status validate(const field_spec& field) {
+  if (field.noise_graph) return detail::validate_graph_field(field);
   if (field.dims < 1 || field.dims > 4) {
     return make_error(errc::invalid_argument,
                       "dims is " + std::to_string(field.dims) + "; it must be 1 to 4");
@@ -83,8 +86,12 @@ std::uint64_t sample_count(const field_spec& field) {
   return samples;
 }
 
+int channel_count(const field_spec& field) {
+  return field.noise_graph ? field.noise_graph->channels() : channel_count(field.noise, field.dims);
+}
+
 std::uint64_t value_count(const field_spec& field) {
-  return sample_count(field) * channel_count(field.noise, field.dims);
+  return sample_count(field) * static_cast<std::uint64_t>(channel_count(field));
 }
 
 double sample_position(const field_spec& field, int axis, std::uint32_t index) {
@@ -113,6 +120,7 @@ template <class T>
 status fill_reference_as(const field_spec& field, const permutation_table& table,
                          std::span<T> out) {
   if (status s = validate(field, out.size()); !s) return s;
+  if (field.noise_graph) return detail::fill_graph_reference(field, table, out);
   const int channels = channel_count(field.noise, field.dims);
   double sample[5];
   for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
@@ -137,6 +145,7 @@ status fill_reference(const field_spec& field, const permutation_table& table,
 
 status fill_mirror(const field_spec& field, const permutation_table& table, std::span<float> out) {
   if (status s = validate(field, out.size()); !s) return s;
+  if (field.noise_graph) return detail::fill_graph_mirror(field, table, out);
   const int octaves = field.noise.octaves;
   const std::vector<lattice_coord> coords = axis_coordinates(field);
   // Start of each axis's block; octave o of axis a begins at start[a] + o * size[a].

@@ -18,7 +18,7 @@ status fill_mirror_threaded(const field_spec& field, const permutation_table& ta
                             std::span<float> out, const cpu_options& options) {
   int axis = 3;
   while (axis > 0 && field.size[axis] == 1) --axis;
-  std::uint64_t below = channel_count(field.noise, field.dims);
+  std::uint64_t below = channel_count(field);
   for (int a = 0; a < axis; ++a) below *= field.size[a];
   const std::uint64_t slabs = field.size[axis];
   const unsigned threads = cpu::thread_count(options, slabs);

@@ -14,7 +14,7 @@ bool simd_kernels_cover(const noise_spec& noise, int dims) {
 }
 
 bool fast_path_covers(const field_spec& field) {
-  return simd_kernels_cover(field.noise, field.dims);
+  return !field.noise_graph && simd_kernels_cover(field.noise, field.dims);
 }
 
 namespace {

@@ -126,10 +126,10 @@ inline constexpr int max_tables = 8;  // distinct permutation tables, and classi
 inline constexpr int max_samples_per_point = 256;  // noise sites: octaves summed over the graph
 
 struct graph {
-  int dims = 3;                  // of the position: 1 to 4
-  std::vector<node> nodes;       // topological order
-  std::vector<output> outputs;   // 1 to max_outputs
-  std::optional<double> bound;   // a bounded graph's stated tolerance against the reference
+  int dims = 3;                 // of the position: 1 to 4
+  std::vector<node> nodes;      // topological order
+  std::vector<output> outputs;  // 1 to max_outputs
+  std::optional<double> bound;  // a bounded graph's stated tolerance against the reference
 };
 
 // True for ops whose float result Vulkan rounds exactly as C++ does (add, sub, mul and the exact

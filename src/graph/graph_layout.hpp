@@ -12,7 +12,8 @@
 //            dims per entry), 256 vec4 each.
 // slots      the host-reduced lattice coordinates a sample reads: one per octave of every noise
 //            or fractal node that samples a lattice domain, and one per component read of a
-//            lattice domain ("raw": the position in float, cells 0). They are laid out as a
+//            lattice domain or rotation of one ("raw": the position in float, cells 0). They
+//            are laid out as a
 //            built-in field's octaves (vknoise_shared.h, field_push_constants and
 //            points_push_constants, with octaves = slot_count()).
 //
@@ -49,7 +50,7 @@ enum class slot_kind : std::uint8_t {
 
 struct slot {
   slot_kind kind = slot_kind::lattice;
-  int chain = 0;          // index into layout::chains
+  int chain = 0;           // index into layout::chains
   noise_spec octave_spec;  // period, lacunarity, octave_offsets (as a built-in field's octaves)
   int octave = 0;
 };

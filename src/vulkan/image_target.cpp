@@ -76,7 +76,7 @@ result<image_binding> plan_image_target(const context& ctx, const field_spec& fi
     return bad(std::string(format.name) +
                " needs the shaderStorageImageExtendedFormats feature enabled");
   }
-  const int channels = channel_count(field.noise, field.dims);
+  const int channels = channel_count(field);
   if (channels > 1 && channels > format.components) {
     return bad("the field has " + std::to_string(channels) + " channels; " + format.name + " has " +
                std::to_string(format.components));

@@ -1,0 +1,67 @@
+// The graph nodes' arithmetic and shaping, the twin of src/graph/graph_ops.hpp (same functions,
+// same order, same names). Constants come from the graph's constant words (graph_bindings.glsl):
+// where the C++ twin takes an array, these take the word it starts at.
+
+lattice_axis graph_float_axis(float x) {
+  float whole = floor(x);
+  float bounded = min(max(whole, -2147483648.0), 2147483520.0);
+  int cell = bounded == bounded ? int(bounded) & 255 : 0;
+  precise float frac = x - whole;
+  return lattice_axis(cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, frac);
+}
+
+float graph_mix(float a, float b, float t) {
+  precise float r = a + t * (b - a);
+  return r;
+}
+
+float graph_clamp(float x, float lo, float hi) { return min(max(x, lo), hi); }
+
+float graph_select(float a, float b, float control, float threshold) {
+  return control < threshold ? a : b;
+}
+
+float graph_blend(float a, float b, float control, float lo, float inv) {
+  precise float s = graph_clamp((control - lo) * inv, 0.0, 1.0);
+  precise float t = s * s * (3.0 - 2.0 * s);
+  return graph_mix(a, b, t);
+}
+
+float graph_remap(float x, float from_lo, float factor, float to_lo) {
+  precise float r = to_lo + (x - from_lo) * factor;
+  return r;
+}
+
+float graph_terrace(float x, float steps, float inv) {
+  precise float scaled = x * steps;
+  precise float r = floor(scaled) * inv;
+  return r;
+}
+
+// Words from `base`: the stop count, the stops (stride values each), the segments' reciprocals.
+float graph_piecewise(uint base, int stride, int channel, float x) {
+  int count = int(graph_uint(base));
+  uint stops = base + 1u;
+  uint inv = stops + uint(count * stride);
+  if (!(x > graph_float(stops))) return graph_float(stops + 1u + uint(channel));
+  for (int i = 0; i + 1 < count; ++i) {
+    uint lo = stops + uint(i * stride);
+    uint hi = lo + uint(stride);
+    if (x < graph_float(hi)) {
+      precise float t = (x - graph_float(lo)) * graph_float(inv + uint(i));
+      return graph_mix(graph_float(lo + 1u + uint(channel)), graph_float(hi + 1u + uint(channel)), t);
+    }
+  }
+  return graph_float(stops + uint((count - 1) * stride + 1 + channel));
+}
+
+// The matrix's words from `base` (width x width, row-major) times v.
+vec4 graph_rotate(uint base, int width, vec4 v) {
+  vec4 r = vec4(0.0);
+  for (int a = 0; a < width; ++a) {
+    precise float sum = graph_float(base + uint(a * width)) * v[0];
+    for (int b = 1; b < width; ++b) sum = sum + graph_float(base + uint(a * width + b)) * v[b];
+    r[a] = sum;
+  }
+  return r;
+}

@@ -1,0 +1,25 @@
+// Fields of a graph (field_spec::noise_graph set): what validate(field), fill_reference and
+// fill_mirror (field.hpp) do for them. The field is validated by the caller except in
+// validate_graph_field.
+#pragma once
+
+#include <span>
+
+#include "vknoise/field.hpp"
+#include "vknoise/permutation.hpp"
+#include "vknoise/result.hpp"
+
+namespace vknoise::detail {
+
+// validate(field) without the noise_spec's checks, errc::invalid_argument unless field.dims is
+// the graph's, errc::out_of_range when a lattice coordinate leaves +-max_abs_coordinate.
+status validate_graph_field(const field_spec& field);
+
+status fill_graph_reference(const field_spec& field, const permutation_table& table,
+                            std::span<double> out);
+status fill_graph_reference(const field_spec& field, const permutation_table& table,
+                            std::span<float> out);
+status fill_graph_mirror(const field_spec& field, const permutation_table& table,
+                         std::span<float> out);
+
+}  // namespace vknoise::detail

@@ -1,0 +1,339 @@
+// Graphs on the CPU: a graph equal to a built-in field is bit-identical to it (mirror and
+// reference); every node kind's float mirror is within 1e-5 of the double reference; nodes give
+// the values their definitions say; tiles of a graph field stitch bit for bit; points equal the
+// grid's samples.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "vknoise/field.hpp"
+#include "vknoise/graph.hpp"
+
+namespace {
+
+using vknoise::field_spec;
+using vknoise::fractal_kind;
+using vknoise::graph;
+using vknoise::noise_kind;
+using vknoise::permutation_table;
+
+graph parse(const std::string& json) {
+  auto g = graph::parse(json);
+  EXPECT_TRUE(g.ok()) << g.message() << "\n" << json;
+  return std::move(g).value();
+}
+
+field_spec grid(int dims, std::uint32_t n, double origin = 0.3) {
+  field_spec f;
+  f.dims = dims;
+  for (int a = 0; a < 4; ++a) f.size[a] = a < dims ? (a < 2 ? n : 3) : 1;
+  for (int a = 0; a < dims; ++a) {
+    f.origin[a] = origin + 0.71 * a;
+    f.step[a] = 0.173 + 0.01 * a;
+  }
+  return f;
+}
+
+field_spec with_graph(const graph& g, field_spec f) {
+  f.noise_graph = std::make_shared<const graph>(g);
+  return f;
+}
+
+std::vector<float> mirror(const graph& g, field_spec f,
+                          const permutation_table& t = permutation_table::perlin()) {
+  f = with_graph(g, f);
+  std::vector<float> out(vknoise::value_count(f));
+  const auto s = vknoise::fill_mirror(f, t, out);
+  EXPECT_TRUE(s.ok()) << s.message();
+  return out;
+}
+
+std::vector<double> reference(const graph& g, field_spec f,
+                              const permutation_table& t = permutation_table::perlin()) {
+  f = with_graph(g, f);
+  std::vector<double> out(vknoise::value_count(f));
+  const auto s = vknoise::fill_reference(f, t, out);
+  EXPECT_TRUE(s.ok()) << s.message();
+  return out;
+}
+
+void expect_bits_equal(const std::vector<float>& a, const std::vector<float>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(a[i]), std::bit_cast<std::uint32_t>(b[i]))
+        << "sample " << i << ": " << a[i] << " vs " << b[i];
+  }
+}
+
+// A built-in field and the graph that says the same: position -> noise -> fractal.
+struct builtin_case {
+  const char* name;
+  int dims;
+  const char* noise_json;    // the noise node's fields besides kind and at
+  const char* fractal_json;  // empty: no fractal node
+  vknoise::noise_spec spec;
+};
+
+std::vector<builtin_case> builtin_cases() {
+  std::vector<builtin_case> cases;
+  auto add = [&](const char* name, int dims, const char* noise_json, const char* fractal_json,
+                 auto&& configure) {
+    vknoise::noise_spec spec;
+    configure(spec);
+    cases.push_back({name, dims, noise_json, fractal_json, spec});
+  };
+  add("noise3", 3, "", "", [](auto&) {});
+  add("noise4", 4, "", "", [](auto&) {});
+  add("fbm6_noise3", 3, "", R"("type": "fbm", "octaves": 6)", [](auto& s) {
+    s.fractal = fractal_kind::fbm;
+    s.octaves = 6;
+  });
+  add("turbulence_offsets", 3, "",
+      R"("type": "turbulence", "octaves": 5, "persistence": 0.6, "lacunarity": 2.5, "octave_offsets": true)",
+      [](auto& s) {
+        s.fractal = fractal_kind::turbulence;
+        s.octaves = 5;
+        s.persistence = 0.6;
+        s.lacunarity = 2.5;
+        s.octave_offsets = true;
+      });
+  add("ridged4", 4, "", R"("type": "ridged", "octaves": 4)", [](auto& s) {
+    s.fractal = fractal_kind::ridged;
+    s.octaves = 4;
+  });
+  add("billow2", 2, "", R"("type": "billow", "octaves": 3)", [](auto& s) {
+    s.fractal = fractal_kind::billow;
+    s.octaves = 3;
+  });
+  add("periodic_fbm", 3, R"("period": [8, 16, 4])", R"("type": "fbm", "octaves": 3)", [](auto& s) {
+    s.fractal = fractal_kind::fbm;
+    s.octaves = 3;
+    s.period = {8, 16, 4, 0};
+  });
+  add("improved1", 1, "", "", [](auto&) {});
+  add("balanced4", 4, R"("basis": "improved4_balanced")", "",
+      [](auto& s) { s.kind = noise_kind::improved4_balanced; });
+  add("classic3_fbm", 3, R"("basis": "classic", "classic_seed": 11)", R"("octaves": 2)",
+      [](auto& s) {
+        s.kind = noise_kind::classic;
+        s.classic_seed = 11;
+        s.fractal = fractal_kind::fbm;
+        s.octaves = 2;
+      });
+  add("value2_cubic_fbm", 2, R"("basis": "value", "interpolation": "cubic")", R"("octaves": 3)",
+      [](auto& s) {
+        s.kind = noise_kind::value;
+        s.interpolation = vknoise::value_interpolation::cubic;
+        s.fractal = fractal_kind::fbm;
+        s.octaves = 3;
+      });
+  add("value3_smooth_cosine", 3, R"("basis": "value", "interpolation": "cosine", "smooth": true)",
+      "", [](auto& s) {
+        s.kind = noise_kind::value;
+        s.interpolation = vknoise::value_interpolation::cosine;
+        s.value_smooth = true;
+      });
+  return cases;
+}
+
+std::string builtin_graph(const builtin_case& c) {
+  std::string noise = R"({"kind": "noise", "at": "p")";
+  if (*c.noise_json) noise += std::string(", ") + c.noise_json;
+  noise += "}";
+  std::string json = R"({"dims": )" + std::to_string(c.dims) +
+                     R"(, "nodes": {"p": {"kind": "position"}, "n": )" + noise;
+  if (*c.fractal_json) {
+    json += R"(, "f": {"kind": "fractal", "noise": "n", )" + std::string(c.fractal_json) + "}";
+    json += R"(}, "outputs": {"value": "f"}})";
+  } else {
+    json += R"(}, "outputs": {"value": "n"}})";
+  }
+  return json;
+}
+
+TEST(GraphEval, AGraphEqualToABuiltInFieldIsBitIdenticalToIt) {
+  const permutation_table seeded = permutation_table::from_seed(5);
+  for (const builtin_case& c : builtin_cases()) {
+    SCOPED_TRACE(c.name);
+    const graph g = parse(builtin_graph(c));
+    for (const double origin : {0.3, -71.25, 1.0e6 + 0.37}) {
+      field_spec f = grid(c.dims, 9, origin);
+      f.noise = c.spec;
+      std::vector<float> builtin_mirror(vknoise::value_count(f));
+      ASSERT_TRUE(vknoise::fill_mirror(f, seeded, builtin_mirror).ok());
+      expect_bits_equal(mirror(g, f, seeded), builtin_mirror);
+      std::vector<double> builtin_reference(vknoise::value_count(f));
+      ASSERT_TRUE(vknoise::fill_reference(f, seeded, builtin_reference).ok());
+      const std::vector<double> graph_reference = reference(g, f, seeded);
+      ASSERT_EQ(graph_reference.size(), builtin_reference.size());
+      for (std::size_t i = 0; i < graph_reference.size(); ++i) {
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(graph_reference[i]),
+                  std::bit_cast<std::uint64_t>(builtin_reference[i]))
+            << "sample " << i;
+      }
+    }
+  }
+}
+
+// One graph per node kind (and per domain form where it matters), all exact.
+const char* const node_graphs[] = {
+    // arithmetic on two noises with their own tables
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "a": {"kind": "noise", "at": "p", "seed": 3}, "b": {"kind": "noise", "at": "p", "table": "perlin"},
+        "s": {"kind": "add", "a": "a", "b": "b"}, "d": {"kind": "sub", "a": "s", "b": 0.25},
+        "m": {"kind": "mul", "a": "d", "b": "b"}, "q": {"kind": "div", "a": "m", "b": 3},
+        "lo": {"kind": "min", "a": "q", "b": "a"}, "hi": {"kind": "max", "a": "q", "b": "a"},
+        "n": {"kind": "neg", "in": "lo"}, "ab": {"kind": "abs", "in": "n"},
+        "fl": {"kind": "floor", "in": "m"}},
+       "outputs": {"lo": "lo", "hi": "hi", "ab": "ab", "fl": "fl"}})",
+    // shaping
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 4},
+        "n": {"kind": "noise", "at": "p"},
+        "c": {"kind": "clamp", "in": "f", "lo": -0.2, "hi": 0.3},
+        "x": {"kind": "mix", "a": "c", "b": "n", "t": 0.3},
+        "s": {"kind": "select", "a": "x", "b": "c", "control": "n", "threshold": 0.1},
+        "bl": {"kind": "blend", "a": "s", "b": 1.0, "control": "f", "lo": -0.3, "hi": 0.4},
+        "r": {"kind": "remap", "in": "bl", "from": [-1, 1], "to": [0, 10]},
+        "t": {"kind": "terrace", "in": "r", "steps": 3},
+        "cu": {"kind": "curve", "in": "f", "points": [[-0.5, 0], [0, 0.2], [0.2, 0.9], [0.6, 1]]}},
+       "outputs": {"t": "t", "cu": "cu"}})",
+    // a colour ramp
+    R"({"dims": 3, "nodes": {"n": {"kind": "noise"},
+        "u": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [0, 1]},
+        "ramp": {"kind": "ramp", "in": "u", "stops": [[0, 0.1, 0.2, 0.3], [0.4, 0.9, 0.5, 0.1], [1, 1, 1, 1]]}},
+       "outputs": {"r": "ramp.r", "g": "ramp.g", "b": "ramp.b"}})",
+    // lattice domains: scale, offset and warp of the position, and a warped fractal
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "s": {"kind": "scale", "in": "p", "factor": [2, 0.5, 3]},
+        "o": {"kind": "offset", "in": "s", "by": 17.25},
+        "w1": {"kind": "noise", "at": "p", "seed": 9}, "w2": {"kind": "noise", "at": "o"},
+        "w": {"kind": "warp", "in": "o", "by": ["w1", "w2", 0.5], "amplitude": 0.8},
+        "ws": {"kind": "scale", "in": "w", "factor": 1.5},
+        "n": {"kind": "noise", "at": "ws"},
+        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4, "octave_offsets": true},
+        "y": {"kind": "component", "in": "w", "axis": "y"}},
+       "outputs": {"f": "f", "y": "y"}})",
+    // float domains: rotate and combine, a fractal with octave offsets over one
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+        "n": {"kind": "noise", "at": "r", "basis": "classic"},
+        "f": {"kind": "fractal", "noise": "n", "octaves": 3, "octave_offsets": true},
+        "x": {"kind": "component", "in": "r", "axis": 0},
+        "c": {"kind": "combine", "components": ["x", "f", 2.5, "n"]},
+        "v": {"kind": "noise", "at": "c", "basis": "value"},
+        "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
+       "outputs": {"f": "f", "g": "g", "x": "x"}})",
+};
+
+TEST(GraphEval, EveryNodeKindsMirrorIsWithin1e5OfTheReference) {
+  for (const char* json : node_graphs) {
+    const graph g = parse(json);
+    ASSERT_EQ(g.contract(), vknoise::graph_contract::exact);
+    const field_spec f = grid(g.dims(), 7, -3.4);
+    const std::vector<float> m = mirror(g, f);
+    const std::vector<double> r = reference(g, f);
+    ASSERT_EQ(m.size(), r.size());
+    double largest = 0;
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      EXPECT_NEAR(m[i], r[i], 1e-5) << "value " << i << " of\n" << json;
+      largest = std::max(largest, std::fabs(r[i]));
+    }
+    EXPECT_GT(largest, 0.05) << "the graph computes something: " << json;
+  }
+}
+
+TEST(GraphEval, ShapingNodesGiveTheirDefinitions) {
+  const graph g = parse(R"({"dims": 1, "nodes": {"p": {"kind": "position"},
+      "x": {"kind": "component", "in": "p", "axis": "x"},
+      "cu": {"kind": "curve", "in": "x", "points": [[0, 1], [1, 3], [3, -1]]},
+      "t": {"kind": "terrace", "in": "x", "steps": 4},
+      "r": {"kind": "remap", "in": "x", "from": [0, 2], "to": [10, 20]},
+      "s": {"kind": "select", "a": 7, "b": 8, "control": "x", "threshold": 1}},
+      "outputs": {"cu": "cu", "t": "t", "r": "r", "s": "s"}})");
+  const std::vector<double> at{-1.0, 0.5, 1.0, 2.0, 5.0};
+  std::vector<double> out(at.size() * 4);
+  ASSERT_TRUE(vknoise::eval_reference(g, at, permutation_table::perlin(), out).ok());
+  const double expected[5][4] = {{1, -1, 5, 7},      // below the first point: y0
+                                 {2, 0.5, 12.5, 7},  // halfway along the first segment
+                                 {3, 1, 15, 8},      // at a point
+                                 {1, 2, 20, 8},      // halfway along the second segment
+                                 {-1, 5, 35, 8}};    // beyond the last point: its y
+  for (std::size_t p = 0; p < at.size(); ++p) {
+    for (int c = 0; c < 4; ++c) EXPECT_DOUBLE_EQ(out[p * 4 + c], expected[p][c]) << p << " " << c;
+  }
+  std::vector<float> mirrored(at.size() * 4);
+  ASSERT_TRUE(vknoise::eval_mirror(g, at, permutation_table::perlin(), mirrored).ok());
+  for (std::size_t i = 0; i < out.size(); ++i) EXPECT_FLOAT_EQ(mirrored[i], out[i]);
+}
+
+TEST(GraphEval, TilesOfAGraphFieldStitchBitForBit) {
+  const graph g = parse(node_graphs[3]);
+  field_spec whole = grid(3, 12);
+  const std::vector<float> all = mirror(g, whole);
+  const int channels = g.channels();
+  for (const std::uint32_t split : {1u, 5u, 11u}) {
+    field_spec tile = whole;
+    tile.region[0] = split;
+    tile.size[0] = whole.size[0] - split;
+    const std::vector<float> part = mirror(g, tile);
+    std::size_t i = 0;
+    for (std::uint64_t row = 0; row < std::uint64_t{whole.size[1]} * whole.size[2]; ++row) {
+      for (std::uint32_t x = split; x < whole.size[0]; ++x) {
+        for (int c = 0; c < channels; ++c, ++i) {
+          const std::size_t at = (row * whole.size[0] + x) * channels + c;
+          ASSERT_EQ(std::bit_cast<std::uint32_t>(part[i]), std::bit_cast<std::uint32_t>(all[at]));
+        }
+      }
+    }
+  }
+}
+
+TEST(GraphEval, PointsEqualTheGridsSamples) {
+  for (const char* json : node_graphs) {
+    const graph g = parse(json);
+    const field_spec f = grid(g.dims(), 4, 2.2);
+    const std::vector<float> field = mirror(g, f);
+    std::vector<double> points;
+    for (std::uint32_t t = 0; t < f.size[3]; ++t) {
+      for (std::uint32_t z = 0; z < f.size[2]; ++z) {
+        for (std::uint32_t y = 0; y < f.size[1]; ++y) {
+          for (std::uint32_t x = 0; x < f.size[0]; ++x) {
+            const std::uint32_t index[4] = {x, y, z, t};
+            for (int a = 0; a < g.dims(); ++a) {
+              points.push_back(vknoise::sample_position(f, a, index[a]));
+            }
+          }
+        }
+      }
+    }
+    std::vector<float> at_points(field.size());
+    ASSERT_TRUE(vknoise::eval_mirror(g, points, permutation_table::perlin(), at_points).ok());
+    expect_bits_equal(at_points, field);
+  }
+}
+
+TEST(GraphEval, FieldsAndPointsOutsideTheDomainAreRefused) {
+  const graph g = parse(node_graphs[3]);
+  field_spec f = with_graph(g, grid(3, 4));
+  f.origin[1] = 3.0e9;
+  std::vector<float> out(vknoise::value_count(f));
+  const auto s = vknoise::fill_mirror(f, permutation_table::perlin(), out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error_value().code, vknoise::errc::out_of_range);
+  EXPECT_NE(s.message().find("y axis"), std::string::npos) << s.message();
+  f = with_graph(g, grid(2, 4));
+  const auto wrong_dims = vknoise::fill_mirror(f, permutation_table::perlin(), out);
+  ASSERT_FALSE(wrong_dims.ok());
+  EXPECT_NE(wrong_dims.message().find("dims"), std::string::npos) << wrong_dims.message();
+  const std::vector<double> points{0.5, std::nan(""), 1.0};
+  std::vector<float> values(2);
+  const auto nan = vknoise::eval_mirror(g, points, permutation_table::perlin(), values);
+  ASSERT_FALSE(nan.ok());
+  EXPECT_EQ(nan.error_value().code, vknoise::errc::out_of_range);
+}
+
+}  // namespace
