@@ -8,8 +8,8 @@
 
 #include "core/axis_names.hpp"
 #include "graph/graph_eval.hpp"
-#include "graph/graph_layout.hpp"
 #include "graph/graph_fields.hpp"
+#include "graph/graph_layout.hpp"
 #include "vknoise/graph.hpp"
 
 namespace vknoise {
@@ -155,6 +155,10 @@ status fill_graph_reference(const field_spec& field, const permutation_table& ta
 status fill_graph_mirror(const field_spec& field, const permutation_table& table,
                          std::span<float> out) {
   return fill<float>(field, table, out);
+}
+
+status validate_graph_points(const graph& g, std::span<const double> points, std::size_t out_size) {
+  return check_points(g, graph_ir::make_layout(g.ir()), points, out_size);
 }
 
 }  // namespace detail

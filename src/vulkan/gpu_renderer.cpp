@@ -12,6 +12,9 @@
 
 #include "core/allocation_guard.hpp"
 #include "core/point_validation.hpp"
+#include "graph/graph_fields.hpp"
+#include "graph/graph_layout.hpp"
+#include "vknoise/classic_gradients.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
@@ -35,6 +38,7 @@ constexpr int kSlots = gpu_renderer::impl::kSlots;
 }  // namespace
 
 status gpu_renderer::impl::init(const renderer_options& options) {
+  compiler = options.compiler;
   auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 4096, false});
   if (!created) return created.error_value();
   engine = std::move(created.value());
@@ -374,6 +378,31 @@ status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<cons
       stats);
 }
 
+vk::runtime_kernel vk::runtime_kernel_of(const compiled_graph& graph,
+                                         const permutation_table& table) {
+  const graph_ir::layout& layout = graph.layout();
+  runtime_kernel kernel;
+  kernel.module = [&graph](graph_kernel_variant variant) { return graph.kernel(variant); };
+  // The kernel declares at least one of each table and one constant word (graph_bindings.glsl);
+  // a graph that reads none is bound one nobody reads.
+  kernel.tables = graph_ir::resolve_tables(layout, table);
+  if (kernel.tables.empty()) kernel.tables.push_back(table);
+  for (const graph_ir::gradient_ref& gradients : layout.gradients) {
+    kernel.gradients.push_back(
+        classic_gradients::from_seed(gradients.classic_seed).float_table(gradients.dims));
+  }
+  if (kernel.gradients.empty()) kernel.gradients.emplace_back();
+  kernel.words = layout.words;
+  if (kernel.words.empty()) kernel.words.push_back(0);
+  kernel.dims = graph.source_graph().dims();
+  kernel.slots = static_cast<std::uint32_t>(layout.slot_count());
+  kernel.channels = static_cast<std::uint32_t>(graph.source_graph().channels());
+  kernel.coordinate = [&layout](int slot, int axis, double x) {
+    return graph_ir::slot_coordinate(layout, slot, axis, x);
+  };
+  return kernel;
+}
+
 gpu_renderer::gpu_renderer(std::unique_ptr<impl> impl) : impl_(std::move(impl)) {}
 gpu_renderer::~gpu_renderer() = default;
 
@@ -386,6 +415,15 @@ result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
 
 status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
                           std::span<float> out, gpu_stats* stats) {
+  if (field.noise_graph) {
+    return detail::guard_allocations([&]() -> status {
+      auto graph_compiler = compiler();
+      if (!graph_compiler) return graph_compiler.error_value();
+      auto compiled = compiled_graph::create(*field.noise_graph, *graph_compiler);
+      if (!compiled) return compiled.error_value();
+      return fill(*compiled, field, table, out, stats);
+    });
+  }
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(validate(field, out.size()));
     auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::field, field.dims, field.noise));
@@ -467,6 +505,33 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
         },
         stats);
   });
+}
+
+status gpu_renderer::fill(const compiled_graph& graph, const field_spec& field,
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+  return detail::guard_allocations([&]() -> status {
+    field_spec of_graph = field;
+    of_graph.noise_graph = std::make_shared<const vknoise::graph>(graph.source_graph());
+    VKNOISE_TRY(validate(of_graph, out.size()));
+    return impl_->fill(vk::runtime_kernel_of(graph, table), field, out, stats);
+  });
+}
+
+status gpu_renderer::eval(const compiled_graph& graph, std::span<const double> points,
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+  return detail::guard_allocations([&]() -> status {
+    VKNOISE_TRY(detail::validate_graph_points(graph.source_graph(), points, out.size()));
+    return impl_->eval(vk::runtime_kernel_of(graph, table), points, out, stats);
+  });
+}
+
+result<std::shared_ptr<graph_compiler>> gpu_renderer::compiler() {
+  if (!impl_->compiler) {
+    auto made = graph_compiler::create();
+    if (!made) return made.error_value();
+    impl_->compiler = std::move(made.value());
+  }
+  return impl_->compiler;
 }
 
 }  // namespace vknoise

@@ -76,6 +76,7 @@ struct gpu_renderer::impl {
   };
 
   context& ctx;
+  std::shared_ptr<graph_compiler> compiler;  // renderer_options::compiler, or made on first use
   std::unique_ptr<vk::kernel_engine> engine;
   vk::kernel_tables tables;        // the built-in kernels'
   vk::kernel_tables graph_tables;  // a graph kernel's, in its placement; made on first use
@@ -112,5 +113,13 @@ struct gpu_renderer::impl {
   status eval(const vk::runtime_kernel& kernel, std::span<const double> points,
               std::span<float> out, gpu_stats* stats);
 };
+
+namespace vk {
+
+// A compiled graph's kernel as a renderer runs it, with `table` for the noises whose table is the
+// field's. It refers to `graph`, which must outlive it.
+runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table);
+
+}  // namespace vk
 
 }  // namespace vknoise

@@ -275,6 +275,10 @@ status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_sp
 // Checks the field and the target, and picks the kernel that writes that target.
 status recorder::impl::plan_target(plan& p) {
   VKNOISE_TRY(validate(p.field));
+  if (p.field.noise_graph) {
+    return make_error(errc::invalid_argument,
+                      "the recorder does not render graph fields yet; gpu_renderer::fill does");
+  }
   p.to_image = p.target.type == render_target::kind::image;
   if (p.to_image) {
     auto planned = vk::plan_image_target(ctx, p.field, p.target.image);
