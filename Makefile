@@ -11,7 +11,7 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev libhwy-dev \
   libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
   libboost-iostreams-dev python3 libglm-dev python3-matplotlib clang libclang-rt-14-dev ffmpeg \
-  spirv-headers libshaderc-dev glslang-dev spirv-tools
+  spirv-headers nlohmann-json3-dev libshaderc-dev glslang-dev spirv-tools
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
@@ -69,8 +69,9 @@ SANITIZER_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1"
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
-# The fuzzers drive the command line's parsers, not the SIMD kernels: Highway's baseline target
-# alone (HWY_COMPILE_ONLY_STATIC) keeps its instrumented build minutes shorter.
+# The fuzzers drive parsers (the command line's, the graph reader), not the SIMD kernels:
+# Highway's baseline target alone (HWY_COMPILE_ONLY_STATIC) keeps its instrumented build minutes
+# shorter.
 FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS) -DHWY_COMPILE_ONLY_STATIC
 # clang links its static ASan runtime into executables only; the shared library (linked with
 # --no-undefined) needs the shared runtime, found through an rpath.
@@ -116,8 +117,8 @@ fuzz: deps
 	  -DCMAKE_C_FLAGS="$(FUZZ_FLAGS)" -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(FUZZ_LINK)" -DCMAKE_SHARED_LINKER_FLAGS="$(FUZZ_LINK)" \
 	  -DVKNOISE_BUILD_TESTS=OFF -DVKNOISE_BUILD_BENCH=OFF -DVKNOISE_BUILD_EXAMPLES=OFF
-	cmake --build $(FUZZ_DIR) --target vknoise_fuzz_points vknoise_fuzz_args
-	set -e; for target in points args; do \
+	cmake --build $(FUZZ_DIR) --target vknoise_fuzz_points vknoise_fuzz_args vknoise_fuzz_graph
+	set -e; for target in points args graph; do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
 	  $(ASAN_ENV) ASAN_OPTIONS=$(FUZZ_ASAN_OPTIONS) $(FUZZ_DIR)/tests/fuzz/vknoise_fuzz_$$target $(FUZZ_DIR)/corpus/$$target \

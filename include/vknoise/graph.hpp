@@ -28,6 +28,7 @@
 // may be called from any number of threads at once.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -62,6 +63,9 @@ class graph {
   const std::vector<std::string>& output_names() const;
   graph_contract contract() const;
   double bound() const;  // 0 for an exact graph
+  // The values the graph's outputs are meant to span ("range", default [-1, 1], noise's): what
+  // 8-bit images and colour targets map to 0 and 1.
+  std::array<double, 2> range() const;
   std::size_t node_count() const;
 
   // The parsed nodes (internal; graph_ir.hpp is not installed).

@@ -144,9 +144,20 @@ result<int> parse_dims(const field_options& options) {
 result<field_spec> parse_field(const field_options& options,
                                const std::array<std::uint32_t, 4>& default_size) {
   field_spec field;
+  auto graph = parse_graph(options.noise);
+  if (!graph) return graph.error_value();
   auto dims = parse_dims(options);
   if (!dims) return dims.error_value();
   field.dims = *dims;
+  if (*graph) {
+    if (options.dims && *dims != (*graph)->dims()) {
+      return make_error(errc::invalid_argument, "--dims " + *options.dims +
+                                                    " does not match the graph's dims " +
+                                                    std::to_string((*graph)->dims()));
+    }
+    field.dims = (*graph)->dims();
+    field.noise_graph = *graph;
+  }
 
   field.size = default_size;
   if (options.size) {
@@ -177,6 +188,7 @@ result<field_spec> parse_field(const field_options& options,
       }
     }
   }
+  if (field.noise_graph) return field;
   auto noise = parse_noise(options.noise);
   if (!noise) return noise.error_value();
   field.noise = *noise;

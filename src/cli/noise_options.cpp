@@ -54,6 +54,32 @@ result<std::array<std::uint32_t, 4>> parse_periods(const std::string& text) {
 
 }  // namespace
 
+result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
+  if (!options.graph) return std::shared_ptr<const graph>();
+  const std::pair<const char*, bool> others[] = {
+      {"--noise", options.noise.has_value()},
+      {"--fractal", options.fractal.has_value()},
+      {"--octaves", options.octaves.has_value()},
+      {"--persistence", options.persistence.has_value()},
+      {"--lacunarity", options.lacunarity.has_value()},
+      {"--period", options.period.has_value()},
+      {"--interpolation", options.interpolation.has_value()},
+      {"--warp", options.warp.has_value()},
+      {"--smooth", options.smooth},
+      {"--octave-offsets", options.octave_offsets},
+      {"--gradient", options.gradient}};
+  for (const auto& [flag, given] : others) {
+    if (given) {
+      return make_error(errc::invalid_argument,
+                        std::string(flag) + " does not apply with --graph: the graph says what a "
+                                            "sample is");
+    }
+  }
+  auto loaded = graph::load(*options.graph);
+  if (!loaded) return loaded.error_value();
+  return std::make_shared<const graph>(std::move(loaded.value()));
+}
+
 std::optional<noise_kind> noise_kind_from_name(const std::string& name) {
   for (noise_kind kind : kNoiseKinds) {
     if (name == noise_kind_name(kind)) return kind;
@@ -69,6 +95,9 @@ std::optional<fractal_kind> fractal_kind_from_name(const std::string& name) {
 }
 
 void add_noise_options(CLI::App& app, noise_options& options) {
+  add_text_option(app, "--graph", "FILE", options.graph,
+                  "a noise graph (JSON, docs/graph.md) instead of --noise, --fractal and the "
+                  "other noise options; --dims defaults to the graph's");
   add_text_option(app, "--noise", "improved|improved4-balanced|classic|value", options.noise,
                   "basis noise (default improved; improved4-balanced needs --dims 4; classic is "
                   "Perlin's 1985 noise, value is Hugo Elias's)");

@@ -5,15 +5,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "vknoise/graph.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::cli {
 
 struct noise_options {
+  std::optional<std::string> graph;  // --graph FILE: a noise graph instead of the other options
   std::optional<std::string> noise;
   std::optional<std::string> fractal;
   std::optional<std::string> octaves;
@@ -33,6 +36,11 @@ void add_noise_options(CLI::App& app, noise_options& options);
 // vknoise::validate checks the combination). A fractal without --octaves gets 4 octaves. The
 // classic gradient seed is set by the caller from --seed.
 result<noise_spec> parse_noise(const noise_options& options);
+
+// The --graph file, loaded and parsed (errc::invalid_argument for a malformed graph, errc::io_error
+// for an unreadable file), or none without --graph. With --graph every other noise option is an
+// error (errc::invalid_argument naming it): the graph says what a sample is.
+result<std::shared_ptr<const graph>> parse_graph(const noise_options& options);
 
 // Parses a noise or fractal name as the flags spell it.
 std::optional<noise_kind> noise_kind_from_name(const std::string& name);

@@ -84,11 +84,25 @@ int channels_of(const field_spec& field) {
 }
 
 status one_channel(const field_spec& field, const char* extension) {
-  if (!field.noise.gradient) return {};
-  return make_error(errc::invalid_argument, std::string("a ") + extension +
-                                                " holds one channel; a --gradient field has " +
-                                                std::to_string(channels_of(field)) +
-                                                " per sample (use .raw, .npy, .nhdr or .exr)");
+  if (channels_of(field) == 1) return {};
+  return make_error(errc::invalid_argument,
+                    std::string("a ") + extension + " holds one channel; this field has " +
+                        std::to_string(channels_of(field)) + " per sample (" +
+                        (field.noise_graph ? "graph outputs" : "--gradient") +
+                        "; use .raw, .npy, .nhdr or .exr)");
+}
+
+// A .png holds one channel (gray, 8 or 16 bits) or three (RGB, 8 bits): a graph's colour.
+status png_channels(const field_spec& field, int png_bits) {
+  if (channels_of(field) == 3 && field.noise_graph) {
+    if (png_bits == 8) return {};
+    return make_error(errc::invalid_argument, "an RGB .png (a graph of 3 outputs) has 8 bits");
+  }
+  if (channels_of(field) == 1) return {};
+  return make_error(errc::invalid_argument,
+                    "a .png holds one channel, or three of a graph (RGB); this field has " +
+                        std::to_string(channels_of(field)) +
+                        " per sample (use .raw, .npy, .nhdr or .exr)");
 }
 
 // `name` with its article: "a .png", "an .exr".
@@ -169,8 +183,9 @@ status check_format(output_format format, const field_spec& field, int png_bits)
         return make_error(errc::invalid_argument,
                           "a .png has 8 or 16 bits per sample, not " + std::to_string(png_bits));
       }
-      if (auto ok = one_channel(field, ".png"); !ok) return ok;
+      if (auto ok = png_channels(field, png_bits); !ok) return ok;
       if (auto ok = two_dimensional(field, "a .png", " (use .raw)"); !ok) return ok;
+      if (channels_of(field) == 3) return io::check_png_rgb8_size(field.size[0], field.size[1]);
       if (png_bits == 8) return io::check_png_gray8_size(field.size[0], field.size[1]);
       return {};
     case output_format::exr:
@@ -260,9 +275,27 @@ status check_output(const std::string& path, output_format format, const field_s
 
 status write_output(const std::string& path, output_format format, const field_spec& field,
                     std::span<const float> values, bool remapped, int png_bits) {
-  const float low = remapped ? 0.0f : -1.0f;
+  float low = remapped ? 0.0f : -1.0f;
+  // A graph's images map its stated range to black and white: its values moved into [0, 1].
+  std::vector<float> normalised;
+  const bool image = format == output_format::png || format == output_format::gif ||
+                     format == output_format::mp4;
+  if (image && field.noise_graph && !remapped) {
+    const auto [lo, hi] = field.noise_graph->range();
+    normalised.resize(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      normalised[i] = static_cast<float>((values[i] - lo) / (hi - lo));
+    }
+    values = normalised;
+    low = 0.0f;
+  }
   switch (format) {
     case output_format::png:
+      if (channels_of(field) == 3) {
+        std::vector<std::uint8_t> rgb(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i) rgb[i] = to_gray8(values[i], low);
+        return io::write_png_rgb8(path, field.size[0], field.size[1], rgb);
+      }
       if (png_bits == 16)
         return io::write_png_gray16(path, field.size[0], field.size[1], values, low);
       return io::write_png_gray8(path, field.size[0], field.size[1], values, low);

@@ -130,6 +130,7 @@ struct graph {
   std::vector<node> nodes;      // topological order
   std::vector<output> outputs;  // 1 to max_outputs
   std::optional<double> bound;  // a bounded graph's stated tolerance against the reference
+  std::array<double, 2> range{-1.0, 1.0};  // the outputs' intended span: images' black, white
 };
 
 // True for ops whose float result Vulkan rounds exactly as C++ does (add, sub, mul and the exact
