@@ -116,6 +116,24 @@ TEST(GraphParse, TheFormatsExampleBecomesItsNodesInOrder) {
   EXPECT_EQ(r.outputs[0].component, -1);
 }
 
+TEST(GraphParse, ARangeIsReadAndDefaultsToNoisesSpan) {
+  const char* const body = R"("dims": 1, "nodes": {"c": {"kind": "constant", "value": 0.5}},
+      "outputs": {"c": "c"})";
+  const auto plain = vknoise::graph::parse(std::string("{") + body + "}");
+  ASSERT_TRUE(plain.ok()) << plain.message();
+  EXPECT_EQ(plain->range(), (std::array<double, 2>{-1.0, 1.0}));
+  const auto ranged = vknoise::graph::parse(std::string(R"({"range": [0, 2.5], )") + body + "}");
+  ASSERT_TRUE(ranged.ok()) << ranged.message();
+  EXPECT_EQ(ranged->range(), (std::array<double, 2>{0.0, 2.5}));
+  for (const char* bad : {R"([1, 1])", R"([0])", R"("0,1")", R"([2, 0])"}) {
+    const auto refused =
+        vknoise::graph::parse(std::string(R"({"range": )") + bad + ", " + body + "}");
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_EQ(refused.message().rfind("graph: range: expects [low, high]", 0), 0u)
+        << refused.message();
+  }
+}
+
 TEST(GraphParse, NodesInAnyOrderAreSortedStablyDepthFirst) {
   // "out" is first in the file: its inputs come before it, in input order, each after its own.
   const graph g = parse_ok(make(R"(
@@ -522,7 +540,7 @@ std::vector<bad_graph> bad_graphs() {
       {"TopLevelArray", "[1, 2]", "graph: the top level must be an object, not an array"},
       {"UnknownTopKey", R"({"dims": 3, "nodes": {}, "outputs": {}, "seed": 1})",
        "graph: unknown key 'seed' (a graph has vknoise_graph, name, description, dims, bound, "
-       "nodes, outputs)"},
+       "range, nodes, outputs)"},
       {"MissingDims", R"({"nodes": {}, "outputs": {}})", "graph: missing key 'dims'"},
       {"DimsFive", R"({"dims": 5, "nodes": {}, "outputs": {}})",
        "graph: dims: expects an integer 1 to 4, got 5"},

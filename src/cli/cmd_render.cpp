@@ -103,7 +103,8 @@ struct render_plan {
 // Every error here is a usage error. Not for --preset (run_preset_render checks its own).
 result<render_plan> plan_render(const render_options& options) {
   if (!options.field.dims && !options.field.noise.graph) {  // --preset and --graph give dims
-    return make_error(errc::invalid_argument, "--dims is required without --preset or --graph (see --help)");
+    return make_error(errc::invalid_argument,
+                      "--dims is required without --preset or --graph (see --help)");
   }
   if (!options.out) return make_error(errc::invalid_argument, "--out is required");
   auto field = parse_field(options.field, {1, 1, 1, 1});

@@ -71,8 +71,9 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
   for (const auto& [flag, given] : others) {
     if (given) {
       return make_error(errc::invalid_argument,
-                        std::string(flag) + " does not apply with --graph: the graph says what a "
-                                            "sample is");
+                        std::string(flag) +
+                            " does not apply with --graph: the graph says what a "
+                            "sample is");
     }
   }
   auto loaded = graph::load(*options.graph);

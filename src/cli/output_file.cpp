@@ -278,8 +278,8 @@ status write_output(const std::string& path, output_format format, const field_s
   float low = remapped ? 0.0f : -1.0f;
   // A graph's images map its stated range to black and white: its values moved into [0, 1].
   std::vector<float> normalised;
-  const bool image = format == output_format::png || format == output_format::gif ||
-                     format == output_format::mp4;
+  const bool image =
+      format == output_format::png || format == output_format::gif || format == output_format::mp4;
   if (image && field.noise_graph && !remapped) {
     const auto [lo, hi] = field.noise_graph->range();
     normalised.resize(values.size());

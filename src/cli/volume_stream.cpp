@@ -14,8 +14,7 @@ namespace {
 static_assert(std::endian::native == std::endian::little);
 
 std::uint64_t plane_bytes(const field_spec& field) {
-  return std::uint64_t{field.size[0]} * field.size[1] * channel_count(field) *
-         sizeof(float);
+  return std::uint64_t{field.size[0]} * field.size[1] * channel_count(field) * sizeof(float);
 }
 
 }  // namespace

@@ -465,8 +465,9 @@ bool parser::read_top(const json& doc) {
                                               "bound",         "range", "nodes",       "outputs"};
   for (const auto& [key, value] : doc.items()) {
     if (std::find(std::begin(keys), std::end(keys), key) == std::end(keys)) {
-      return fail("unknown key " + quote(key) +
-                  " (a graph has vknoise_graph, name, description, dims, bound, range, nodes, outputs)");
+      return fail(
+          "unknown key " + quote(key) +
+          " (a graph has vknoise_graph, name, description, dims, bound, range, nodes, outputs)");
     }
   }
   if (const json* v = member(doc, "vknoise_graph")) {
