@@ -188,6 +188,31 @@ TEST_P(graph_gpu_test, ExactGraphFieldsEqualTheMirrorBitForBit) {
   }
 }
 
+// The graphs the project ships (graphs/*.json), as `vknoise render --graph` draws them.
+TEST_P(graph_gpu_test, ShippedGraphsMatchTheMirror) {
+  int shipped = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(VKNOISE_SOURCE_DIR) / "graphs")) {
+    if (entry.path().extension() != ".json") continue;
+    ++shipped;
+    auto loaded = graph::load(entry.path());
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    const graph& g = *loaded;
+    const field_spec f = grid(g, 29, -2.6);
+    const std::vector<float> gpu = gpu_fill(f, permutation_table::perlin());
+    const std::vector<float> mirror = mirror_fill(f, permutation_table::perlin());
+    if (g.contract() == graph_contract::exact) {
+      EXPECT_EQ(bit_mismatches(gpu, mirror), 0u) << entry.path();
+      continue;
+    }
+    ASSERT_EQ(gpu.size(), mirror.size());
+    for (std::size_t i = 0; i < gpu.size(); ++i) {
+      ASSERT_LE(std::fabs(gpu[i] - mirror[i]), g.bound()) << entry.path() << " value " << i;
+    }
+  }
+  EXPECT_GE(shipped, 3);
+}
+
 TEST_P(graph_gpu_test, BoundedGraphsStayWithinTheirBound) {
   const graph g = parse(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
       "n": {"kind": "noise", "at": "p"}, "a": {"kind": "abs", "in": "n"},
