@@ -11,7 +11,7 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev libhwy-dev \
   libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
   libboost-iostreams-dev python3 libglm-dev python3-matplotlib clang libclang-rt-14-dev ffmpeg \
-  spirv-headers nlohmann-json3-dev
+  spirv-headers nlohmann-json3-dev libshaderc-dev glslang-dev spirv-tools
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 

@@ -2,9 +2,14 @@
 // same order, same names). Constants come from the graph's constant words (graph_bindings.glsl):
 // where the C++ twin takes an array, these take the word it starts at.
 
+// std::min and std::max exactly, which GLSL's min and max are not: they may return either zero
+// of a tie between -0 and +0, and either operand when one is a NaN.
+float graph_min(float a, float b) { return b < a ? b : a; }
+float graph_max(float a, float b) { return a < b ? b : a; }
+
 lattice_axis graph_float_axis(float x) {
   float whole = floor(x);
-  float bounded = min(max(whole, -2147483648.0), 2147483520.0);
+  float bounded = graph_min(graph_max(whole, -2147483648.0), 2147483520.0);
   int cell = bounded == bounded ? int(bounded) & 255 : 0;
   precise float frac = x - whole;
   return lattice_axis(cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, frac);
@@ -15,7 +20,7 @@ float graph_mix(float a, float b, float t) {
   return r;
 }
 
-float graph_clamp(float x, float lo, float hi) { return min(max(x, lo), hi); }
+float graph_clamp(float x, float lo, float hi) { return graph_min(graph_max(x, lo), hi); }
 
 float graph_select(float a, float b, float control, float threshold) {
   return control < threshold ? a : b;

@@ -1,4 +1,6 @@
-// Renders fields and evaluates points with Vulkan compute on a context's device.
+// Renders fields and evaluates points with Vulkan compute on a context's device: built-in noise
+// (field_spec::noise) with the kernels the library embeds, and noise graphs (graph.hpp) with the
+// kernel each graph compiles to at run time (graph_compiler.hpp).
 //
 // Memory: a fill works in chunks of whole rows (or row segments) of at most chunk_bytes, each
 // dispatched, copied to host-visible memory and copied into `out` while the next chunk runs, so
@@ -14,6 +16,7 @@
 
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
@@ -26,7 +29,13 @@ struct gpu_stats {
 
 struct renderer_options {
   std::uint64_t chunk_bytes = 64ull << 20;  // clamped to the device's limits
+  // Where the kernels read their tables. A graph whose tables do not fit a uniform buffer range
+  // (8 KiB per permutation table, maxUniformBufferRange) reads them from storage buffers.
   table_placement table = table_placement::automatic;
+  // Compiles the kernels of graph fields (shared with whoever else holds it). Null: the renderer
+  // makes one with the default compiler_options (disk cache in default_cache_directory()) on
+  // its first graph field.
+  std::shared_ptr<graph_compiler> compiler;
 };
 
 class gpu_renderer {
@@ -41,11 +50,23 @@ class gpu_renderer {
   gpu_renderer(const gpu_renderer&) = delete;
   gpu_renderer& operator=(const gpu_renderer&) = delete;
 
-  // Fills `out` (exactly value_count(field) floats, layout in field.hpp) with the field.
-  // Errors: those of validate(), errc::invalid_argument for a wrong span size, errc::vulkan_error,
-  // errc::timeout.
+  // Fills `out` (exactly value_count(field) floats, layout in field.hpp) with the field. A field
+  // with a noise_graph runs the graph's kernel: compiled_graph::create with the renderer's
+  // compiler, then fill() of it below. Errors: those of validate(), errc::invalid_argument for a
+  // wrong span size, errc::vulkan_error, errc::timeout; for a graph, those of
+  // graph_compiler::create and graph_compiler::compile.
   status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
               gpu_stats* stats = nullptr);
+  // A graph over the field's grid (field.noise_graph and field.noise are not read; field.dims
+  // must be the graph's): out[sample * channels + c], value_count of the field with the graph
+  // set. `table` is the table of the graph's noises whose table is "field". The GPU result equals
+  // fill_mirror of the graph bit for bit for an exact graph, and is within its bound() of it for
+  // a bounded one. The kernel is compiled on the first fill of a graph of its structure (the
+  // compiler's caches, compiled_graph::kernel), its pipeline built once per renderer; parameters
+  // are uploaded with each fill. Errors: those of validate() of the field with the graph set, a
+  // wrong span size, those of graph_compiler::compile, errc::vulkan_error, errc::timeout.
+  status fill(const compiled_graph& graph, const field_spec& field, const permutation_table& table,
+              std::span<float> out, gpu_stats* stats = nullptr);
 
   // Evaluates a noise_spec at arbitrary points: `points` holds dims doubles per point (x [y [z
   // [w]]]), `out` channel_count(noise, dims) floats per point (value, then the derivatives with
@@ -58,6 +79,15 @@ class gpu_renderer {
   // The default noise_spec: noise3 (dims 3) or noise4 (dims 4) at each point.
   status eval(int dims, std::span<const double> points, const permutation_table& table,
               std::span<float> out, gpu_stats* stats = nullptr);
+  // A graph at arbitrary points: graph.dims() doubles per point in, channels() floats per point
+  // out, equal to eval_mirror (graph.hpp) as fill() is to fill_mirror. Errors: those of
+  // eval_mirror, those of graph_compiler::compile, errc::vulkan_error, errc::timeout.
+  status eval(const compiled_graph& graph, std::span<const double> points,
+              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr);
+
+  // The compiler graph fields are compiled with: renderer_options::compiler, or the one the
+  // renderer made (made now if need be; errors of graph_compiler::create).
+  result<std::shared_ptr<graph_compiler>> compiler();
 
   struct impl;
 

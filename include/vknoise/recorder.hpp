@@ -151,8 +151,9 @@ class recorder {
   // own afterwards), and a barrier from the compute-shader writes to target.after (with the
   // transition to new_layout). The caller must submit `cmd` after record() returns and signal the
   // returned point (see the top of this file). Errors: those of validate(field); errc::
-  // invalid_argument for a target that does not fit the field or the device; errc::timeout when a
-  // frame's resources are still in use; errc::vulkan_error.
+  // invalid_argument for a target that does not fit the field or the device, and for a graph
+  // field (field_spec::noise_graph: not recorded yet); errc::timeout when a frame's resources are
+  // still in use; errc::vulkan_error.
   result<timeline_point> record(VkCommandBuffer cmd, const field_spec& field,
                                 const permutation_table& table, const render_target& target);
 

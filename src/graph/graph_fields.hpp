@@ -6,6 +6,7 @@
 #include <span>
 
 #include "vknoise/field.hpp"
+#include "vknoise/graph.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
@@ -21,5 +22,8 @@ status fill_graph_reference(const field_spec& field, const permutation_table& ta
                             std::span<float> out);
 status fill_graph_mirror(const field_spec& field, const permutation_table& table,
                          std::span<float> out);
+
+// What eval_reference and eval_mirror (graph.hpp) check of their points and output size.
+status validate_graph_points(const graph& g, std::span<const double> points, std::size_t out_size);
 
 }  // namespace vknoise::detail

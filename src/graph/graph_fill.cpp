@@ -157,6 +157,10 @@ status fill_graph_mirror(const field_spec& field, const permutation_table& table
   return fill<float>(field, table, out);
 }
 
+status validate_graph_points(const graph& g, std::span<const double> points, std::size_t out_size) {
+  return check_points(g, graph_ir::make_layout(g.ir()), points, out_size);
+}
+
 }  // namespace detail
 
 template <class real>

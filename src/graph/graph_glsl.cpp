@@ -296,10 +296,10 @@ class generator {
         scalar_is(n.inputs[1].node < 0 ? a() + " * " + b() : a() + " / " + b());
         break;
       case op::min:
-        scalar_is("min(" + a() + ", " + b() + ")");
+        scalar_is("graph_min(" + a() + ", " + b() + ")");
         break;
       case op::max:
-        scalar_is("max(" + a() + ", " + b() + ")");
+        scalar_is("graph_max(" + a() + ", " + b() + ")");
         break;
       case op::neg:
         scalar_is("-" + a());

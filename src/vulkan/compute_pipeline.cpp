@@ -34,13 +34,14 @@ const kernel_module* module_of(const kernel_variant& variant, bool table_in_unif
 }  // namespace
 
 result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
-                                                           bool table_in_uniform,
-                                                           bool image_output) {
+                                                           bool table_in_uniform, bool image_output,
+                                                           bool graph) {
   const VolkDeviceTable& vk = device_table(ctx);
-  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform, image_output));
+  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform, image_output, graph));
 
-  VkDescriptorSetLayoutBinding bindings[VKNOISE_BINDING_COUNT];
-  for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
+  // Every binding a storage buffer (the graph constants included) but the tables and an image.
+  VkDescriptorSetLayoutBinding bindings[kMaxBindings];
+  for (std::uint32_t b = 0; b < kMaxBindings; ++b) {
     bindings[b] = {b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   }
   bindings[VKNOISE_BINDING_PERMUTATION].descriptorType = set->table_descriptor_type();
@@ -48,7 +49,7 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
   if (image_output)
     bindings[VKNOISE_BINDING_OUTPUT].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  set_info.bindingCount = VKNOISE_BINDING_COUNT;
+  set_info.bindingCount = set->binding_count();
   set_info.pBindings = bindings;
   VKNOISE_TRY(
       check(vk.vkCreateDescriptorSetLayout(ctx.device(), &set_info, nullptr, &set->set_layout_),
@@ -66,6 +67,7 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
 }
 
 result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
+  if (graph_) return make_error(errc::invalid_argument, "a graph set runs graph kernels only");
   if ((variant.image != image_format::none) != image_output_) {
     return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
   }
@@ -88,14 +90,6 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
     with_format = std::move(fitted.value());
     code = with_format;
   }
-  const VolkDeviceTable& vk = device_table(ctx_);
-  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  module_info.codeSize = code.size_bytes();
-  module_info.pCode = code.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  VKNOISE_TRY(check(vk.vkCreateShaderModule(ctx_.device(), &module_info, nullptr, &module),
-                    "vkCreateShaderModule"));
-
   // Structure is specialization constants: the driver folds the branches on them.
   constexpr std::uint32_t kCount = 7;
   const std::int32_t values[kCount] = {variant.dims,
@@ -117,27 +111,54 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
     entries[i] = {ids[i], i * std::uint32_t{sizeof(std::int32_t)}, sizeof(std::int32_t)};
   }
   VkSpecializationInfo spec{kCount, entries, sizeof(values), values};
+  auto built = build(code, &spec);
+  if (!built) return built.error_value();
+  pipelines_[key] = *built;
+  return *built;
+}
+
+result<VkPipeline> pipeline_set::get(const spirv_module& module) {
+  if (!graph_) return make_error(errc::invalid_argument, "graph kernels run in a graph set only");
+  if (image_output_) {
+    return make_error(errc::invalid_argument, "graph kernels do not write images yet");
+  }
+  if (auto found = graph_pipelines_.find(module.key); found != graph_pipelines_.end()) {
+    return found->second;
+  }
+  auto built = build(module.code, nullptr);
+  if (!built) return built.error_value();
+  graph_pipelines_[module.key] = *built;
+  return *built;
+}
+
+result<VkPipeline> pipeline_set::build(std::span<const std::uint32_t> code,
+                                       const VkSpecializationInfo* spec) const {
+  const VolkDeviceTable& vk = device_table(ctx_);
+  VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  module_info.codeSize = code.size_bytes();
+  module_info.pCode = code.data();
+  VkShaderModule module = VK_NULL_HANDLE;
+  VKNOISE_TRY(check(vk.vkCreateShaderModule(ctx_.device(), &module_info, nullptr, &module),
+                    "vkCreateShaderModule"));
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = module;
   info.stage.pName = "main";
-  info.stage.pSpecializationInfo = &spec;
+  info.stage.pSpecializationInfo = spec;
   info.layout = layout_;
   VkPipeline pipeline = VK_NULL_HANDLE;
   const VkResult r = vk.vkCreateComputePipelines(ctx_.device(), ctx_.pipeline_cache(), 1, &info,
                                                  nullptr, &pipeline);
   vk.vkDestroyShaderModule(ctx_.device(), module, nullptr);
   VKNOISE_TRY(check(r, "vkCreateComputePipelines"));
-  pipelines_[key] = pipeline;
   return pipeline;
 }
 
-void pipeline_set::write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (&buffers)[4],
+void pipeline_set::write_set(VkDescriptorSet set, const binding_buffers& buffers,
                              const VkDescriptorImageInfo* output_image) const {
-  static_assert(VKNOISE_BINDING_COUNT == 4);
-  VkWriteDescriptorSet writes[VKNOISE_BINDING_COUNT];
-  for (std::uint32_t b = 0; b < VKNOISE_BINDING_COUNT; ++b) {
+  VkWriteDescriptorSet writes[kMaxBindings];
+  for (std::uint32_t b = 0; b < binding_count(); ++b) {
     writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     writes[b].dstSet = set;
     writes[b].dstBinding = b;
@@ -152,15 +173,16 @@ void pipeline_set::write_set(VkDescriptorSet set, const VkDescriptorBufferInfo (
       writes[b].pImageInfo = output_image;
     }
   }
-  device_table(ctx_).vkUpdateDescriptorSets(ctx_.device(), VKNOISE_BINDING_COUNT, writes, 0,
-                                            nullptr);
+  device_table(ctx_).vkUpdateDescriptorSets(ctx_.device(), binding_count(), writes, 0, nullptr);
 }
 
 // Destroys the set's objects now (the destructor) or when the context may (abandon()).
 std::function<void()> pipeline_set::destroyer() {
   std::vector<VkPipeline> pipelines;
   for (auto& [key, pipeline] : pipelines_) pipelines.push_back(pipeline);
+  for (auto& [key, pipeline] : graph_pipelines_) pipelines.push_back(pipeline);
   pipelines_.clear();
+  graph_pipelines_.clear();
   return [ctx = &ctx_, pipelines = std::move(pipelines),
           layout = std::exchange(layout_, VK_NULL_HANDLE),
           set_layout = std::exchange(set_layout_, VK_NULL_HANDLE)] {

@@ -12,9 +12,13 @@
 
 #include "core/allocation_guard.hpp"
 #include "core/point_validation.hpp"
+#include "graph/graph_fields.hpp"
+#include "graph/graph_layout.hpp"
+#include "vknoise/classic_gradients.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
+#include "vulkan/gpu_renderer_impl.hpp"
 #include "vulkan/kernel_dispatch.hpp"
 #include "vulkan/kernel_inputs.hpp"
 #include "vulkan/submission.hpp"
@@ -28,56 +32,13 @@ using vk::variant_of;
 
 namespace {
 
-constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
-
-// One chunk's dispatch and where its output goes, independent of the kernel.
-struct chunk_job {
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  union {
-    shader::field_push_constants field;
-    shader::points_push_constants points;
-  } push{};
-  std::uint32_t push_bytes = 0;
-  std::uint32_t groups_x = 1, groups_y = 1;
-  std::size_t coord_count = 0;
-  std::function<void(lattice_coord*)> write_coords;
-  std::size_t output_count = 0;
-  float* destination = nullptr;
-};
+using chunk_job = gpu_renderer::impl::chunk_job;
+constexpr int kSlots = gpu_renderer::impl::kSlots;
 
 }  // namespace
 
-struct gpu_renderer::impl {
-  struct slot {
-    std::unique_ptr<vk::submission> work;
-    vk::device_buffer coords;    // host-written lattice coordinates
-    vk::device_buffer output;    // written by the kernel
-    vk::device_buffer readback;  // host-cached copy of output; empty when output is host-cached
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    float* destination = nullptr;
-    std::size_t count = 0;
-  };
-
-  context& ctx;
-  std::unique_ptr<vk::kernel_engine> engine;
-  vk::kernel_tables tables;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  slot slots[kSlots];
-  bool abandoned = false;
-
-  explicit impl(context& c) : ctx(c) {}
-  ~impl();
-
-  status init(const renderer_options& options);
-  status ensure_capacity(slot& s, std::size_t coord_count, std::size_t output_count);
-  status record_and_submit(slot& s, const chunk_job& job);
-  status finish(slot& s, gpu_stats* stats);
-  status run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats);
-  // Waits for every pending slot; the first failure, with the renderer then abandoned.
-  status drain();
-};
-
 status gpu_renderer::impl::init(const renderer_options& options) {
+  compiler = options.compiler;
   auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 4096, false});
   if (!created) return created.error_value();
   engine = std::move(created.value());
@@ -91,9 +52,16 @@ status gpu_renderer::impl::init(const renderer_options& options) {
     auto work = vk::submission::create(ctx);
     if (!work) return work.error_value();
     s.work = std::move(work.value());
-    VKNOISE_TRY(engine->allocate_sets(pool, false, {&s.set, 1}));
+    VKNOISE_TRY(engine->allocate_sets(pool, engine->kernels(false), {&s.sets[kBuiltinSet], 1}));
   }
   return {};
+}
+
+status gpu_renderer::impl::usable() const {
+  if (!abandoned) return {};
+  return make_error(errc::vulkan_error,
+                    "an earlier GPU submission failed or timed out and may still be running; "
+                    "the renderer is unusable");
 }
 
 gpu_renderer::impl::~impl() {
@@ -110,13 +78,18 @@ gpu_renderer::impl::~impl() {
       s.readback.abandon();
     }
     tables.abandon();
+    graph_tables.abandon();
     if (engine) engine->abandon();
-    context_internals::defer_destruction(ctx, [c = &ctx, pool = pool] {
-      if (pool) device_table(*c).vkDestroyDescriptorPool(c->device(), pool, nullptr);
+    context_internals::defer_destruction(ctx, [c = &ctx, pools = std::array{pool, graph_pool}] {
+      for (VkDescriptorPool p : pools) {
+        if (p) device_table(*c).vkDestroyDescriptorPool(c->device(), p, nullptr);
+      }
     });
     return;
   }
-  if (pool) device_table(ctx).vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
+  for (VkDescriptorPool p : {pool, graph_pool}) {
+    if (p) device_table(ctx).vkDestroyDescriptorPool(ctx.device(), p, nullptr);
+  }
 }
 
 status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
@@ -146,15 +119,19 @@ status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
     }
     changed = true;
   }
-  if (changed) {
-    // The slot is idle (finished), so its descriptor set is not in use.
-    VkDescriptorBufferInfo infos[VKNOISE_BINDING_COUNT];
-    tables.bind(infos);
-    infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
-    infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
-    engine->write_set(s.set, false, infos);
-  }
+  if (changed) ++buffers_stamp;
   return {};
+}
+
+void gpu_renderer::impl::ensure_written(slot& s, const chunk_job& job) {
+  if (s.written[job.set_kind] == buffers_stamp) return;
+  // The slot is idle (finished), so its descriptor sets are not in use.
+  vk::binding_buffers infos{};
+  (job.set_kind == kBuiltinSet ? tables : graph_tables).bind(infos);
+  infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
+  infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
+  job.kernels->write_set(s.sets[job.set_kind], infos);
+  s.written[job.set_kind] = buffers_stamp;
 }
 
 status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
@@ -175,8 +152,8 @@ status gpu_renderer::impl::record_and_submit(slot& s, const chunk_job& job) {
                           0, 1, &reuse, 0, nullptr, 0, nullptr);
 
   s.work->write_kernel_start();
-  engine->record(
-      cmd, {job.pipeline, s.set, false, &job.push, job.push_bytes, job.groups_x, job.groups_y});
+  engine->record(cmd, {job.pipeline, s.sets[job.set_kind], job.kernels->layout(), &job.push,
+                       job.push_bytes, job.groups_x, job.groups_y});
   s.work->write_kernel_end();
 
   const VkDeviceSize bytes = job.output_count * sizeof(float);
@@ -243,11 +220,7 @@ status gpu_renderer::impl::drain() {
 }
 
 status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats) {
-  if (abandoned) {
-    return make_error(errc::vulkan_error,
-                      "an earlier GPU submission failed or timed out and may still be running; "
-                      "the renderer is unusable");
-  }
+  VKNOISE_TRY(usable());
   // On any error, wait for what is in flight so no pending copy targets the caller's memory.
   struct drain_on_error {
     impl* self;
@@ -264,11 +237,170 @@ status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, 
     slot& s = slots[k % kSlots];
     VKNOISE_TRY(finish(s, stats));
     VKNOISE_TRY(ensure_capacity(s, job.coord_count, job.output_count));
+    ensure_written(s, job);
     VKNOISE_TRY(record_and_submit(s, job));
   }
   for (slot& s : slots) VKNOISE_TRY(finish(s, stats));
   guard.armed = false;
   return {};
+}
+
+status gpu_renderer::impl::prepare(const vk::runtime_kernel& kernel, graph_kernel_output output,
+                                   chunk_job& job) {
+  // The tables go where the engine puts the built-in kernels' unless a uniform range cannot hold
+  // them: a graph with many tables then reads them from storage buffers.
+  const std::uint64_t uniform_limit = engine->max_uniform_range();
+  const bool in_uniform =
+      engine->table_in_uniform() &&
+      kernel.tables.size() * vk::permutation_bytes(VKNOISE_UNIFORM_TABLE_STRIDE) <= uniform_limit &&
+      kernel.gradients.size() * vk::gradient_bytes <= uniform_limit;
+  auto kernels = engine->graph_kernels(in_uniform);
+  if (!kernels) return kernels.error_value();
+  auto module = kernel.module({output, in_uniform});
+  if (!module) return module.error_value();
+  auto pipeline = (*kernels)->get(**module);
+  if (!pipeline) return pipeline.error_value();
+
+  // Nothing is in flight (every run finishes its slots), so the buffers may be rewritten or
+  // replaced.
+  if (!graph_tables.created() || graph_tables.in_uniform_buffer() != in_uniform) {
+    auto made = engine->create_tables(in_uniform);
+    if (!made) return made.error_value();
+    graph_tables = std::move(made.value());
+  }
+  VKNOISE_TRY(graph_tables.upload_graph(kernel.tables, kernel.gradients, kernel.words));
+  // The graph sets point at the ranges of the last graph, perhaps in replaced buffers.
+  ++buffers_stamp;
+
+  const int set_kind = graph_set(in_uniform);
+  if (!graph_pool) {
+    auto made_pool = engine->create_descriptor_pool(kSlots * 2);
+    if (!made_pool) return made_pool.error_value();
+    graph_pool = *made_pool;
+  }
+  for (slot& s : slots) {
+    if (!s.sets[set_kind]) {
+      VKNOISE_TRY(engine->allocate_sets(graph_pool, **kernels, {&s.sets[set_kind], 1}));
+      s.written[set_kind] = 0;
+    }
+  }
+  job.pipeline = *pipeline;
+  job.kernels = *kernels;
+  job.set_kind = set_kind;
+  return {};
+}
+
+status gpu_renderer::impl::fill(const vk::runtime_kernel& kernel, const field_spec& field,
+                                std::span<float> out, gpu_stats* stats) {
+  VKNOISE_TRY(usable());
+  chunk_job prepared;
+  VKNOISE_TRY(prepare(kernel, graph_kernel_output::field_buffer, prepared));
+  // A kernel with no slots still gets one (zero) coordinate per axis and sample: the layout of
+  // the coordinates stays that of a built-in kernel with one octave.
+  const std::uint32_t octaves = std::max<std::uint32_t>(1, kernel.slots);
+  const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
+  const std::uint64_t nx = field.size[0];
+  const std::size_t channels = kernel.channels;
+  vk::field_chunker chunker(field, limits);
+  vk::field_chunk chunk{};
+  shader::fractal_constants fractal{};
+  fractal.octaves = octaves;
+  return run(
+      [&](chunk_job& job) {
+        if (!chunker.next(chunk)) return false;
+        const vk::field_chunk_dispatch d = vk::field_dispatch_of(fractal, chunk, octaves);
+        job = prepared;
+        job.push.field = d.push;
+        job.push_bytes = sizeof(shader::field_push_constants);
+        job.groups_x = d.groups_x;
+        job.groups_y = d.groups_y;
+        job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
+        job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
+        job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
+        job.write_coords = [&field, &kernel, chunk, octaves](lattice_coord* coords) {
+          vk::write_field_chunk_coords(
+              field, chunk, octaves,
+              [&](std::uint32_t s, int axis, std::uint32_t index) {
+                if (axis >= field.dims || s >= kernel.slots) return lattice_coord{0, 0, 0, 0, 0.0f};
+                return kernel.coordinate(static_cast<int>(s), axis,
+                                         sample_position(field, axis, index));
+              },
+              coords);
+        };
+        return true;
+      },
+      stats);
+}
+
+status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<const double> points,
+                                std::span<float> out, gpu_stats* stats) {
+  VKNOISE_TRY(usable());
+  chunk_job prepared;
+  VKNOISE_TRY(prepare(kernel, graph_kernel_output::points, prepared));
+  const std::uint32_t octaves = std::max<std::uint32_t>(1, kernel.slots);
+  const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
+  const int dims = kernel.dims;
+  const std::size_t total = points.size() / dims;
+  const std::size_t channels = kernel.channels;
+  const std::size_t per_chunk = vk::points_per_chunk(limits);
+  shader::fractal_constants fractal{};
+  fractal.octaves = octaves;
+  std::size_t first = 0;
+  return run(
+      [&](chunk_job& job) {
+        if (first >= total) return false;
+        const std::size_t count = std::min(per_chunk, total - first);
+        job = prepared;
+        job.push.points = {fractal, static_cast<std::uint32_t>(count)};
+        job.push_bytes = sizeof(shader::points_push_constants);
+        job.groups_x = vk::group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
+        job.groups_y = 1;
+        job.coord_count = 4 * std::size_t{octaves} * count;
+        job.output_count = count * channels;
+        job.destination = out.data() + first * channels;
+        const double* source = points.data() + first * dims;
+        job.write_coords = [&kernel, source, count, dims, octaves](lattice_coord* coords) {
+          // Point i, slot s, axis a at (i * octaves + s) * 4 + a (points_push_constants).
+          for (std::size_t i = 0; i < count; ++i) {
+            for (std::uint32_t s = 0; s < octaves; ++s) {
+              lattice_coord* entry = coords + (i * octaves + s) * 4;
+              for (int a = 0; a < 4; ++a) {
+                entry[a] = a < dims && s < kernel.slots
+                               ? kernel.coordinate(static_cast<int>(s), a, source[i * dims + a])
+                               : lattice_coord{0, 0, 0, 0, 0.0f};
+              }
+            }
+          }
+        };
+        first += count;
+        return true;
+      },
+      stats);
+}
+
+vk::runtime_kernel vk::runtime_kernel_of(const compiled_graph& graph,
+                                         const permutation_table& table) {
+  const graph_ir::layout& layout = graph.layout();
+  runtime_kernel kernel;
+  kernel.module = [&graph](graph_kernel_variant variant) { return graph.kernel(variant); };
+  // The kernel declares at least one of each table and one constant word (graph_bindings.glsl);
+  // a graph that reads none is bound one nobody reads.
+  kernel.tables = graph_ir::resolve_tables(layout, table);
+  if (kernel.tables.empty()) kernel.tables.push_back(table);
+  for (const graph_ir::gradient_ref& gradients : layout.gradients) {
+    kernel.gradients.push_back(
+        classic_gradients::from_seed(gradients.classic_seed).float_table(gradients.dims));
+  }
+  if (kernel.gradients.empty()) kernel.gradients.emplace_back();
+  kernel.words = layout.words;
+  if (kernel.words.empty()) kernel.words.push_back(0);
+  kernel.dims = graph.source_graph().dims();
+  kernel.slots = static_cast<std::uint32_t>(layout.slot_count());
+  kernel.channels = static_cast<std::uint32_t>(graph.source_graph().channels());
+  kernel.coordinate = [&layout](int slot, int axis, double x) {
+    return graph_ir::slot_coordinate(layout, slot, axis, x);
+  };
+  return kernel;
 }
 
 gpu_renderer::gpu_renderer(std::unique_ptr<impl> impl) : impl_(std::move(impl)) {}
@@ -283,6 +415,15 @@ result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
 
 status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
                           std::span<float> out, gpu_stats* stats) {
+  if (field.noise_graph) {
+    return detail::guard_allocations([&]() -> status {
+      auto graph_compiler = compiler();
+      if (!graph_compiler) return graph_compiler.error_value();
+      auto compiled = compiled_graph::create(*field.noise_graph, *graph_compiler);
+      if (!compiled) return compiled.error_value();
+      return fill(*compiled, field, table, out, stats);
+    });
+  }
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(validate(field, out.size()));
     auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::field, field.dims, field.noise));
@@ -301,6 +442,7 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
           if (!chunker.next(chunk)) return false;
           const vk::field_chunk_dispatch d = vk::field_dispatch_of(fractal, chunk, octaves);
           job.pipeline = *pipeline;
+          job.kernels = &impl_->engine->kernels(false);
           job.push.field = d.push;
           job.push_bytes = sizeof(shader::field_push_constants);
           job.groups_x = d.groups_x;
@@ -342,6 +484,7 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
           if (first >= total) return false;
           const std::size_t count = std::min(per_chunk, total - first);
           job.pipeline = *pipeline;
+          job.kernels = &impl_->engine->kernels(false);
           job.push.points = {fractal, static_cast<std::uint32_t>(count)};
           job.push_bytes = sizeof(shader::points_push_constants);
           job.groups_x = vk::group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
@@ -362,6 +505,33 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
         },
         stats);
   });
+}
+
+status gpu_renderer::fill(const compiled_graph& graph, const field_spec& field,
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+  return detail::guard_allocations([&]() -> status {
+    field_spec of_graph = field;
+    of_graph.noise_graph = std::make_shared<const vknoise::graph>(graph.source_graph());
+    VKNOISE_TRY(validate(of_graph, out.size()));
+    return impl_->fill(vk::runtime_kernel_of(graph, table), field, out, stats);
+  });
+}
+
+status gpu_renderer::eval(const compiled_graph& graph, std::span<const double> points,
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+  return detail::guard_allocations([&]() -> status {
+    VKNOISE_TRY(detail::validate_graph_points(graph.source_graph(), points, out.size()));
+    return impl_->eval(vk::runtime_kernel_of(graph, table), points, out, stats);
+  });
+}
+
+result<std::shared_ptr<graph_compiler>> gpu_renderer::compiler() {
+  if (!impl_->compiler) {
+    auto made = graph_compiler::create();
+    if (!made) return made.error_value();
+    impl_->compiler = std::move(made.value());
+  }
+  return impl_->compiler;
 }
 
 }  // namespace vknoise

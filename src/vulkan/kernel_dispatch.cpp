@@ -3,6 +3,7 @@
 #include <volk.h>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "vulkan/context_impl.hpp"
@@ -16,24 +17,40 @@ bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_pla
                                                  : placement == table_placement::uniform_buffer;
 }
 
+namespace {
+
+VkBufferUsageFlags table_usage(bool in_uniform_buffer) {
+  return in_uniform_buffer ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
+                           : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+}
+
+}  // namespace
+
 result<kernel_tables> kernel_tables::create(const context& ctx, bool in_uniform_buffer) {
   kernel_tables tables;
+  tables.ctx_ = &ctx;
   tables.stride_ = in_uniform_buffer ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
-  const VkBufferUsageFlags usage =
-      in_uniform_buffer ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  auto permutation =
-      device_buffer::create(ctx, permutation_bytes(tables.stride_), usage, memory_use::upload);
-  if (!permutation) return permutation.error_value();
-  tables.permutation_ = std::move(permutation.value());
-  auto gradients = device_buffer::create(ctx, gradient_bytes, usage, memory_use::upload);
-  if (!gradients) return gradients.error_value();
-  tables.gradients_ = std::move(gradients.value());
+  const VkBufferUsageFlags usage = table_usage(in_uniform_buffer);
+  VKNOISE_TRY(tables.ensure(tables.permutation_, permutation_bytes(tables.stride_), usage));
+  VKNOISE_TRY(tables.ensure(tables.gradients_, gradient_bytes, usage));
+  tables.permutation_range_ = permutation_bytes(tables.stride_);
+  tables.gradient_range_ = gradient_bytes;
   return tables;
+}
+
+status kernel_tables::ensure(device_buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage) {
+  if (buffer.size() >= bytes) return {};
+  auto made = device_buffer::create(*ctx_, bytes, usage, memory_use::upload);
+  if (!made) return made.error_value();
+  buffer = std::move(made.value());
+  return {};
 }
 
 status kernel_tables::upload(const permutation_table& table, const noise_spec& noise, int dims) {
   write_permutation(table, stride_, permutation_.mapped());
   VKNOISE_TRY(permutation_.flush());
+  permutation_range_ = permutation_bytes(stride_);
+  gradient_range_ = gradient_bytes;
   if (noise.kind != noise_kind::classic) return {};  // the gradients are not read
   if (gradients_hold_ && gradients_hold_->seed == noise.classic_seed &&
       gradients_hold_->dims == dims) {
@@ -46,14 +63,45 @@ status kernel_tables::upload(const permutation_table& table, const noise_spec& n
   return {};
 }
 
-void kernel_tables::bind(VkDescriptorBufferInfo (&buffers)[VKNOISE_BINDING_COUNT]) const {
-  buffers[VKNOISE_BINDING_PERMUTATION] = {permutation_.buffer(), 0, VK_WHOLE_SIZE};
-  buffers[VKNOISE_BINDING_GRADIENTS] = {gradients_.buffer(), 0, VK_WHOLE_SIZE};
+status kernel_tables::upload_graph(std::span<const permutation_table> tables,
+                                   std::span<const std::array<float, 1024>> gradients,
+                                   std::span<const std::uint32_t> words) {
+  if (tables.empty() || gradients.empty() || words.empty()) {
+    return make_error(errc::invalid_argument, "a graph kernel binds at least one of each table");
+  }
+  const VkBufferUsageFlags usage = table_usage(in_uniform_buffer());
+  permutation_range_ = tables.size() * permutation_bytes(stride_);
+  gradient_range_ = gradients.size() * gradient_bytes;
+  constants_range_ = words.size_bytes();
+  VKNOISE_TRY(ensure(permutation_, permutation_range_, usage));
+  VKNOISE_TRY(ensure(gradients_, gradient_range_, usage));
+  VKNOISE_TRY(ensure(constants_, constants_range_, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+  auto* entries = static_cast<std::uint8_t*>(permutation_.mapped());
+  for (const permutation_table& table : tables) {
+    write_permutation(table, stride_, entries);
+    entries += permutation_bytes(stride_);
+  }
+  static_assert(sizeof(gradients[0]) == gradient_bytes);
+  std::memcpy(gradients_.mapped(), gradients.data(), gradients.size_bytes());
+  gradients_hold_.reset();  // the buffer no longer holds a built-in noise's gradients
+  std::memcpy(constants_.mapped(), words.data(), words.size_bytes());
+  VKNOISE_TRY(permutation_.flush());
+  VKNOISE_TRY(gradients_.flush());
+  return constants_.flush();
+}
+
+void kernel_tables::bind(binding_buffers& buffers) const {
+  buffers[VKNOISE_BINDING_PERMUTATION] = {permutation_.buffer(), 0, permutation_range_};
+  buffers[VKNOISE_BINDING_GRADIENTS] = {gradients_.buffer(), 0, gradient_range_};
+  if (constants_.buffer()) {
+    buffers[VKNOISE_BINDING_GRAPH_CONSTANTS] = {constants_.buffer(), 0, constants_range_};
+  }
 }
 
 void kernel_tables::abandon() {
   permutation_.abandon();
   gradients_.abandon();
+  constants_.abandon();
 }
 
 std::uint32_t group_count(std::uint64_t items, std::uint32_t local_size) {
@@ -90,14 +138,27 @@ result<std::unique_ptr<kernel_engine>> kernel_engine::create(const context& ctx,
 }
 
 dispatch_limits kernel_engine::limits(const noise_spec& noise, int dims) const {
+  return limits(static_cast<std::uint32_t>(noise.octaves),
+                static_cast<std::uint32_t>(channel_count(noise, dims)));
+}
+
+dispatch_limits kernel_engine::limits(std::uint32_t octaves, std::uint32_t channels) const {
   dispatch_limits limits = device_limits_;
-  limits.octaves = static_cast<std::uint32_t>(noise.octaves);
-  limits.channels = static_cast<std::uint32_t>(channel_count(noise, dims));
+  limits.octaves = octaves;
+  limits.channels = channels;
   return limits;
 }
 
+std::uint32_t kernel_engine::max_uniform_range() const {
+  return ctx_.properties().limits.maxUniformBufferRange;
+}
+
 result<kernel_tables> kernel_engine::create_tables() const {
-  return kernel_tables::create(ctx_, table_in_uniform_);
+  return create_tables(table_in_uniform_);
+}
+
+result<kernel_tables> kernel_engine::create_tables(bool in_uniform_buffer) const {
+  return kernel_tables::create(ctx_, in_uniform_buffer);
 }
 
 result<VkPipeline> kernel_engine::pipeline(const kernel_variant& variant) {
@@ -108,13 +169,23 @@ result<VkPipeline> kernel_engine::pipeline(const kernel_variant& variant) {
   return (image_output ? *image_kernels_ : *buffer_kernels_).get(variant);
 }
 
+result<pipeline_set*> kernel_engine::graph_kernels(bool table_in_uniform) {
+  std::unique_ptr<pipeline_set>& kernels = graph_kernels_[table_in_uniform ? 1 : 0];
+  if (!kernels) {
+    auto made = pipeline_set::create(ctx_, table_in_uniform, false, true);
+    if (!made) return made.error_value();
+    kernels = std::move(made.value());
+  }
+  return kernels.get();
+}
+
 result<VkDescriptorPool> kernel_engine::create_descriptor_pool(std::uint32_t sets) const {
-  // Each set: the coordinates and the output (storage buffers or a storage image) and the two
-  // tables (storage or uniform buffers, as placed).
-  const VkDescriptorPoolSize sizes[3] = {
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, sets * VKNOISE_BINDING_COUNT},
-      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, sets * 2},
-      {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sets}};
+  // Each set, of any layout: the coordinates, the output (a storage buffer or a storage image)
+  // and a graph kernel's constants in storage buffers, and the two tables (storage or uniform
+  // buffers, as placed).
+  const VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, sets * kMaxBindings},
+                                         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, sets * 2},
+                                         {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sets}};
   VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   info.maxSets = sets;
   info.poolSizeCount = image_kernels_ ? 3 : 2;
@@ -125,10 +196,10 @@ result<VkDescriptorPool> kernel_engine::create_descriptor_pool(std::uint32_t set
   return pool;
 }
 
-status kernel_engine::allocate_sets(VkDescriptorPool pool, bool image_output,
+status kernel_engine::allocate_sets(VkDescriptorPool pool, const pipeline_set& kernels,
                                     std::span<VkDescriptorSet> sets) const {
   if (sets.empty()) return {};
-  const std::vector<VkDescriptorSetLayout> layouts(sets.size(), kernels(image_output).set_layout());
+  const std::vector<VkDescriptorSetLayout> layouts(sets.size(), kernels.set_layout());
   VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   alloc.descriptorPool = pool;
   alloc.descriptorSetCount = static_cast<std::uint32_t>(sets.size());
@@ -137,28 +208,27 @@ status kernel_engine::allocate_sets(VkDescriptorPool pool, bool image_output,
                "vkAllocateDescriptorSets");
 }
 
-void kernel_engine::write_set(VkDescriptorSet set, bool image_output,
-                              const VkDescriptorBufferInfo (&buffers)[VKNOISE_BINDING_COUNT],
-                              const VkDescriptorImageInfo* output_image) const {
-  kernels(image_output).write_set(set, buffers, output_image);
-}
-
 void kernel_engine::record(VkCommandBuffer cmd, const dispatch& d) const {
   const VolkDeviceTable& vk = device_table(ctx_);
-  const VkPipelineLayout layout = kernels(d.image_output).layout();
   vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipeline);
-  vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &d.set, 0, nullptr);
-  vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, d.push_bytes, d.push);
+  vk.vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, d.layout, 0, 1, &d.set, 0,
+                             nullptr);
+  vk.vkCmdPushConstants(cmd, d.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, d.push_bytes, d.push);
   vk.vkCmdDispatch(cmd, d.groups_x, d.groups_y, 1);
 }
 
 std::uint32_t kernel_engine::pipelines_built() const {
-  return buffer_kernels_->pipelines_built() +
-         (image_kernels_ ? image_kernels_->pipelines_built() : 0);
+  std::uint32_t built = 0;
+  for (const pipeline_set* kernels : {buffer_kernels_.get(), image_kernels_.get(),
+                                      graph_kernels_[0].get(), graph_kernels_[1].get()}) {
+    if (kernels) built += kernels->pipelines_built();
+  }
+  return built;
 }
 
 void kernel_engine::abandon() {
-  for (pipeline_set* kernels : {buffer_kernels_.get(), image_kernels_.get()}) {
+  for (pipeline_set* kernels : {buffer_kernels_.get(), image_kernels_.get(),
+                                graph_kernels_[0].get(), graph_kernels_[1].get()}) {
     if (kernels) kernels->abandon();
   }
 }

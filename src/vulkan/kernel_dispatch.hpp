@@ -6,6 +6,7 @@
 // (submission.hpp) stay with the caller.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -27,25 +28,43 @@ namespace vknoise::vk {
 // device type.
 bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_placement placement);
 
-// The permutation table and classic noise's gradients, in the buffers the kernels read them from
-// (uniform or storage, as placed). Move-only.
+// The tables the kernels read, in the buffers they read them from (uniform or storage, as
+// placed): a built-in kernel's permutation table and classic noise's gradients, or a graph
+// kernel's permutation tables and gradient tables, each set back to back, and its constant
+// words (a storage buffer). Move-only.
 class kernel_tables {
  public:
   static result<kernel_tables> create(const context& ctx, bool in_uniform_buffer);
   kernel_tables() = default;
 
+  bool created() const { return ctx_ != nullptr; }
+  bool in_uniform_buffer() const { return stride_ != 1; }
+
   // Host writes, made visible to the device by the vkQueueSubmit of the work that reads them; only
   // while no submitted work reads these buffers. Classic noise's gradients (seeded by the noise,
   // for `dims`) are written only when they differ from what the buffer holds.
   status upload(const permutation_table& table, const noise_spec& noise, int dims);
-  // Points the two table bindings of `buffers` (indexed by binding) at these buffers.
-  void bind(VkDescriptorBufferInfo (&buffers)[VKNOISE_BINDING_COUNT]) const;
+  // A graph kernel's tables: at least one permutation table, one gradient table and one constant
+  // word. A buffer too small for them is replaced by a larger one (the sets bound to the old one
+  // must be written again, as must those bound to other ranges).
+  status upload_graph(std::span<const permutation_table> tables,
+                      std::span<const std::array<float, 1024>> gradients,
+                      std::span<const std::uint32_t> words);
+  // Points the table bindings of `buffers` (and the graph constants' after an upload_graph) at
+  // these buffers, each at the range last uploaded.
+  void bind(binding_buffers& buffers) const;
   // Abandoned work may still read them: the context destroys them (device_buffer::abandon).
   void abandon();
 
  private:
-  device_buffer permutation_;  // 512 entries, stride_ int32 words apart
-  device_buffer gradients_;    // 256 vec4
+  // `buffer` replaced by one of at least `bytes` when it is smaller.
+  status ensure(device_buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage);
+
+  const context* ctx_ = nullptr;
+  device_buffer permutation_;  // 512 entries a table, stride_ int32 words apart
+  device_buffer gradients_;    // 256 vec4 a table
+  device_buffer constants_;    // graph constant words; empty until upload_graph
+  VkDeviceSize permutation_range_ = 0, gradient_range_ = 0, constants_range_ = 0;
   int stride_ = 1;
   struct seeded {
     std::uint64_t seed;
@@ -58,7 +77,7 @@ class kernel_tables {
 struct dispatch {
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  bool image_output = false;  // the set and pipeline are of the image-output layout
+  VkPipelineLayout layout = VK_NULL_HANDLE;  // of the pipeline_set the pipeline and set are of
   const void* push = nullptr;
   std::uint32_t push_bytes = 0;
   std::uint32_t groups_x = 1;
@@ -98,26 +117,35 @@ class kernel_engine {
   // The device's workgroup-count limits, and output bytes per dispatch: the requested chunk_bytes
   // clamped to half of maxStorageBufferRange (coordinates take up to twice the output bytes, both
   // bound as one storage range) and to at least minimum_chunk_bytes; for this noise at dims
-  // (octaves and channels set).
+  // (octaves and channels set), or for `octaves` lattice coordinates per axis and sample and
+  // `channels` floats out (a graph kernel's slots and outputs).
   dispatch_limits limits(const noise_spec& noise, int dims) const;
+  dispatch_limits limits(std::uint32_t octaves, std::uint32_t channels) const;
+  // The largest range of a uniform buffer binding (maxUniformBufferRange).
+  std::uint32_t max_uniform_range() const;
 
-  // Table buffers in this engine's placement.
+  // Table buffers in this engine's placement, or in the one given.
   result<kernel_tables> create_tables() const;
+  result<kernel_tables> create_tables(bool in_uniform_buffer) const;
   // The pipeline of a variant, built on first use: the image-output kernels when variant.image
   // names a format.
   result<VkPipeline> pipeline(const kernel_variant& variant);
 
-  // A descriptor pool for `sets` sets of this engine's layouts (storage images included when the
-  // engine has image kernels). The caller destroys it.
+  // The built-in kernels' pipeline set (layouts) of an output kind.
+  const pipeline_set& kernels(bool image_output) const {
+    return image_output ? *image_kernels_ : *buffer_kernels_;
+  }
+  // The graph kernels' pipeline set with the tables in uniform or storage buffers, made on first
+  // use (graph kernels choose their placement: the engine's, unless their tables exceed the
+  // uniform range).
+  result<pipeline_set*> graph_kernels(bool table_in_uniform);
+
+  // A descriptor pool for `sets` sets of any of this engine's layouts (storage images included
+  // when the engine has image kernels). The caller destroys it.
   result<VkDescriptorPool> create_descriptor_pool(std::uint32_t sets) const;
-  // `sets.size()` sets of the buffer-output or the image-output layout from `pool`.
-  status allocate_sets(VkDescriptorPool pool, bool image_output,
+  // `sets.size()` sets of the layout of `kernels` (one of this engine's) from `pool`.
+  status allocate_sets(VkDescriptorPool pool, const pipeline_set& kernels,
                        std::span<VkDescriptorSet> sets) const;
-  // Points every binding of `set` at `buffers` (indexed by binding); an image-output set's output
-  // binding at `output_image` instead.
-  void write_set(VkDescriptorSet set, bool image_output,
-                 const VkDescriptorBufferInfo (&buffers)[VKNOISE_BINDING_COUNT],
-                 const VkDescriptorImageInfo* output_image = nullptr) const;
 
   // Binds the pipeline and the set, pushes the constants and dispatches.
   void record(VkCommandBuffer cmd, const dispatch& d) const;
@@ -128,15 +156,13 @@ class kernel_engine {
 
  private:
   explicit kernel_engine(const context& ctx) : ctx_(ctx) {}
-  const pipeline_set& kernels(bool image_output) const {
-    return image_output ? *image_kernels_ : *buffer_kernels_;
-  }
 
   const context& ctx_;
   bool table_in_uniform_ = false;
   dispatch_limits device_limits_{};
   std::unique_ptr<pipeline_set> buffer_kernels_;
-  std::unique_ptr<pipeline_set> image_kernels_;  // only with engine_options::image_output
+  std::unique_ptr<pipeline_set> image_kernels_;     // only with engine_options::image_output
+  std::unique_ptr<pipeline_set> graph_kernels_[2];  // storage, uniform tables; made on first use
 };
 
 }  // namespace vknoise::vk

@@ -55,27 +55,12 @@ std::uint64_t field_chunk_coord_count(const field_chunk& chunk, std::uint32_t oc
 
 void write_field_chunk_coords(const field_spec& field, const field_chunk& chunk,
                               lattice_coord* coords) {
-  const auto octaves = static_cast<std::uint32_t>(field.noise.octaves);
-  const std::uint32_t ny = field.size[1], nz = field.size[2];
-  for (std::uint32_t o = 0; o < octaves; ++o) {
-    for (std::uint32_t i = 0; i < chunk.count_x; ++i) {
-      coords[o * chunk.count_x + i] = axis_coordinate(field, 0, chunk.first_x + i, o);
-    }
-  }
-  lattice_coord* rows = coords + std::size_t{octaves} * chunk.count_x;
-  for (std::uint32_t r = 0; r < chunk.row_count; ++r) {
-    const std::uint64_t row = chunk.first_row + r;
-    const std::uint64_t zt = row / ny;
-    const auto y = static_cast<std::uint32_t>(row % ny);
-    const auto z = static_cast<std::uint32_t>(zt % nz);
-    const auto t = static_cast<std::uint32_t>(zt / nz);
-    for (std::uint32_t o = 0; o < octaves; ++o) {
-      lattice_coord* entry = rows + (std::size_t{r} * octaves + o) * 3;
-      entry[0] = axis_coordinate(field, 1, y, o);
-      entry[1] = axis_coordinate(field, 2, z, o);
-      entry[2] = axis_coordinate(field, 3, t, o);
-    }
-  }
+  write_field_chunk_coords(
+      field, chunk, static_cast<std::uint32_t>(field.noise.octaves),
+      [&field](std::uint32_t o, int axis, std::uint32_t index) {
+        return axis_coordinate(field, axis, index, static_cast<int>(o));
+      },
+      coords);
 }
 
 }  // namespace vknoise::vk

@@ -275,6 +275,10 @@ status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_sp
 // Checks the field and the target, and picks the kernel that writes that target.
 status recorder::impl::plan_target(plan& p) {
   VKNOISE_TRY(validate(p.field));
+  if (p.field.noise_graph) {
+    return make_error(errc::invalid_argument,
+                      "the recorder does not render graph fields yet; gpu_renderer::fill does");
+  }
   p.to_image = p.target.type == render_target::kind::image;
   if (p.to_image) {
     auto planned = vk::plan_image_target(ctx, p.field, p.target.image);
@@ -334,12 +338,12 @@ status recorder::impl::bind_chunks(frame& f, plan& p) {
               "vkCreateImageView"));
   }
   f.sets.assign(p.chunks.size(), VK_NULL_HANDLE);
-  VKNOISE_TRY(engine->allocate_sets(f.pool, p.to_image, f.sets));
+  VKNOISE_TRY(engine->allocate_sets(f.pool, engine->kernels(p.to_image), f.sets));
   const std::uint64_t nx = p.field.size[0];
   p.output_offsets.assign(p.chunks.size(), 0);
   for (std::size_t i = 0; i < p.chunks.size(); ++i) {
     const planned_chunk& c = p.chunks[i];
-    VkDescriptorBufferInfo buffers[VKNOISE_BINDING_COUNT]{};
+    vk::binding_buffers buffers{};
     f.tables.bind(buffers);
     buffers[VKNOISE_BINDING_COORDS] = {f.coords.buffer(), c.coord_offset, c.coord_bytes};
     const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, f.view, VK_IMAGE_LAYOUT_GENERAL};
@@ -354,7 +358,7 @@ status recorder::impl::bind_chunks(frame& f, plan& p) {
       buffers[VKNOISE_BINDING_OUTPUT] = {p.target.buffer.buffer, window, start - window + bytes};
       p.output_offsets[i] = static_cast<std::uint32_t>((start - window) / sizeof(float));
     }
-    engine->write_set(f.sets[i], p.to_image, buffers, &image_info);
+    engine->kernels(p.to_image).write_set(f.sets[i], buffers, &image_info);
   }
   return {};
 }
@@ -384,8 +388,8 @@ void recorder::impl::record_dispatches(VkCommandBuffer cmd, const frame& f, cons
     push.bias = p.target.image.bias;
     const std::uint32_t push_bytes =
         p.to_image ? sizeof(shader::image_push_constants) : sizeof(shader::field_push_constants);
-    engine->record(cmd,
-                   {p.pipeline, f.sets[i], p.to_image, &push, push_bytes, d.groups_x, d.groups_y});
+    engine->record(cmd, {p.pipeline, f.sets[i], engine->kernels(p.to_image).layout(), &push,
+                         push_bytes, d.groups_x, d.groups_y});
   }
 }
 

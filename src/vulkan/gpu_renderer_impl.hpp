@@ -1,0 +1,125 @@
+// What a gpu_renderer is inside: two slots that each stage a chunk's coordinates, run its dispatch
+// and read its output back while the other slot's chunk runs, for the built-in kernels and for
+// kernels compiled at run time (a noise graph's: runtime_kernel), which fill and eval of a
+// compiled_graph describe (gpu_renderer.cpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "vknoise/gpu_renderer.hpp"
+#include "vknoise/graph_compiler.hpp"
+#include "vulkan/device_buffer.hpp"
+#include "vulkan/kernel_dispatch.hpp"
+#include "vulkan/submission.hpp"
+
+namespace vknoise {
+
+namespace vk {
+
+// A kernel compiled at run time, with everything it reads but the lattice coordinates, which
+// `coordinate` gives: a graph kernel's bindings (shaders/graph_bindings.glsl) and slots (laid out
+// as a built-in kernel's octaves, graph_layout.hpp).
+struct runtime_kernel {
+  // The module of a variant (the renderer picks the output and the table placement).
+  std::function<result<std::shared_ptr<const spirv_module>>(graph_kernel_variant)> module;
+  std::vector<permutation_table> tables;           // at least one, back to back
+  std::vector<std::array<float, 1024>> gradients;  // at least one: 256 vec4 each
+  std::vector<std::uint32_t> words;                // at least one: the constants binding
+  int dims = 3;                                    // of the position
+  std::uint32_t slots = 0;     // lattice coordinates per axis and sample (0: none are read)
+  std::uint32_t channels = 1;  // floats written per sample
+  // Slot s's coordinate on `axis` (below dims) at double position x on that axis.
+  std::function<lattice_coord(int slot, int axis, double x)> coordinate;
+};
+
+}  // namespace vk
+
+struct gpu_renderer::impl {
+  static constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
+  // The descriptor sets of a slot: the built-in kernels', and a graph kernel's with the tables in
+  // storage and in uniform buffers.
+  static constexpr int kBuiltinSet = 0;
+  static constexpr int kSetKinds = 3;
+  static int graph_set(bool table_in_uniform) { return table_in_uniform ? 2 : 1; }
+
+  // One chunk's dispatch and where its output goes, independent of the kernel.
+  struct chunk_job {
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    const vk::pipeline_set* kernels = nullptr;  // the pipeline's layout
+    int set_kind = kBuiltinSet;
+    union {
+      shader::field_push_constants field;
+      shader::points_push_constants points;
+    } push{};
+    std::uint32_t push_bytes = 0;
+    std::uint32_t groups_x = 1, groups_y = 1;
+    std::size_t coord_count = 0;
+    std::function<void(lattice_coord*)> write_coords;
+    std::size_t output_count = 0;
+    float* destination = nullptr;
+  };
+
+  struct slot {
+    std::unique_ptr<vk::submission> work;
+    vk::device_buffer coords;    // host-written lattice coordinates
+    vk::device_buffer output;    // written by the kernel
+    vk::device_buffer readback;  // host-cached copy of output; empty when output is host-cached
+    VkDescriptorSet sets[kSetKinds] = {};   // graph sets allocated on first use
+    std::uint64_t written[kSetKinds] = {};  // the buffers_stamp each set was last written at
+    float* destination = nullptr;
+    std::size_t count = 0;
+  };
+
+  context& ctx;
+  std::shared_ptr<graph_compiler> compiler;  // renderer_options::compiler, or made on first use
+  std::unique_ptr<vk::kernel_engine> engine;
+  vk::kernel_tables tables;        // the built-in kernels'
+  vk::kernel_tables graph_tables;  // a graph kernel's, in its placement; made on first use
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDescriptorPool graph_pool = VK_NULL_HANDLE;  // made on first use
+  slot slots[kSlots];
+  // Bumped whenever a buffer a descriptor set may point at is replaced; a set written at an
+  // older stamp is written again before its next use.
+  std::uint64_t buffers_stamp = 1;
+  bool abandoned = false;
+
+  explicit impl(context& c) : ctx(c) {}
+  ~impl();
+
+  status init(const renderer_options& options);
+  // errc::vulkan_error once an earlier submission failed or timed out.
+  status usable() const;
+  status ensure_capacity(slot& s, std::size_t coord_count, std::size_t output_count);
+  // Points the set of `job` in `s` at the current buffers unless it already does.
+  void ensure_written(slot& s, const chunk_job& job);
+  status record_and_submit(slot& s, const chunk_job& job);
+  status finish(slot& s, gpu_stats* stats);
+  status run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats);
+  // Waits for every pending slot; the first failure, with the renderer then abandoned.
+  status drain();
+
+  // A runtime kernel's pipeline for `output`, with its tables uploaded and its sets allocated:
+  // the job fields that name them.
+  status prepare(const vk::runtime_kernel& kernel, graph_kernel_output output, chunk_job& job);
+  // A field (validated, `out` of value_count * channels floats) or points (kernel.dims doubles
+  // each, validated; `out` channels floats each) through a runtime kernel.
+  status fill(const vk::runtime_kernel& kernel, const field_spec& field, std::span<float> out,
+              gpu_stats* stats);
+  status eval(const vk::runtime_kernel& kernel, std::span<const double> points,
+              std::span<float> out, gpu_stats* stats);
+};
+
+namespace vk {
+
+// A compiled graph's kernel as a renderer runs it, with `table` for the noises whose table is the
+// field's. It refers to `graph`, which must outlive it.
+runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table);
+
+}  // namespace vk
+
+}  // namespace vknoise

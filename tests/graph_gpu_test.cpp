@@ -1,0 +1,339 @@
+// Noise graphs on the GPU (gpu_renderer with a graph field or a compiled_graph), under both table
+// placements, with the validation layer on: fields and points equal the float mirror bit for bit
+// for exact graphs and stay within bound() for bounded ones, a field split into many chunks
+// included; a graph that differs only in parameters reuses the compiled kernel and the pipeline;
+// bad fields and points get the mirror's errors. And emit_glsl's source compiles with glslc.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpu_fixture.hpp"
+#include "scratch_directory.hpp"
+#include "table_placements.hpp"
+#include "vknoise/graph.hpp"
+#include "vknoise/graph_compiler.hpp"
+#include "vknoise/vknoise.hpp"
+
+namespace vknoise {
+namespace {
+
+graph parse(const std::string& json) {
+  auto g = graph::parse(json);
+  EXPECT_TRUE(g.ok()) << g.message() << "\n" << json;
+  return std::move(g).value();
+}
+
+// A grid of n x n (x, y) by 3 (z, t) samples, off the origin.
+field_spec grid(const graph& g, std::uint32_t n, double origin) {
+  field_spec f;
+  f.dims = g.dims();
+  for (int a = 0; a < 4; ++a) f.size[a] = a < f.dims ? (a < 2 ? n : 3) : 1;
+  for (int a = 0; a < f.dims; ++a) {
+    f.origin[a] = origin + 0.71 * a;
+    f.step[a] = 0.173 + 0.01 * a;
+  }
+  f.noise_graph = std::make_shared<const graph>(g);
+  return f;
+}
+
+// Exact graphs: built-in fields said as graphs, and one graph per node kind and domain form (as
+// the CPU twins' tests, graph_eval_test.cpp, have them).
+const char* const kExactGraphs[] = {
+    // improved noise, 3D fbm with its own table
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"}, "n": {"kind": "noise", "at": "p", "seed": 7},
+        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 6}},
+       "outputs": {"value": "f"}})",
+    // 4D: improved and balanced, ridged
+    R"({"dims": 4, "nodes": {"p": {"kind": "position"}, "n": {"kind": "noise", "at": "p"},
+        "b": {"kind": "noise", "at": "p", "basis": "improved4_balanced", "table": "perlin"},
+        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 3}},
+       "outputs": {"f": "f", "b": "b"}})",
+    // classic noise with seeded gradients, periodic
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p", "basis": "classic", "classic_seed": 11, "period": [8, 16, 4]},
+        "f": {"kind": "fractal", "noise": "n", "octaves": 2}},
+       "outputs": {"value": "f"}})",
+    // value noise: cubic fbm in 2D, smooth cosine in 3D
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p", "basis": "value", "interpolation": "cubic"},
+        "f": {"kind": "fractal", "noise": "n", "octaves": 3}},
+       "outputs": {"value": "f"}})",
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p", "basis": "value", "interpolation": "cosine", "smooth": true}},
+       "outputs": {"value": "n"}})",
+    // arithmetic on two noises with their own tables
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "a": {"kind": "noise", "at": "p", "seed": 3}, "b": {"kind": "noise", "at": "p", "table": "perlin"},
+        "s": {"kind": "add", "a": "a", "b": "b"}, "d": {"kind": "sub", "a": "s", "b": 0.25},
+        "m": {"kind": "mul", "a": "d", "b": "b"}, "q": {"kind": "div", "a": "m", "b": 3},
+        "lo": {"kind": "min", "a": "q", "b": "a"}, "hi": {"kind": "max", "a": "q", "b": "a"},
+        "n": {"kind": "neg", "in": "lo"}, "ab": {"kind": "abs", "in": "n"},
+        "fl": {"kind": "floor", "in": "m"}},
+       "outputs": {"lo": "lo", "hi": "hi", "ab": "ab", "fl": "fl"}})",
+    // shaping
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 4},
+        "n": {"kind": "noise", "at": "p"},
+        "c": {"kind": "clamp", "in": "f", "lo": -0.2, "hi": 0.3},
+        "x": {"kind": "mix", "a": "c", "b": "n", "t": 0.3},
+        "s": {"kind": "select", "a": "x", "b": "c", "control": "n", "threshold": 0.1},
+        "bl": {"kind": "blend", "a": "s", "b": 1.0, "control": "f", "lo": -0.3, "hi": 0.4},
+        "r": {"kind": "remap", "in": "bl", "from": [-1, 1], "to": [0, 10]},
+        "t": {"kind": "terrace", "in": "r", "steps": 3},
+        "cu": {"kind": "curve", "in": "f", "points": [[-0.5, 0], [0, 0.2], [0.2, 0.9], [0.6, 1]]}},
+       "outputs": {"t": "t", "cu": "cu"}})",
+    // a colour ramp: three outputs
+    R"({"dims": 3, "nodes": {"n": {"kind": "noise"},
+        "u": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [0, 1]},
+        "ramp": {"kind": "ramp", "in": "u", "stops": [[0, 0.1, 0.2, 0.3], [0.4, 0.9, 0.5, 0.1], [1, 1, 1, 1]]}},
+       "outputs": {"r": "ramp.r", "g": "ramp.g", "b": "ramp.b"}})",
+    // lattice domains: scale, offset and warp of the position, and a warped fractal
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "s": {"kind": "scale", "in": "p", "factor": [2, 0.5, 3]},
+        "o": {"kind": "offset", "in": "s", "by": 17.25},
+        "w1": {"kind": "noise", "at": "p", "seed": 9}, "w2": {"kind": "noise", "at": "o"},
+        "w": {"kind": "warp", "in": "o", "by": ["w1", "w2", 0.5], "amplitude": 0.8},
+        "ws": {"kind": "scale", "in": "w", "factor": 1.5},
+        "n": {"kind": "noise", "at": "ws"},
+        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4, "octave_offsets": true},
+        "y": {"kind": "component", "in": "w", "axis": "y"}},
+       "outputs": {"f": "f", "y": "y"}})",
+    // float domains: rotate and combine, a fractal with octave offsets over one
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+        "n": {"kind": "noise", "at": "r", "basis": "classic"},
+        "f": {"kind": "fractal", "noise": "n", "octaves": 3, "octave_offsets": true},
+        "x": {"kind": "component", "in": "r", "axis": 0},
+        "c": {"kind": "combine", "components": ["x", "f", 2.5, "n"]},
+        "v": {"kind": "noise", "at": "c", "basis": "value"},
+        "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
+       "outputs": {"f": "f", "g": "g", "x": "x"}})",
+    // no noise at all: no slots, no tables
+    R"({"dims": 1, "nodes": {"p": {"kind": "position"}, "x": {"kind": "component", "in": "p", "axis": 0},
+        "m": {"kind": "mul", "a": "x", "b": 0.5}},
+       "outputs": {"m": "m"}})",
+};
+
+// Every compile of this binary's graph tests goes through one memory-only compiler: each kernel
+// is compiled once, and no test writes a cache directory.
+std::shared_ptr<graph_compiler> shared_compiler() {
+  static const std::shared_ptr<graph_compiler> compiler = [] {
+    auto made = graph_compiler::create({.disk_cache = false});
+    EXPECT_TRUE(made.ok()) << made.message();
+    return made.ok() ? made.value() : nullptr;
+  }();
+  return compiler;
+}
+
+class graph_gpu_test : public gpu_test {
+ protected:
+  void SetUp() override {
+    gpu_test::SetUp();
+    if (HasFatalFailure()) return;
+    // Small chunks, so that every field takes several dispatches.
+    renderer_options options;
+    options.table = GetParam();
+    options.chunk_bytes = 4096;
+    options.compiler = shared_compiler();
+    auto renderer = gpu_renderer::create(*ctx_, options);
+    ASSERT_TRUE(renderer.ok()) << renderer.message();
+    renderer_ = std::move(renderer.value());
+  }
+
+  std::vector<float> gpu_fill(const field_spec& f, const permutation_table& table,
+                              gpu_stats* stats = nullptr) {
+    std::vector<float> out(value_count(f), -7.0f);
+    const status s = renderer_->fill(f, table, out, stats);
+    EXPECT_TRUE(s.ok()) << s.message();
+    return out;
+  }
+  static std::vector<float> mirror_fill(const field_spec& f, const permutation_table& table) {
+    std::vector<float> out(value_count(f));
+    const status s = fill_mirror(f, table, out);
+    EXPECT_TRUE(s.ok()) << s.message();
+    return out;
+  }
+};
+
+std::size_t bit_mismatches(const std::vector<float>& a, const std::vector<float>& b) {
+  EXPECT_EQ(a.size(), b.size());
+  std::size_t mismatches = 0;
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    mismatches += std::bit_cast<std::uint32_t>(a[i]) != std::bit_cast<std::uint32_t>(b[i]);
+  }
+  return mismatches;
+}
+
+TEST_P(graph_gpu_test, ExactGraphFieldsEqualTheMirrorBitForBit) {
+  const permutation_table table = permutation_table::from_seed(5);
+  for (const char* json : kExactGraphs) {
+    const graph g = parse(json);
+    ASSERT_EQ(g.contract(), graph_contract::exact) << json;
+    for (const double origin : {-3.4, 1.0e6 + 0.37}) {
+      const field_spec f = grid(g, 37, origin);
+      gpu_stats stats;
+      const std::vector<float> gpu = gpu_fill(f, table, &stats);
+      EXPECT_EQ(bit_mismatches(gpu, mirror_fill(f, table)), 0u)
+          << "origin " << origin << ": " << json;
+      if (value_count(f) * sizeof(float) > 4096) EXPECT_GT(stats.dispatches, 1u);
+    }
+  }
+}
+
+// The graphs the project ships (graphs/*.json), as `vknoise render --graph` draws them.
+TEST_P(graph_gpu_test, ShippedGraphsMatchTheMirror) {
+  int shipped = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(VKNOISE_SOURCE_DIR) / "graphs")) {
+    if (entry.path().extension() != ".json") continue;
+    ++shipped;
+    auto loaded = graph::load(entry.path());
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    const graph& g = *loaded;
+    const field_spec f = grid(g, 29, -2.6);
+    const std::vector<float> gpu = gpu_fill(f, permutation_table::perlin());
+    const std::vector<float> mirror = mirror_fill(f, permutation_table::perlin());
+    if (g.contract() == graph_contract::exact) {
+      EXPECT_EQ(bit_mismatches(gpu, mirror), 0u) << entry.path();
+      continue;
+    }
+    ASSERT_EQ(gpu.size(), mirror.size());
+    for (std::size_t i = 0; i < gpu.size(); ++i) {
+      ASSERT_LE(std::fabs(gpu[i] - mirror[i]), g.bound()) << entry.path() << " value " << i;
+    }
+  }
+  EXPECT_GE(shipped, 3);
+}
+
+TEST_P(graph_gpu_test, BoundedGraphsStayWithinTheirBound) {
+  const graph g = parse(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "n": {"kind": "noise", "at": "p"}, "a": {"kind": "abs", "in": "n"},
+      "r": {"kind": "sqrt", "in": "a"}, "s": {"kind": "sin", "in": "n"}, "c": {"kind": "cos", "in": "r"},
+      "w": {"kind": "pow", "a": "a", "b": 1.5}, "d": {"kind": "div", "a": "s", "b": "c"}},
+      "outputs": {"r": "r", "w": "w", "d": "d"}})");
+  ASSERT_EQ(g.contract(), graph_contract::bounded);
+  const field_spec f = grid(g, 17, 0.3);
+  const std::vector<float> gpu = gpu_fill(f, permutation_table::perlin());
+  const std::vector<float> mirror = mirror_fill(f, permutation_table::perlin());
+  ASSERT_EQ(gpu.size(), mirror.size());
+  for (std::size_t i = 0; i < gpu.size(); ++i) {
+    ASSERT_LE(std::fabs(gpu[i] - mirror[i]), g.bound()) << "value " << i;
+  }
+}
+
+TEST_P(graph_gpu_test, PointsEqualEvalMirrorBitForBit) {
+  const permutation_table table = permutation_table::from_seed(8);
+  for (const char* json : kExactGraphs) {
+    const graph g = parse(json);
+    auto compiled = compiled_graph::create(g, shared_compiler());
+    ASSERT_TRUE(compiled.ok()) << compiled.message();
+    std::vector<double> points;
+    for (int i = 0; i < 300; ++i) {
+      for (int a = 0; a < g.dims(); ++a) points.push_back(i * (0.37 + 0.11 * a) - 50.0 * a);
+    }
+    const std::size_t values = points.size() / g.dims() * g.channels();
+    std::vector<float> gpu(values), mirror(values);
+    const status evaluated = renderer_->eval(*compiled, points, table, gpu);
+    ASSERT_TRUE(evaluated.ok()) << evaluated.message();
+    ASSERT_TRUE(eval_mirror(g, points, table, mirror).ok());
+    EXPECT_EQ(bit_mismatches(gpu, mirror), 0u) << json;
+  }
+}
+
+// Parameters are data: a graph that differs only in them shares the source and the module (and
+// so the pipeline, which is kept per module: runtime_kernel_test), and its field is still its
+// own (the mirror's).
+TEST_P(graph_gpu_test, ChangingParametersNeitherRecompilesNorRebuilds) {
+  const auto json = [](const char* octaves, const char* factor, const char* seed) {
+    return std::string(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "s": {"kind": "scale", "in": "p", "factor": )") +
+           factor + R"(}, "n": {"kind": "noise", "at": "s", "seed": )" + seed + R"(},
+        "f": {"kind": "fractal", "noise": "n", "octaves": )" +
+           octaves + R"(}, "m": {"kind": "mul", "a": "f", "b": )" + factor + R"(}},
+        "outputs": {"value": "m"}})";
+  };
+  const graph first = parse(json("3", "2", "1"));
+  const graph second = parse(json("5", "0.75", "9"));
+  auto compiled_first = compiled_graph::create(first, shared_compiler());
+  auto compiled_second = compiled_graph::create(second, shared_compiler());
+  ASSERT_TRUE(compiled_first.ok() && compiled_second.ok());
+  EXPECT_EQ(compiled_first->source(), compiled_second->source());
+
+  const permutation_table table = permutation_table::perlin();
+  const field_spec f = grid(first, 11, 0.5);
+  std::vector<float> out(value_count(f));
+  ASSERT_TRUE(renderer_->fill(*compiled_first, f, table, out).ok());
+  EXPECT_EQ(bit_mismatches(out, mirror_fill(f, table)), 0u);
+  const compiler_stats before = shared_compiler()->stats();
+
+  field_spec g = f;
+  g.noise_graph = std::make_shared<const graph>(second);
+  ASSERT_TRUE(renderer_->fill(*compiled_second, g, table, out).ok());
+  EXPECT_EQ(bit_mismatches(out, mirror_fill(g, table)), 0u);
+  ASSERT_TRUE(renderer_->fill(g, table, out).ok());  // through the renderer's compiler
+  EXPECT_EQ(bit_mismatches(out, mirror_fill(g, table)), 0u);
+  EXPECT_EQ(shared_compiler()->stats().compiles, before.compiles);
+  EXPECT_GT(shared_compiler()->stats().memory_hits, before.memory_hits);
+}
+
+TEST_P(graph_gpu_test, BadFieldsAndPointsGetTheMirrorsErrors) {
+  const graph g = parse(kExactGraphs[8]);  // lattice domains, dims 3
+  field_spec f = grid(g, 4, 0.0);
+  std::vector<float> out(value_count(f));
+  f.origin[1] = 3.0e9;  // beyond the lattice
+  status s = renderer_->fill(f, permutation_table::perlin(), out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error_value().code, errc::out_of_range);
+  f.origin[1] = 0;
+  f.dims = 2;
+  s = renderer_->fill(f, permutation_table::perlin(), out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error_value().code, errc::invalid_argument);
+  f.dims = 3;
+  std::vector<float> short_out(out.size() - 1);
+  s = renderer_->fill(f, permutation_table::perlin(), short_out);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error_value().code, errc::invalid_argument);
+
+  auto compiled = compiled_graph::create(g, shared_compiler());
+  ASSERT_TRUE(compiled.ok());
+  const std::vector<double> nan{0.5, std::nan(""), 1.0};
+  std::vector<float> values(2);
+  s = renderer_->eval(*compiled, nan, permutation_table::perlin(), values);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error_value().code, errc::out_of_range);
+}
+
+INSTANTIATE_TEST_SUITE_P(placements, graph_gpu_test, both_table_placements(), placement_test_name);
+
+class emit_glsl_test : public scratch_directory {};
+
+// emit_glsl's source is one file that glslc compiles alone, for every graph above.
+TEST_F(emit_glsl_test, TheEmittedSourceCompilesWithGlslc) {
+  int index = 0;
+  for (const char* json : kExactGraphs) {
+    const std::string source = emit_glsl(parse(json));
+    std::istringstream lines(source);
+    for (std::string line; std::getline(lines, line);) {
+      EXPECT_NE(line.rfind("#include \"", 0), 0u) << line;
+      EXPECT_NE(line.rfind("#extension GL_GOOGLE_include_directive", 0), 0u) << line;
+    }
+    const std::string file = path("graph" + std::to_string(index) + ".glsl");
+    std::ofstream(file) << source;
+    const std::string command = "glslc -fshader-stage=compute --target-env=vulkan1.1 -Werror -o " +
+                                path("graph" + std::to_string(index++) + ".spv") + " " + file +
+                                " 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  }
+}
+
+}  // namespace
+}  // namespace vknoise
