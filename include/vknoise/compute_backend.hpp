@@ -10,7 +10,8 @@
 // eval_fast and gpu_renderer::eval refuse, with their messages, so every kind takes the same
 // points.
 //
-// Ownership: a gpu backend owns its context and its renderer (the renderer is destroyed first);
+// Ownership: a gpu backend owns its context, its renderer (the renderer is destroyed first) and
+// the compiler of graph kernels the renderer uses (disk cache in default_cache_directory());
 // moving the backend moves them. A moved-from backend may only be destroyed or assigned to (its
 // calls fail with errc::invalid_argument). The CPU kinds hold no resources.
 //
@@ -24,6 +25,8 @@
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
+#include "vknoise/graph.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -81,6 +84,17 @@ class compute_backend {
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
               const permutation_table& table, std::span<double> out);
 
+  // A noise graph at scattered points: `points` holds g.dims() doubles per point, `out`
+  // g.channels() values per point. cpu_reference: eval_reference (graph.hpp), rounded to float;
+  // cpu_fast: eval_mirror; gpu: gpu_renderer::eval of the graph compiled by the backend's
+  // compiler (the same one its fills of graph fields use). Errors: those of eval_mirror, and for
+  // gpu those of graph_compiler::compile, errc::vulkan_error, errc::timeout.
+  status eval(const graph& g, std::span<const double> points, const permutation_table& table,
+              std::span<float> out, gpu_stats* stats = nullptr);
+  // The same into doubles: cpu_reference's unrounded, the float kinds' widened.
+  status eval(const graph& g, std::span<const double> points, const permutation_table& table,
+              std::span<double> out);
+
  private:
   compute_backend(backend_kind kind, unsigned threads) : kind_(kind), threads_(threads) {}
   status moved_from() const;
@@ -88,6 +102,7 @@ class compute_backend {
   backend_kind kind_;
   unsigned threads_;
   std::unique_ptr<context> context_;        // gpu only
+  std::shared_ptr<graph_compiler> compiler_;  // gpu only: graph kernels, shared with renderer_
   std::unique_ptr<gpu_renderer> renderer_;  // gpu only; declared last: destroyed before context_
 };
 

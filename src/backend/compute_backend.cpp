@@ -40,10 +40,15 @@ result<compute_backend> compute_backend::create(const backend_options& options) 
   }
   auto vulkan = context::create(options.vulkan);
   if (!vulkan) return vulkan.error_value();
-  auto renderer = gpu_renderer::create(**vulkan);
+  auto compiler = graph_compiler::create();
+  if (!compiler) return compiler.error_value();
+  renderer_options renderer_settings;
+  renderer_settings.compiler = *compiler;
+  auto renderer = gpu_renderer::create(**vulkan, renderer_settings);
   if (!renderer) return renderer.error_value();
   compute_backend backend(options.kind, options.threads);
   backend.context_ = std::move(vulkan).value();
+  backend.compiler_ = std::move(compiler).value();
   backend.renderer_ = std::move(renderer).value();
   return backend;
 }
@@ -56,6 +61,7 @@ compute_backend& compute_backend::operator=(compute_backend&& other) noexcept {
   kind_ = other.kind_;
   threads_ = other.threads_;
   context_ = std::move(other.context_);
+  compiler_ = std::move(other.compiler_);
   renderer_ = std::move(other.renderer_);
   return *this;
 }
@@ -104,6 +110,39 @@ status compute_backend::eval(const noise_spec& noise, int dims, std::span<const 
   return detail::guard_allocations([&]() -> status {
     std::vector<float> values(out.size());
     if (auto done = eval(noise, dims, points, table, values); !done) return done;
+    std::copy(values.begin(), values.end(), out.begin());
+    return {};
+  });
+}
+
+status compute_backend::eval(const graph& g, std::span<const double> points,
+                             const permutation_table& table, std::span<float> out,
+                             gpu_stats* stats) {
+  if (auto usable = moved_from(); !usable) return usable;
+  switch (kind_) {
+    case backend_kind::cpu_reference:
+      return detail::guard_allocations([&]() -> status {
+        std::vector<double> values(out.size());
+        if (auto done = eval_reference(g, points, table, values); !done) return done;
+        std::copy(values.begin(), values.end(), out.begin());
+        return {};
+      });
+    case backend_kind::cpu_fast:
+      return eval_mirror(g, points, table, out);
+    case backend_kind::gpu:
+      break;
+  }
+  auto compiled = compiled_graph::create(g, compiler_);
+  if (!compiled) return compiled.error_value();
+  return renderer_->eval(*compiled, points, table, out, stats);
+}
+
+status compute_backend::eval(const graph& g, std::span<const double> points,
+                             const permutation_table& table, std::span<double> out) {
+  if (kind_ == backend_kind::cpu_reference) return eval_reference(g, points, table, out);
+  return detail::guard_allocations([&]() -> status {
+    std::vector<float> values(out.size());
+    if (auto done = eval(g, points, table, values); !done) return done;
     std::copy(values.begin(), values.end(), out.begin());
     return {};
   });

@@ -82,4 +82,11 @@ status backend_session::eval(const noise_spec& noise, int dims, std::span<const 
   return (*backend)->eval(seed_.seeded(noise), dims, points, seed_.table, out);
 }
 
+status backend_session::eval(const graph& g, std::span<const double> points,
+                             std::span<double> out) {
+  auto backend = opened();
+  if (!backend) return backend.error_value();
+  return (*backend)->eval(g, points, seed_.table, out);
+}
+
 }  // namespace vknoise::cli

@@ -10,6 +10,7 @@
 
 #include "vknoise/compute_backend.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/graph.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -61,6 +62,7 @@ class backend_session {
   status fill(const field_spec& field, std::span<float> out);
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
               std::span<double> out);
+  status eval(const graph& g, std::span<const double> points, std::span<double> out);
 
  private:
   backend_session(const backend_options& options, const noise_seed& seed)

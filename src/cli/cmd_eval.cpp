@@ -45,12 +45,27 @@ struct eval_plan {
   int dims = 3;
   computation how;
   noise_spec noise;
+  std::shared_ptr<const graph> noise_graph;  // --graph: evaluated instead of `noise`
   bool remap = false;
 };
 
 result<eval_plan> plan_eval(const eval_options& options) {
+  auto graph = parse_graph(options.field.noise);
+  if (!graph) return graph.error_value();
   auto dims = parse_dims(options.field);
   if (!dims) return dims.error_value();
+  if (*graph) {
+    if (options.field.dims && *dims != (*graph)->dims()) {
+      return make_error(errc::invalid_argument, "--dims " + *options.field.dims +
+                                                    " does not match the graph's dims " +
+                                                    std::to_string((*graph)->dims()));
+    }
+    auto how = parse_computation(options.common);
+    if (!how) return how.error_value();
+    auto remap = parse_remap(options.remap);
+    if (!remap) return remap.error_value();
+    return eval_plan{(*graph)->dims(), std::move(how.value()), noise_spec{}, *graph, *remap};
+  }
   auto how = parse_computation(options.common);
   if (!how) return how.error_value();
   auto noise = parse_noise(options.field.noise);
@@ -58,7 +73,7 @@ result<eval_plan> plan_eval(const eval_options& options) {
   if (auto valid = validate(*noise, *dims); !valid) return valid.error_value();
   auto remap = parse_remap(options.remap);
   if (!remap) return remap.error_value();
-  return eval_plan{*dims, std::move(how.value()), *noise, *remap};
+  return eval_plan{*dims, std::move(how.value()), *noise, nullptr, *remap};
 }
 
 int run_eval(const eval_options& options) {
@@ -78,14 +93,20 @@ int run_eval(const eval_options& options) {
     return report_error(bad_input ? exit_usage_error : exit_runtime_error, points.message());
   }
 
-  if (auto in_range = check_octave_range(noise, dims, *points); !in_range) {
-    return report_error(exit_usage_error, in_range.message());
+  const graph* g = plan->noise_graph.get();
+  if (!g) {
+    if (auto in_range = check_octave_range(noise, dims, *points); !in_range) {
+      return report_error(exit_usage_error, in_range.message());
+    }
   }
 
-  const int channels = channel_count(noise, dims);
+  const int channels = g ? g->channels() : channel_count(noise, dims);
   std::vector<double> values(points->size() / dims * channels);
-  if (auto done = backend->eval(noise, dims, *points, values); !done) {
-    return report_error(exit_runtime_error, done.message());
+  const status done = g ? backend->eval(*g, *points, values)
+                        : backend->eval(noise, dims, *points, values);
+  if (!done) {
+    const bool bad_point = done.error_value().code == errc::out_of_range;
+    return report_error(bad_point ? exit_usage_error : exit_runtime_error, done.message());
   }
 
   // One line per point: the value (remapped with --remap 01), then the derivatives (scaled by
