@@ -1,0 +1,174 @@
+// vknoise graph: what a noise graph compiles to. --emit-glsl prints its kernel as one
+// self-contained GLSL compute shader (to paste the same noise into one's own shaders); --stats
+// describes the graph and measures its run-time compile, cold and from the disk cache.
+#include <stdlib.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include "cli/command.hpp"
+#include "cli/report.hpp"
+#include "cli/text_option.hpp"
+#include "graph/graph_layout.hpp"
+#include "vknoise/graph.hpp"
+#include "vknoise/graph_compiler.hpp"
+
+namespace vknoise::cli {
+namespace {
+
+struct graph_options {
+  std::optional<std::string> emit_glsl;
+  std::optional<std::string> stats;
+};
+
+// A directory of its own under the system's temporary directory, removed with this object.
+class temporary_directory {
+ public:
+  static result<temporary_directory> create() {
+    std::error_code ec;
+    const std::filesystem::path base = std::filesystem::temp_directory_path(ec);
+    if (ec) return make_error(errc::io_error, "no temporary directory: " + ec.message());
+    std::string pattern = (base / "vknoise-graph-stats-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      return make_error(errc::io_error, "cannot create a directory in " + base.string());
+    }
+    return temporary_directory(pattern);
+  }
+  temporary_directory(temporary_directory&& other) noexcept : path_(std::move(other.path_)) {
+    other.path_.clear();
+  }
+  ~temporary_directory() {
+    std::error_code ignored;  // nothing to report to: the directory only held cache files
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  explicit temporary_directory(std::filesystem::path path) : path_(std::move(path)) {}
+  std::filesystem::path path_;
+};
+
+struct variant_timing {
+  const char* name;
+  graph_kernel_variant variant;
+  double cold_ms = 0;
+  double disk_ms = 0;
+  std::size_t spirv_bytes = 0;
+};
+
+// Compiles every variant with a fresh compiler on `directory` (cold), then loads each with a
+// second compiler on the same directory (the disk cache); times from the compilers' statistics.
+status time_compiles(const graph& g, const std::filesystem::path& directory,
+                     std::span<variant_timing> timings) {
+  compiler_options options;
+  options.cache_directory = directory;
+  for (const bool cold : {true, false}) {
+    auto compiler = graph_compiler::create(options);
+    if (!compiler) return compiler.error_value();
+    auto compiled = compiled_graph::create(g, *compiler);
+    if (!compiled) return compiled.error_value();
+    for (variant_timing& t : timings) {
+      const compiler_stats before = (*compiler)->stats();
+      auto module = compiled->kernel(t.variant);
+      if (!module) return module.error_value();
+      const compiler_stats after = (*compiler)->stats();
+      if (cold) {
+        t.cold_ms = static_cast<double>(after.compile_ns - before.compile_ns) / 1e6;
+        t.spirv_bytes = (*module)->code.size() * 4;
+      } else {
+        if (after.disk_hits == before.disk_hits) {
+          return make_error(errc::io_error, "the disk cache in " + directory.string() +
+                                                " did not serve the " + t.name + " kernel");
+        }
+        t.disk_ms = static_cast<double>(after.load_ns - before.load_ns) / 1e6;
+      }
+    }
+  }
+  return {};
+}
+
+int print_stats(const std::string& path) {
+  auto loaded = graph::load(path);
+  if (!loaded) return report_error(exit_code_for(loaded.error_value().code), loaded.message());
+  const graph& g = *loaded;
+  const graph_ir::layout l = graph_ir::make_layout(g.ir());
+  std::string outputs;
+  for (const std::string& name : g.output_names()) outputs += (outputs.empty() ? "" : ", ") + name;
+  std::printf("graph %s: dims %d, %d output(s) (%s), %zu nodes\n", path.c_str(), g.dims(),
+              g.channels(), outputs.c_str(), g.node_count());
+  if (g.contract() == graph_contract::exact) {
+    std::printf("contract: exact (GPU and fast CPU path bit-identical to the float mirror)\n");
+  } else {
+    std::printf("contract: bounded (GPU within %g of the float mirror)\n", g.bound());
+  }
+  std::printf("per sample: %d lattice slot(s); %zu permutation table(s), %zu classic gradient "
+              "table(s); %zu constant words (parameters: changing them never recompiles)\n",
+              l.slot_count(), l.tables.size(), l.gradients.size(), l.words.size());
+  const std::string source = emit_glsl(g);
+  std::printf("kernel source: %zu bytes of GLSL (vknoise graph --emit-glsl)\n", source.size());
+
+  auto directory = temporary_directory::create();
+  if (!directory) return report_error(exit_runtime_error, directory.message());
+  variant_timing timings[] = {
+      {"field (storage tables)", {graph_kernel_output::field_buffer, false}},
+      {"field (uniform tables)", {graph_kernel_output::field_buffer, true}},
+      {"points", {graph_kernel_output::points, false}},
+      {"image3D", {graph_kernel_output::image_3d, false}},
+  };
+  if (auto timed = time_compiles(g, directory->path(), timings); !timed) {
+    return report_error(exit_code_for(timed.error_value().code), timed.message());
+  }
+  std::printf("run-time compile (shaderc), cold and from the disk cache:\n");
+  for (const variant_timing& t : timings) {
+    std::printf("  %-24s cold %8.1f ms   disk cache %6.2f ms   SPIR-V %zu bytes\n", t.name,
+                t.cold_ms, t.disk_ms, t.spirv_bytes);
+  }
+  return exit_success;
+}
+
+int emit(const std::string& path) {
+  auto loaded = graph::load(path);
+  if (!loaded) return report_error(exit_code_for(loaded.error_value().code), loaded.message());
+  const std::string source = emit_glsl(*loaded);
+  if (std::fwrite(source.data(), 1, source.size(), stdout) != source.size() ||
+      std::fflush(stdout) != 0) {
+    return report_error(exit_runtime_error, "cannot write to stdout");
+  }
+  return exit_success;
+}
+
+int run_graph(const graph_options& options) {
+  if (options.emit_glsl.has_value() == options.stats.has_value()) {
+    return report_error(exit_usage_error, "give one of --emit-glsl FILE and --stats FILE");
+  }
+  return options.emit_glsl ? emit(*options.emit_glsl) : print_stats(*options.stats);
+}
+
+}  // namespace
+
+command add_graph_command(CLI::App& app) {
+  auto options = std::make_shared<graph_options>();
+  CLI::App* parser = app.add_subcommand(
+      "graph", "What a noise graph compiles to: its GLSL kernel, or its statistics and compile "
+               "times");
+  add_text_option(*parser, "--emit-glsl", "FILE", options->emit_glsl,
+                  "print the graph's compute shader, self-contained (glslc "
+                  "-fshader-stage=compute compiles it), to paste the noise into other shaders");
+  add_text_option(*parser, "--stats", "FILE", options->stats,
+                  "describe the graph and time its run-time compile, cold and from the disk "
+                  "cache (in a temporary directory: the user's cache is left alone)");
+  return {parser, [options] { return run_graph(*options); },
+          [options]() -> status {
+            if (options->emit_glsl.has_value() == options->stats.has_value()) {
+              return make_error(errc::invalid_argument,
+                                "give one of --emit-glsl FILE and --stats FILE");
+            }
+            return {};
+          }};
+}
+
+}  // namespace vknoise::cli
