@@ -50,7 +50,8 @@ const bench_result* find_row(const std::vector<bench_result>& results, workload 
                              backend_id backend, unsigned threads, const bench_result& like) {
   for (const bench_result& r : results) {
     if (r.work == work && r.backend == backend && r.dims == like.dims &&
-        r.octaves == like.octaves && r.threads == threads && r.size == like.size && !r.skipped) {
+        r.octaves == like.octaves && r.threads == threads && r.size == like.size &&
+        r.graph == like.graph && !r.skipped) {
       return &r;
     }
   }
@@ -79,10 +80,14 @@ std::string table_header() {
 std::string table_row(const bench_result& row) {
   char text[400];
   const std::string threads = row.threads ? std::to_string(row.threads) : "-";
+  // A graph's row: its own octaves ("g" in the column), its name in the note.
+  const std::string octaves = row.graph.empty() ? std::to_string(row.octaves) : "g";
+  const std::string graph_note = row.graph.empty() ? "" : "graph " + row.graph + " ";
   if (row.skipped) {
-    std::snprintf(text, sizeof text, "%-8s %-4d %-14s %-3d %-13s %-7s %12s  %-19s %s\n",
-                  workload_name(row.work), row.dims, format_bench_size(row).c_str(), row.octaves,
-                  backend_name(row.backend), threads.c_str(), "-", "-", row.note.c_str());
+    std::snprintf(text, sizeof text, "%-8s %-4d %-14s %-3s %-13s %-7s %12s  %-19s %s%s\n",
+                  workload_name(row.work), row.dims, format_bench_size(row).c_str(),
+                  octaves.c_str(), backend_name(row.backend), threads.c_str(), "-", "-",
+                  graph_note.c_str(), row.note.c_str());
     return text;
   }
   char spread[48];
@@ -93,9 +98,10 @@ std::string table_row(const bench_result& row) {
     std::snprintf(fraction, sizeof fraction, "%.1f%% of ALU bound", *row.alu_fraction * 100);
     note = fraction;
   }
-  std::snprintf(text, sizeof text, "%-8s %-4d %-14s %-3d %-13s %-7s %12.4g  %-19s %s\n",
-                workload_name(row.work), row.dims, format_bench_size(row).c_str(), row.octaves,
-                backend_name(row.backend), threads.c_str(), row.median_msps, spread, note.c_str());
+  std::snprintf(text, sizeof text, "%-8s %-4d %-14s %-3s %-13s %-7s %12.4g  %-19s %s%s\n",
+                workload_name(row.work), row.dims, format_bench_size(row).c_str(), octaves.c_str(),
+                backend_name(row.backend), threads.c_str(), row.median_msps, spread,
+                graph_note.c_str(), note.c_str());
   return text;
 }
 
@@ -131,7 +137,7 @@ std::string ratio_summary(const std::vector<bench_result>& results) {
     for (const bench_result& many : results) {
       if (many.work == fast.work && many.backend == backend_id::cpu_fast && !many.skipped &&
           many.threads > 1 && many.dims == fast.dims && many.size == fast.size &&
-          many.octaves == fast.octaves) {
+          many.octaves == fast.octaves && many.graph == fast.graph) {
         consider(work + ": cpu-fast " + std::to_string(many.threads) + " threads / 1 thread", many,
                  fast);
       }
@@ -142,12 +148,31 @@ std::string ratio_summary(const std::vector<bench_result>& results) {
       }
     }
   }
+  // A graph against each built-in field of its grid, backend by backend: what composing costs.
+  for (const bench_result& g : results) {
+    if (g.graph.empty() || g.skipped) continue;
+    for (const bench_result& b : results) {
+      if (!b.graph.empty() || b.skipped || b.work != g.work || b.backend != g.backend ||
+          b.threads != g.threads || b.dims != g.dims || b.size != g.size) {
+        continue;
+      }
+      const std::string threads = g.threads ? ", " + std::to_string(g.threads) + " thread(s)" : "";
+      consider(std::string(backend_name(g.backend)) + threads + ": graph " + g.graph +
+                   " / built-in " + std::to_string(b.octaves) + " octave(s)",
+               g, b);
+    }
+  }
   std::string text;
   for (const ratio& r : ratios) {
     char line[300];
-    std::snprintf(line, sizeof line, "%s, %dD %s, %d octave(s): %.2fx\n", r.what.c_str(), r.a->dims,
-                  format_bench_size(*r.a).c_str(), r.a->octaves,
-                  r.a->median_msps / r.b->median_msps);
+    if (!r.a->graph.empty()) {
+      std::snprintf(line, sizeof line, "%s, %dD %s: %.3fx\n", r.what.c_str(), r.a->dims,
+                    format_bench_size(*r.a).c_str(), r.a->median_msps / r.b->median_msps);
+    } else {
+      std::snprintf(line, sizeof line, "%s, %dD %s, %d octave(s): %.2fx\n", r.what.c_str(),
+                    r.a->dims, format_bench_size(*r.a).c_str(), r.a->octaves,
+                    r.a->median_msps / r.b->median_msps);
+    }
     text += line;
   }
   return text;
@@ -208,7 +233,8 @@ std::string to_json(const bench_report& report, const report_settings& settings)
     out += ", \"repeats\": " + std::to_string(r.repeats);
     out += std::string(", \"skipped\": ") + (r.skipped ? "true" : "false");
     out += ", \"note\": " + (r.note.empty() ? std::string("null") : json_string(r.note));
-    out += ", \"alu_fraction\": " + optional_number(r.alu_fraction) + "}";
+    out += ", \"alu_fraction\": " + optional_number(r.alu_fraction);
+    out += ", \"graph\": " + (r.graph.empty() ? std::string("null") : json_string(r.graph)) + "}";
   }
   out += report.results.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;
@@ -217,7 +243,7 @@ std::string to_json(const bench_report& report, const report_settings& settings)
 std::string to_csv(const bench_report& report) {
   std::string out =
       "backend,dims,size,octaves,threads,samples,msamples_per_s,spread_min,spread_max,"
-      "median_seconds,repeats,skipped,note,alu_fraction,workload\n";
+      "median_seconds,repeats,skipped,note,alu_fraction,workload,graph\n";
   for (const bench_result& r : report.results) {
     out += std::string(backend_name(r.backend)) + "," + std::to_string(r.dims) + "," +
            format_bench_size(r) + "," + std::to_string(r.octaves) + "," +
@@ -230,7 +256,7 @@ std::string to_csv(const bench_report& report) {
     }
     out += std::to_string(r.repeats) + "," + (r.skipped ? "true" : "false") + "," +
            csv_field(r.note) + "," + (r.alu_fraction ? number(*r.alu_fraction) : "") + "," +
-           workload_name(r.work) + "\n";
+           workload_name(r.work) + "," + csv_field(r.graph) + "\n";
   }
   return out;
 }

@@ -317,167 +317,178 @@ result<bench_report> run_bench(const bench_config& config,
     for (int octaves : config.octaves) {
       for (const auto& size : sizes) {
         for (workload work : config.workloads) {
-          const field_spec field = bench_field(dims, size, octaves);
-          const std::uint64_t samples = sample_count(field);
-          if (work == workload::points && config.sizes.empty() && samples > max_default_points) {
-            continue;
-          }
-          auto key = [&](backend_id backend, unsigned threads) {
-            return std::make_tuple(static_cast<int>(work), static_cast<int>(backend), threads, dims,
-                                   octaves);
-          };
-          auto base_row = [&](backend_id backend, unsigned threads) {
-            bench_result row;
-            row.work = work;
-            row.backend = backend;
-            row.dims = dims;
-            row.size = size;
-            row.octaves = octaves;
-            row.threads = threads;
-            row.samples = samples;
-            return row;
-          };
-          auto skip = [&](bench_result row, std::string note) {
-            row.skipped = true;
-            row.note = std::move(note);
-            emit(std::move(row));
-          };
-          // Whether the budget allows this size; otherwise a note saying why not.
-          auto over_budget = [&](backend_id backend,
-                                 unsigned threads) -> std::optional<std::string> {
-            const auto it = last_msps.find(key(backend, threads));
-            if (it == last_msps.end()) return std::nullopt;
-            const double predicted = static_cast<double>(samples) / (it->second * 1e6);
-            if (predicted <= config.budget_seconds) return std::nullopt;
-            char text[96];
-            std::snprintf(text, sizeof text, "skipped: ~%.3g s per repeat > budget %.3g s",
-                          predicted, config.budget_seconds);
-            return std::string(text);
-          };
-          // The output and the points, allocated (and touched) only for a size that runs, before
-          // any timing.
-          auto buffer = [&]() -> std::span<float> {
-            if (out.size() != samples) out.resize(samples);
-            if (work == workload::points && points_of != std::make_pair(dims, size)) {
-              points = bench_points(field);
-              points_of = {dims, size};
+          // The built-in field, then the graph on the same grid (once per size, grid only).
+          const bool with_graph = config.noise_graph && config.noise_graph->dims() == dims &&
+                                  work == workload::grid && octaves == config.octaves.front();
+          for (const bool is_graph : {false, true}) {
+            if (is_graph && !with_graph) continue;
+            field_spec field = bench_field(dims, size, octaves);
+            if (is_graph) field.noise_graph = config.noise_graph;
+            const std::uint64_t samples = sample_count(field);
+            const std::uint64_t values = value_count(field);
+            const std::string graph_label = is_graph ? config.graph_name : std::string();
+            if (work == workload::points && config.sizes.empty() && samples > max_default_points) {
+              continue;
             }
-            return std::span<float>(out.data(), samples);
-          };
-          const workload_calls calls = calls_for(work, field, points, table);
-          // Warm-up, then timed repeats of `run(values)`; per-repeat seconds.
-          auto measure = [&](auto&& run) -> result<std::vector<double>> {
-            const std::span<float> values = buffer();
-            for (int i = 0; i < config.warmup; ++i) {
-              if (auto done = run(values); !done) return done.error_value();
-            }
-            std::vector<double> seconds;
-            for (int i = 0; i < config.repeats; ++i) {
-              const auto start = clock_type::now();
-              if (auto done = run(values); !done) return done.error_value();
-              seconds.push_back(seconds_since(start));
-            }
-            return seconds;
-          };
-          auto record = [&](bench_result row, const std::vector<double>& seconds) {
-            summarise(row, seconds);
-            last_msps[key(row.backend, row.threads)] = row.median_msps;
-            emit(std::move(row));
-          };
-
-          // gpu and gpu-e2e: the same runs give both the kernel time and the wall time.
-          if (want_gpu) {
-            const bool kernel = wants(backend_id::gpu), e2e = wants(backend_id::gpu_e2e);
-            if (!gpu) {
-              if (kernel) skip(base_row(backend_id::gpu, 0), "n/a: " + machine.gpu_note);
-              if (e2e) skip(base_row(backend_id::gpu_e2e, 0), "n/a: " + machine.gpu_note);
-            } else if (auto note = over_budget(backend_id::gpu_e2e, 0)) {
-              if (kernel) skip(base_row(backend_id::gpu, 0), *note);
-              if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
-            } else {
-              std::vector<double> kernel_seconds;
-              bool counting = false;
-              auto run = [&](std::span<float> values) -> status {
-                gpu_stats stats;
-                auto done = calls.vknoise(*gpu, values, &stats);
-                if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
-                return done;
-              };
+            auto key = [&](backend_id backend, unsigned threads) {
+              return std::make_tuple(static_cast<int>(work), static_cast<int>(backend), threads,
+                                     dims, is_graph ? -1 : octaves);
+            };
+            auto base_row = [&](backend_id backend, unsigned threads) {
+              bench_result row;
+              row.work = work;
+              row.backend = backend;
+              row.dims = dims;
+              row.size = size;
+              row.octaves = is_graph ? 0 : octaves;
+              row.graph = graph_label;
+              row.threads = threads;
+              row.samples = samples;
+              return row;
+            };
+            auto skip = [&](bench_result row, std::string note) {
+              row.skipped = true;
+              row.note = std::move(note);
+              emit(std::move(row));
+            };
+            // Whether the budget allows this size; otherwise a note saying why not.
+            auto over_budget = [&](backend_id backend,
+                                   unsigned threads) -> std::optional<std::string> {
+              const auto it = last_msps.find(key(backend, threads));
+              if (it == last_msps.end()) return std::nullopt;
+              const double predicted = static_cast<double>(samples) / (it->second * 1e6);
+              if (predicted <= config.budget_seconds) return std::nullopt;
+              char text[96];
+              std::snprintf(text, sizeof text, "skipped: ~%.3g s per repeat > budget %.3g s",
+                            predicted, config.budget_seconds);
+              return std::string(text);
+            };
+            // The output and the points, allocated (and touched) only for a size that runs, before
+            // any timing.
+            auto buffer = [&]() -> std::span<float> {
+              if (out.size() != values) out.resize(values);
+              if (work == workload::points && points_of != std::make_pair(dims, size)) {
+                points = bench_points(field);
+                points_of = {dims, size};
+              }
+              return std::span<float>(out.data(), values);
+            };
+            const workload_calls calls = calls_for(work, field, points, table);
+            // Warm-up, then timed repeats of `run(values)`; per-repeat seconds.
+            auto measure = [&](auto&& run) -> result<std::vector<double>> {
               const std::span<float> values = buffer();
               for (int i = 0; i < config.warmup; ++i) {
                 if (auto done = run(values); !done) return done.error_value();
               }
-              counting = true;
-              std::vector<double> wall;
+              std::vector<double> seconds;
               for (int i = 0; i < config.repeats; ++i) {
                 const auto start = clock_type::now();
                 if (auto done = run(values); !done) return done.error_value();
-                wall.push_back(seconds_since(start));
+                seconds.push_back(seconds_since(start));
               }
-              if (kernel) {
-                const bool timed = std::all_of(kernel_seconds.begin(), kernel_seconds.end(),
-                                               [](double s) { return s > 0; });
-                if (!timed) {
-                  skip(base_row(backend_id::gpu, 0), "n/a: no timestamp queries on this device");
-                } else {
-                  bench_result row = base_row(backend_id::gpu, 0);
-                  summarise(row, kernel_seconds);
-                  // The ALU count is the field kernel's (field.comp); the points kernel also
-                  // reads its coordinates per point, so it is given for the grid only.
-                  if (!gpu_on_cpu_device && machine.peak_gops && work == workload::grid) {
-                    const alu_ops ops = kernel_alu_ops(dims, octaves);
-                    row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
-                                       (*machine.peak_gops * 1e9);
+              return seconds;
+            };
+            auto record = [&](bench_result row, const std::vector<double>& seconds) {
+              summarise(row, seconds);
+              last_msps[key(row.backend, row.threads)] = row.median_msps;
+              emit(std::move(row));
+            };
+
+            // gpu and gpu-e2e: the same runs give both the kernel time and the wall time.
+            if (want_gpu) {
+              const bool kernel = wants(backend_id::gpu), e2e = wants(backend_id::gpu_e2e);
+              if (!gpu) {
+                if (kernel) skip(base_row(backend_id::gpu, 0), "n/a: " + machine.gpu_note);
+                if (e2e) skip(base_row(backend_id::gpu_e2e, 0), "n/a: " + machine.gpu_note);
+              } else if (auto note = over_budget(backend_id::gpu_e2e, 0)) {
+                if (kernel) skip(base_row(backend_id::gpu, 0), *note);
+                if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
+              } else {
+                std::vector<double> kernel_seconds;
+                bool counting = false;
+                auto run = [&](std::span<float> values) -> status {
+                  gpu_stats stats;
+                  auto done = calls.vknoise(*gpu, values, &stats);
+                  if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
+                  return done;
+                };
+                const std::span<float> values = buffer();
+                for (int i = 0; i < config.warmup; ++i) {
+                  if (auto done = run(values); !done) return done.error_value();
+                }
+                counting = true;
+                std::vector<double> wall;
+                for (int i = 0; i < config.repeats; ++i) {
+                  const auto start = clock_type::now();
+                  if (auto done = run(values); !done) return done.error_value();
+                  wall.push_back(seconds_since(start));
+                }
+                if (kernel) {
+                  const bool timed = std::all_of(kernel_seconds.begin(), kernel_seconds.end(),
+                                                 [](double s) { return s > 0; });
+                  if (!timed) {
+                    skip(base_row(backend_id::gpu, 0), "n/a: no timestamp queries on this device");
+                  } else {
+                    bench_result row = base_row(backend_id::gpu, 0);
+                    summarise(row, kernel_seconds);
+                    // The ALU count is the field kernel's (field.comp); the points kernel also
+                    // reads its coordinates per point, so it is given for the grid only.
+                    if (!gpu_on_cpu_device && machine.peak_gops && work == workload::grid &&
+                        !is_graph) {
+                      const alu_ops ops = kernel_alu_ops(dims, octaves);
+                      row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
+                                         (*machine.peak_gops * 1e9);
+                    }
+                    emit(std::move(row));
                   }
-                  emit(std::move(row));
+                }
+                if (e2e) {
+                  record(base_row(backend_id::gpu_e2e, 0), wall);
+                } else {
+                  last_msps[key(backend_id::gpu_e2e, 0)] =
+                      static_cast<double>(samples) / median_of(wall) / 1e6;
                 }
               }
-              if (e2e) {
-                record(base_row(backend_id::gpu_e2e, 0), wall);
-              } else {
-                last_msps[key(backend_id::gpu_e2e, 0)] =
-                    static_cast<double>(samples) / median_of(wall) / 1e6;
-              }
             }
-          }
 
-          if (wants(backend_id::cpu_reference)) {
-            if (auto note = over_budget(backend_id::cpu_reference, 1)) {
-              skip(base_row(backend_id::cpu_reference, 1), *note);
-            } else {
-              auto seconds = measure([&](std::span<float> values) {
-                return calls.vknoise(*reference, values, nullptr);
-              });
-              if (!seconds) return seconds.error_value();
-              record(base_row(backend_id::cpu_reference, 1), *seconds);
-            }
-          }
-          if (wants(backend_id::cpu_fast)) {
-            for (std::size_t i = 0; i < thread_counts.size(); ++i) {
-              const unsigned threads = thread_counts[i];
-              if (auto note = over_budget(backend_id::cpu_fast, threads)) {
-                skip(base_row(backend_id::cpu_fast, threads), *note);
+            if (wants(backend_id::cpu_reference)) {
+              if (auto note = over_budget(backend_id::cpu_reference, 1)) {
+                skip(base_row(backend_id::cpu_reference, 1), *note);
               } else {
                 auto seconds = measure([&](std::span<float> values) {
-                  return calls.vknoise(fast[i], values, nullptr);
+                  return calls.vknoise(*reference, values, nullptr);
                 });
                 if (!seconds) return seconds.error_value();
-                record(base_row(backend_id::cpu_fast, threads), *seconds);
+                record(base_row(backend_id::cpu_reference, 1), *seconds);
               }
             }
-          }
-          for (backend_id peer : {backend_id::stb, backend_id::glm}) {
-            if (!wants(peer)) continue;
-            const bool supported =
-                peer == backend_id::stb ? stb_supports(field) : glm_supports(field);
-            if (!supported) {
-              skip(base_row(peer, 1), "n/a: stb has no 4D noise");
-            } else if (auto note = over_budget(peer, 1)) {
-              skip(base_row(peer, 1), *note);
-            } else {
-              auto seconds = measure(peer == backend_id::stb ? calls.stb : calls.glm);
-              if (!seconds) return seconds.error_value();
-              record(base_row(peer, 1), *seconds);
+            if (wants(backend_id::cpu_fast)) {
+              for (std::size_t i = 0; i < thread_counts.size(); ++i) {
+                const unsigned threads = thread_counts[i];
+                if (auto note = over_budget(backend_id::cpu_fast, threads)) {
+                  skip(base_row(backend_id::cpu_fast, threads), *note);
+                } else {
+                  auto seconds = measure([&](std::span<float> values) {
+                    return calls.vknoise(fast[i], values, nullptr);
+                  });
+                  if (!seconds) return seconds.error_value();
+                  record(base_row(backend_id::cpu_fast, threads), *seconds);
+                }
+              }
+            }
+            for (backend_id peer : {backend_id::stb, backend_id::glm}) {
+              if (!wants(peer) || is_graph) continue;
+              const bool supported =
+                  peer == backend_id::stb ? stb_supports(field) : glm_supports(field);
+              if (!supported) {
+                skip(base_row(peer, 1), "n/a: stb has no 4D noise");
+              } else if (auto note = over_budget(peer, 1)) {
+                skip(base_row(peer, 1), *note);
+              } else {
+                auto seconds = measure(peer == backend_id::stb ? calls.stb : calls.glm);
+                if (!seconds) return seconds.error_value();
+                record(base_row(peer, 1), *seconds);
+              }
             }
           }
         }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 
 #include "bench/bench_workload.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/graph.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::bench {
@@ -64,6 +66,10 @@ struct bench_config {
   double budget_seconds = 1.0;
   std::optional<std::uint32_t> device;  // Vulkan device index (else the library's choice)
   std::optional<double> peak_gops;      // for the ALU-bound fraction on GPUs
+  // A noise graph measured beside the built-in fields: on each size of its dims, once (its own
+  // octaves), grid workload only, by the vknoise backends (not the peers), in the same run.
+  std::shared_ptr<const graph> noise_graph;
+  std::string graph_name;  // how its rows are labelled
 };
 
 struct bench_result {
@@ -82,6 +88,8 @@ struct bench_result {
   double max_msps = 0;
   double median_seconds = 0;
   std::optional<double> alu_fraction;  // gpu on a non-CPU device with a known peak
+  std::string graph;  // the graph measured (bench_config::graph_name); empty: built-in noise,
+                      // whose fBm has `octaves` (a graph row's octaves is 0)
 };
 
 struct machine_info {

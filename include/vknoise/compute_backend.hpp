@@ -101,9 +101,9 @@ class compute_backend {
 
   backend_kind kind_;
   unsigned threads_;
-  std::unique_ptr<context> context_;        // gpu only
+  std::unique_ptr<context> context_;          // gpu only
   std::shared_ptr<graph_compiler> compiler_;  // gpu only: graph kernels, shared with renderer_
-  std::unique_ptr<gpu_renderer> renderer_;  // gpu only; declared last: destroyed before context_
+  std::unique_ptr<gpu_renderer> renderer_;    // gpu only; declared last: destroyed before context_
 };
 
 }  // namespace vknoise

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -28,7 +29,7 @@ namespace {
 
 struct bench_options {
   std::optional<std::string> workloads, dims, size, octaves, backends, threads, repeats, warmup,
-      budget, device, peak_gops, json, csv;
+      budget, device, peak_gops, json, csv, graph;
 };
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
@@ -174,6 +175,19 @@ result<bench::bench_config> parse_config(const bench_options& o) {
     }
     config.peak_gops = *value;
   }
+  if (o.graph) {
+    auto loaded = graph::load(*o.graph);
+    if (!loaded) return loaded.error_value();
+    const int dims = loaded->dims();
+    if (std::find(config.dims.begin(), config.dims.end(), dims) == config.dims.end()) {
+      return usage("--graph", *o.graph,
+                   "a graph of dims " + std::to_string(dims) +
+                       " is measured on sizes of that dims; add it to --dims (the sweep has 3 "
+                       "and 4)");
+    }
+    config.noise_graph = std::make_shared<const graph>(std::move(loaded.value()));
+    config.graph_name = std::filesystem::path(*o.graph).stem().string();
+  }
   return config;
 }
 
@@ -194,6 +208,7 @@ std::string command_line(const bench_options& o) {
   add("--budget", o.budget);
   add("--device", o.device);
   add("--peak-gops", o.peak_gops);
+  add("--graph", o.graph);
   add("--json", o.json);
   add("--csv", o.csv);
   return text;
@@ -288,6 +303,10 @@ command add_bench_command(CLI::App& app) {
   add_text_option(*parser, "--peak-gops", "N", o->peak_gops,
                   "the GPU's peak 32-bit ALU Gops/s, for the fraction of the ALU bound (default: "
                   "a table of known devices)");
+  add_text_option(*parser, "--graph", "FILE", o->graph,
+                  "also measure this noise graph (docs/graph.md) on the sweep's sizes of its dims, "
+                  "grid workload, in the same run: the summary gives its throughput against "
+                  "each built-in field of the same grid");
   add_text_option(*parser, "--json", "FILE", o->json, "write the figures as JSON");
   add_text_option(*parser, "--csv", "FILE", o->csv, "write the figures as CSV");
   return {parser, [o] { return run_bench_command(*o); }};

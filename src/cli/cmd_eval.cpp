@@ -102,8 +102,8 @@ int run_eval(const eval_options& options) {
 
   const int channels = g ? g->channels() : channel_count(noise, dims);
   std::vector<double> values(points->size() / dims * channels);
-  const status done = g ? backend->eval(*g, *points, values)
-                        : backend->eval(noise, dims, *points, values);
+  const status done =
+      g ? backend->eval(*g, *points, values) : backend->eval(noise, dims, *points, values);
   if (!done) {
     const bool bad_point = done.error_value().code == errc::out_of_range;
     return report_error(bad_point ? exit_usage_error : exit_runtime_error, done.message());

@@ -105,9 +105,10 @@ int print_stats(const std::string& path) {
   } else {
     std::printf("contract: bounded (GPU within %g of the float mirror)\n", g.bound());
   }
-  std::printf("per sample: %d lattice slot(s); %zu permutation table(s), %zu classic gradient "
-              "table(s); %zu constant words (parameters: changing them never recompiles)\n",
-              l.slot_count(), l.tables.size(), l.gradients.size(), l.words.size());
+  std::printf(
+      "per sample: %d lattice slot(s); %zu permutation table(s), %zu classic gradient "
+      "table(s); %zu constant words (parameters: changing them never recompiles)\n",
+      l.slot_count(), l.tables.size(), l.gradients.size(), l.words.size());
   const std::string source = emit_glsl(g);
   std::printf("kernel source: %zu bytes of GLSL (vknoise graph --emit-glsl)\n", source.size());
 
@@ -153,8 +154,9 @@ int run_graph(const graph_options& options) {
 command add_graph_command(CLI::App& app) {
   auto options = std::make_shared<graph_options>();
   CLI::App* parser = app.add_subcommand(
-      "graph", "What a noise graph compiles to: its GLSL kernel, or its statistics and compile "
-               "times");
+      "graph",
+      "What a noise graph compiles to: its GLSL kernel, or its statistics and compile "
+      "times");
   add_text_option(*parser, "--emit-glsl", "FILE", options->emit_glsl,
                   "print the graph's compute shader, self-contained (glslc "
                   "-fshader-stage=compute compiles it), to paste the noise into other shaders");
