@@ -43,6 +43,10 @@ run: build
 	$(VKNOISE) render --dims 3 --size 128x128x128 --step 0.0625 --backend gpu --out $(OUT_DIR)/volume3.raw
 	$(VKNOISE) check --dims 3
 	$(VKNOISE) check --dims 4
+	$(VKNOISE) render --graph graphs/terraced_terrain.json --size 512x512 --step 0.005 --origin 3,1 --backend gpu --out $(OUT_DIR)/graph_terraced_terrain.png
+	$(VKNOISE) render --graph graphs/lava.json --size 512x512 --step 0.0078125 --origin 0,0,0.4 --backend gpu --out $(OUT_DIR)/graph_lava.png
+	$(VKNOISE) render --graph graphs/cloud_layers.json --size 512x512 --step 0.0078125 --origin 0,0,0.4 --backend gpu --out $(OUT_DIR)/graph_cloud_layers.png
+	$(VKNOISE) check --graph graphs/lava.json --size 128x128
 	$(BUILD_DIR)/examples/ocean/vknoise_ocean --out $(OUT_DIR)/ocean
 	$(BUILD_DIR)/examples/clouds/vknoise_clouds --out $(OUT_DIR)/clouds
 	$(BUILD_DIR)/examples/backend/vknoise_backend --volume 64 --image 320x240 --frames 8 --out $(OUT_DIR)/backend
