@@ -70,3 +70,21 @@ vec4 graph_rotate(uint base, int width, vec4 v) {
   }
   return r;
 }
+
+// The slope of graph_piecewise at x: its segment's (v[i+1] - v[i]) / (p[i+1] - p[i]), 0 beyond
+// the ends (where the function is constant).
+float graph_piecewise_slope(uint base, int stride, int channel, float x) {
+  int count = int(graph_uint(base));
+  uint stops = base + 1u;
+  uint inv = stops + uint(count * stride);
+  if (!(x > graph_float(stops))) return 0.0;
+  for (int i = 0; i + 1 < count; ++i) {
+    uint lo = stops + uint(i * stride);
+    uint hi = lo + uint(stride);
+    if (x < graph_float(hi)) {
+      precise float r = graph_float(inv + uint(i)) * (graph_float(hi + 1u + uint(channel)) - graph_float(lo + 1u + uint(channel)));
+      return r;
+    }
+  }
+  return 0.0;
+}

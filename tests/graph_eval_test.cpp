@@ -337,3 +337,171 @@ TEST(GraphEval, FieldsAndPointsOutsideTheDomainAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+graph with(const graph& g, vknoise::graph_outputs what) {
+  auto r = g.with_outputs(what);
+  EXPECT_TRUE(r.ok()) << r.message();
+  return std::move(r).value();
+}
+
+TEST(GraphDerivatives, AGraphEqualToABuiltInGradientFieldHasItsDerivativesBitForBit) {
+  for (const builtin_case& c : builtin_cases()) {
+    const bool has_gradient =
+        c.spec.kind != noise_kind::value &&
+        (c.spec.fractal == fractal_kind::none || c.spec.fractal == fractal_kind::fbm);
+    if (!has_gradient) continue;
+    SCOPED_TRACE(c.name);
+    const graph g = with(parse(builtin_graph(c)), vknoise::graph_outputs::gradient);
+    ASSERT_EQ(g.channels(), 1 + c.dims);
+    for (const double origin : {0.3, 1.0e6 + 0.37}) {
+      field_spec f = grid(c.dims, 7, origin);
+      f.noise = c.spec;
+      f.noise.gradient = true;
+      std::vector<float> builtin(vknoise::value_count(f));
+      ASSERT_TRUE(vknoise::fill_mirror(f, permutation_table::perlin(), builtin).ok());
+      expect_bits_equal(mirror(g, f), builtin);
+      std::vector<double> builtin_reference(vknoise::value_count(f));
+      ASSERT_TRUE(vknoise::fill_reference(f, permutation_table::perlin(), builtin_reference).ok());
+      const std::vector<double> graph_reference = reference(g, f);
+      for (std::size_t i = 0; i < graph_reference.size(); ++i) {
+        ASSERT_EQ(graph_reference[i], builtin_reference[i]) << "value " << i;
+      }
+    }
+  }
+}
+
+// Every differentiable node kind, its derivatives against central differences of its values (in
+// double: the reference), away from the kinks of the piecewise nodes.
+const char* const differentiable_graphs[] = {
+    node_graphs[0],
+    node_graphs[2],
+    node_graphs[3],
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+        "n": {"kind": "noise", "at": "r", "basis": "classic"},
+        "t": {"kind": "fractal", "noise": "n", "type": "turbulence", "octaves": 3, "octave_offsets": true},
+        "x": {"kind": "component", "in": "r", "axis": 0},
+        "c": {"kind": "combine", "components": ["x", "t", 2.5]},
+        "m": {"kind": "noise", "at": "c", "seed": 4},
+        "b": {"kind": "fractal", "noise": "m", "type": "billow", "octaves": 2},
+        "k": {"kind": "mix", "a": "b", "b": "t", "t": "x"},
+        "s": {"kind": "sin", "in": "k"}},
+       "outputs": {"t": "t", "b": "b", "k": "k", "s": "s"}})",
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p"}, "f": {"kind": "fractal", "noise": "n", "octaves": 3},
+        "bl": {"kind": "blend", "a": "f", "b": "n", "control": "n", "lo": -0.5, "hi": 0.5},
+        "cu": {"kind": "curve", "in": "f", "points": [[-2, -1], [0, 0.5], [2, 1]]},
+        "r": {"kind": "remap", "in": "cu", "from": [0, 1], "to": [3, 5]},
+        "e": {"kind": "div", "a": "bl", "b": "cu"}, "c": {"kind": "cos", "in": "f"},
+        "w": {"kind": "pow", "a": "r", "b": "c"}, "sq": {"kind": "sqrt", "in": "r"}},
+       "outputs": {"bl": "bl", "w": "w", "e": "e", "sq": "sq"}})",
+};
+
+TEST(GraphDerivatives, DerivativesMatchCentralDifferences) {
+  for (const char* json : differentiable_graphs) {
+    auto parsed = graph::parse(json);
+    if (!parsed.ok()) {
+      ADD_FAILURE() << parsed.message() << "\n" << json;
+      continue;
+    }
+    const graph values = std::move(parsed).value();
+    const graph g = with(values, vknoise::graph_outputs::gradient);
+    const int dims = g.dims(), outputs = values.channels();
+    const double h = 1e-6;
+    std::vector<double> points;
+    for (int p = 0; p < 40; ++p) {
+      for (int a = 0; a < dims; ++a) points.push_back(0.37 + 0.731 * p + 1.913 * a * (p % 7));
+    }
+    std::vector<double> derivatives(points.size() / dims * g.channels());
+    ASSERT_TRUE(vknoise::eval_reference(g, points, permutation_table::perlin(), derivatives).ok());
+    int compared = 0;
+    for (std::size_t p = 0; p < points.size() / dims; ++p) {
+      for (int b = 0; b < dims; ++b) {
+        std::vector<double> up(points.begin() + p * dims, points.begin() + (p + 1) * dims);
+        std::vector<double> down = up;
+        up[b] += h;
+        down[b] -= h;
+        std::vector<double> at_up(outputs), at_down(outputs);
+        ASSERT_TRUE(vknoise::eval_reference(values, up, permutation_table::perlin(), at_up).ok());
+        ASSERT_TRUE(
+            vknoise::eval_reference(values, down, permutation_table::perlin(), at_down).ok());
+        for (int o = 0; o < outputs; ++o) {
+          const double numeric = (at_up[o] - at_down[o]) / (2 * h);
+          const double analytic = derivatives[p * g.channels() + o * (1 + dims) + 1 + b];
+          // A kink between the two samples (clamp, select, a curve's point, |n| at 0) would make
+          // the difference disagree; these points and h = 1e-6 straddle none, so all must agree.
+          if (std::fabs(numeric - analytic) <= 1e-3 * (1 + std::fabs(analytic))) {
+            ++compared;
+          } else {
+            ADD_FAILURE_AT(__FILE__, __LINE__)
+                << "output " << o << " axis " << b << " at point " << p << ": analytic " << analytic
+                << ", central difference " << numeric;
+          }
+        }
+      }
+    }
+    EXPECT_EQ(compared, 40 * dims * outputs) << json;
+  }
+}
+
+TEST(GraphDerivatives, TheMirrorsDerivativesAreWithinTheirBoundOfTheReference) {
+  for (const char* json : {node_graphs[2], node_graphs[3]}) {
+    const graph g = with(parse(json), vknoise::graph_outputs::gradient);
+    const field_spec f = grid(g.dims(), 6, 1.7);
+    const std::vector<float> m = mirror(g, f);
+    const std::vector<double> r = reference(g, f);
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      EXPECT_NEAR(m[i], r[i], 2e-4 * (1 + std::fabs(r[i]))) << i << "\n" << json;
+    }
+  }
+}
+
+TEST(GraphDerivatives, CurlNoiseIsDivergenceFree) {
+  const graph potential = parse(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "a": {"kind": "noise", "at": "p", "seed": 1},
+      "fa": {"kind": "fractal", "noise": "a", "octaves": 3},
+      "b": {"kind": "noise", "at": "p", "seed": 2},
+      "c": {"kind": "noise", "at": "p", "seed": 3},
+      "fc": {"kind": "fractal", "noise": "c", "type": "turbulence", "octaves": 2}},
+      "outputs": {"x": "fa", "y": "b", "z": "fc"}})");
+  const graph curl = with(potential, vknoise::graph_outputs::curl);
+  ASSERT_EQ(curl.channels(), 3);
+  const double h = 1e-4;
+  double largest_curl = 0, largest_divergence = 0;
+  for (int p = 0; p < 50; ++p) {
+    const double at[3] = {0.31 + 0.173 * p, -1.7 + 0.291 * p, 2.9 - 0.113 * p};
+    double divergence = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+      double up[3] = {at[0], at[1], at[2]}, down[3] = {at[0], at[1], at[2]};
+      up[axis] += h;
+      down[axis] -= h;
+      std::vector<double> cu(3), cd(3);
+      ASSERT_TRUE(vknoise::eval_reference(curl, up, permutation_table::perlin(), cu).ok());
+      ASSERT_TRUE(vknoise::eval_reference(curl, down, permutation_table::perlin(), cd).ok());
+      divergence += (cu[axis] - cd[axis]) / (2 * h);
+      largest_curl = std::max(largest_curl, std::fabs(cu[axis]));
+    }
+    largest_divergence = std::max(largest_divergence, std::fabs(divergence));
+  }
+  EXPECT_GT(largest_curl, 0.5) << "the curl is a real field";
+  // Central differences of a smooth field: O(h^2) times third derivatives of the order of 10^2.
+  EXPECT_LT(largest_divergence, 1e-4) << "largest |div curl|";
+}
+
+TEST(GraphDerivatives, WhatHasNoDerivativeIsNamed) {
+  const graph value_noise =
+      parse(R"({"dims": 2, "nodes": {"v": {"kind": "noise", "basis": "value"}},
+      "outputs": {"v": "v"}})");
+  const auto refused = value_noise.with_outputs(vknoise::graph_outputs::gradient);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.message(),
+            "graph: node 'v' has no derivative: a value noise has no gradient (improved and "
+            "classic noise have)");
+  const auto two_outputs = parse(node_graphs[1]).with_outputs(vknoise::graph_outputs::curl);
+  ASSERT_FALSE(two_outputs.ok());
+  EXPECT_NE(two_outputs.message().find("curl"), std::string::npos);
+}
+
+}  // namespace

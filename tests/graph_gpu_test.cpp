@@ -188,6 +188,38 @@ TEST_P(graph_gpu_test, ExactGraphFieldsEqualTheMirrorBitForBit) {
   }
 }
 
+// Derivatives and curl on the GPU: every exact graph whose nodes have derivatives, with its
+// gradients (and, with three outputs in 3D, its curl), equals the mirror bit for bit.
+TEST_P(graph_gpu_test, GradientAndCurlFieldsEqualTheMirrorBitForBit) {
+  const permutation_table table = permutation_table::from_seed(9);
+  int gradients = 0, curls = 0;
+  for (const char* json : kExactGraphs) {
+    const graph values = parse(json);
+    for (const graph_outputs what : {graph_outputs::gradient, graph_outputs::curl}) {
+      auto g = values.with_outputs(what);
+      if (!g.ok()) continue;  // value noise has no gradient; a curl needs three outputs in 3D
+      (what == graph_outputs::gradient ? gradients : curls) += 1;
+      const field_spec f = grid(*g, 23, -1.9);
+      EXPECT_EQ(bit_mismatches(gpu_fill(f, table), mirror_fill(f, table)), 0u)
+          << (what == graph_outputs::gradient ? "gradient: " : "curl: ") << json;
+    }
+  }
+  EXPECT_GE(gradients, 6);
+  const graph potential = parse(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "a": {"kind": "noise", "at": "p", "seed": 1}, "fa": {"kind": "fractal", "noise": "a", "octaves": 3},
+      "s": {"kind": "scale", "in": "p", "factor": [1.5, 0.5, 2]},
+      "b": {"kind": "noise", "at": "s", "seed": 2},
+      "fb": {"kind": "fractal", "noise": "b", "type": "ridged", "octaves": 2},
+      "w": {"kind": "warp", "in": "p", "by": ["fa", 0.25, "b"], "amplitude": 0.5},
+      "c": {"kind": "noise", "at": "w", "seed": 3},
+      "fc": {"kind": "fractal", "noise": "c", "type": "billow", "octaves": 2}},
+      "outputs": {"x": "fa", "y": "fb", "z": "fc"}})");
+  auto curl = potential.with_outputs(graph_outputs::curl);
+  ASSERT_TRUE(curl.ok()) << curl.message();
+  const field_spec f = grid(*curl, 19, 0.7);
+  EXPECT_EQ(bit_mismatches(gpu_fill(f, table), mirror_fill(f, table)), 0u) << "curl";
+}
+
 // The graphs the project ships (graphs/*.json), as `vknoise render --graph` draws them.
 TEST_P(graph_gpu_test, ShippedGraphsMatchTheMirror) {
   int shipped = 0;

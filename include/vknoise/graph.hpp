@@ -49,6 +49,20 @@ struct graph;
 
 enum class graph_contract { exact, bounded };
 
+// What a sample of a graph holds:
+//   values    the outputs, in the graph's order (channels() == outputs)
+//   gradient  each output followed by its partial derivatives with respect to the position,
+//             d/dx, d/dy, .. (forward mode, through every node: dual numbers), so channels() ==
+//             outputs * (1 + dims). A graph equal to a built-in fBm field with --gradient gives
+//             the built-in's derivatives bit for bit.
+//   curl      the curl of the graph's three outputs, read as a vector potential (F1, F2, F3) over
+//             (x, y, z) (Bridson 2007): (dF3/dy - dF2/dz, dF1/dz - dF3/dx, dF2/dx - dF1/dy), a
+//             divergence-free field for particles and smoke; channels() == 3.
+// Derivatives follow the nodes' definitions where they are smooth and pick the branch taken
+// where they are not (min, max, clamp, select, abs: the derivative of the input chosen; floor
+// and terrace: 0; a curve or ramp: its segment's slope).
+enum class graph_outputs { values, gradient, curl };
+
 class graph {
  public:
   // errc::invalid_argument with one line naming the node and the field for every malformed
@@ -58,8 +72,14 @@ class graph {
   // parse() of a file's contents; errc::io_error when it cannot be read (or exceeds 1 MiB).
   static result<graph> load(const std::filesystem::path& path);
 
+  // This graph with its samples holding `what` (shares the nodes). errc::invalid_argument naming
+  // the node for gradient and curl when a node has no derivative (value noise), and for curl
+  // unless the graph has dims 3 and three outputs.
+  result<graph> with_outputs(graph_outputs what) const;
+  graph_outputs outputs() const;
+
   int dims() const;
-  int channels() const;  // outputs
+  int channels() const;  // values per sample (see graph_outputs)
   const std::vector<std::string>& output_names() const;
   graph_contract contract() const;
   double bound() const;  // 0 for an exact graph

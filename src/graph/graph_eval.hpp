@@ -49,11 +49,20 @@ class evaluator {
       }
       gradients_.push_back(flat);
     }
+    if (g.mode != output_mode::values) {
+      grads_.resize(g.nodes.size());
+      forms_ = jacobian_forms(g);
+    }
   }
 
-  // Writes the graph's outputs (channels) at one sample.
+  // Writes the graph's channels at one sample (channel_count(graph): graph_ir.hpp).
   void sample(const sample_input& in, real* out) {
     in_ = in;
+    if (g_.mode != output_mode::values) {
+      for (std::size_t i = 0; i < g_.nodes.size(); ++i) evaluate_d(static_cast<int>(i));
+      write_derivatives(out);
+      return;
+    }
     for (std::size_t i = 0; i < g_.nodes.size(); ++i) evaluate(static_cast<int>(i));
     for (std::size_t c = 0; c < g_.outputs.size(); ++c) {
       const output& o = g_.outputs[c];
@@ -110,16 +119,21 @@ class evaluator {
     float lacunarity_f = 2.0f;  // the mirror's float lacunarity (a word)
   };
 
-  // The basis noise of node `noise_node` at octave o of a fractal (in_fractal) or by itself: its
-  // lattice domain's coordinates from slot s + o (mirror), the octave's scale and offsets from
-  // `spec`; a float domain's octave scaled and offset in float.
-  real sample_noise(int noise_node, int octave, std::uint32_t s, const octave_spec& spec,
-                    std::uint32_t offsets_word, bool in_fractal) const {
+  struct noise_axes {
+    detail::lattice_axis<real> a[4] = {};
+  };
+
+  // The lattice axes node `noise_node` samples at octave o of a fractal (in_fractal) or by
+  // itself: its lattice domain's coordinates from slot s + o (mirror), the octave's scale and
+  // offsets from `spec`; a float domain's octave scaled and offset in float.
+  noise_axes axes_of(int noise_node, int octave, std::uint32_t s, const octave_spec& spec,
+                     std::uint32_t offsets_word, bool in_fractal) const {
     const node& n = g_.nodes[noise_node];
     const int domain = n.inputs[0].node;
     const int dims = g_.nodes[domain].width;
     const value& d = values_[domain];
-    detail::lattice_axis<real> axes[4] = {};
+    noise_axes result;
+    detail::lattice_axis<real>* axes = result.a;
     for (int a = 0; a < dims; ++a) {
       if constexpr (reference) {
         axes[a] = detail::split_axis(octave_position(spec, a, octave, d.v[a]),
@@ -140,6 +154,12 @@ class evaluator {
         axes[a] = detail::graph_ops::graph_float_axis(x);
       }
     }
+    return result;
+  }
+
+  detail::basis_setup<real> basis_of(int noise_node) const {
+    const node& n = g_.nodes[noise_node];
+    const int dims = g_.nodes[n.inputs[0].node].width;
     const int table = l_.node_table[noise_node];
     const int gradient = l_.node_gradient[noise_node];
     const detail::basis_setup<real> basis{n.noise.basis,
@@ -148,7 +168,13 @@ class evaluator {
                                           gradient >= 0 ? gradients_[gradient].data() : nullptr,
                                           n.noise.value_smooth,
                                           static_cast<int>(n.noise.interpolation)};
-    return detail::basis_noise(basis, octave, axes[0], axes[1], axes[2], axes[3]);
+    return basis;
+  }
+
+  real sample_noise(int noise_node, int octave, std::uint32_t s, const octave_spec& spec,
+                    std::uint32_t offsets_word, bool in_fractal) const {
+    const noise_axes x = axes_of(noise_node, octave, s, spec, offsets_word, in_fractal);
+    return detail::basis_noise(basis_of(noise_node), octave, x.a[0], x.a[1], x.a[2], x.a[3]);
   }
 
   void evaluate(int i) {
@@ -368,7 +394,22 @@ class evaluator {
     return pw;
   }
 
+  struct fractal_setup {
+    detail::fractal_params<real> f;
+    octave_spec spec;
+    std::uint32_t slots = 0, offsets = 0;
+  };
+
   real fractal(int i, std::uint32_t p) const {
+    const int noise_node = g_.nodes[i].inputs[0].node;
+    const fractal_setup s = setup_fractal(i, p);
+    return detail::fractal_sum(
+        s.f, [&](int o) { return sample_noise(noise_node, o, s.slots, s.spec, s.offsets, true); });
+  }
+
+  // The fractal node's sum parameters: from its parameters in double (the reference), from its
+  // words in float (the mirror); where its octaves' coordinates are.
+  fractal_setup setup_fractal(int i, std::uint32_t p) const {
     const node& n = g_.nodes[i];
     const int noise_node = n.inputs[0].node;
     const node& noise = g_.nodes[noise_node];
@@ -393,8 +434,321 @@ class evaluator {
         offsets = p + 4;
       }
     }
-    return detail::fractal_sum(
-        f, [&](int o) { return sample_noise(noise_node, o, slots, spec, offsets, true); });
+    return {f, spec, slots, offsets};
+  }
+
+  // ---- Derivatives (forward mode): every node's value and its gradient with respect to the
+  // position, g[c][b] = d(component c) / d(position b); noise and fractal nodes take both from
+  // the noises' gradient forms, the others their value from evaluate() and their gradient from
+  // the rules below (the twins of graph_glsl.cpp's gradient statements).
+  struct jacobian {
+    real g[4][4] = {};
+  };
+
+  // G, a gradient in the coordinates of `domain`, as one in the position's.
+  void chain(const real* G, int domain, real* out) const {
+    const jacobian& J = grads_[domain];
+    const int width = g_.nodes[domain].width;
+    for (int b = 0; b < g_.dims; ++b) {
+      if (forms_[domain] == jacobian_form::identity) {
+        out[b] = G[b];
+      } else if (forms_[domain] == jacobian_form::diagonal) {
+        out[b] = G[b] * J.g[b][b];
+      } else {
+        real sum = G[0] * J.g[0][b];
+        for (int c = 1; c < width; ++c) sum = sum + G[c] * J.g[c][b];
+        out[b] = sum;
+      }
+    }
+  }
+
+  // A fractal's value and its gradient in its noise's domain coordinates: fractal_sum_d's
+  // accumulation (slope = (persistence * lacunarity)^o), with turbulence's and billow's terms.
+  // A ridged sum's weights carry derivatives from one octave into the next, so its terms are
+  // differentiated in the domain's coordinates (each octave's noise gradient times
+  // lacunarity^o) and summed with amp instead.
+  detail::dual<real> fractal_d(int i, std::uint32_t p) const {
+    const int noise_node = g_.nodes[i].inputs[0].node;
+    const fractal_kind type = g_.nodes[i].fractal.type;
+    const fractal_setup s = setup_fractal(i, p);
+    const detail::basis_setup<real> basis = basis_of(noise_node);
+    real sum = real(0), amp = real(1), slope = real(1);
+    real dsum[4] = {real(0), real(0), real(0), real(0)};
+    real ridge_weight = real(1), scale = real(1);
+    real dridge[4] = {real(0), real(0), real(0), real(0)};
+    for (int o = 0; o < s.f.octaves; ++o) {
+      const noise_axes x = axes_of(noise_node, o, s.slots, s.spec, s.offsets, true);
+      detail::dual<real> n = detail::basis_noise_d(basis, x.a[0], x.a[1], x.a[2], x.a[3]);
+      if (type == fractal_kind::ridged) {
+        const real u = real(1) - std::fabs(n.v);
+        const real s1 = u * u;
+        const real term = s1 * ridge_weight;
+        const real twice = term * real(2);
+        for (int k = 0; k < 4; ++k) {
+          const real dn = n.d[k] * scale;
+          const real du = n.v < real(0) ? dn : -dn;
+          const real ds1 = du * u + u * du;
+          const real dterm = ds1 * ridge_weight + s1 * dridge[k];
+          dsum[k] = dsum[k] + amp * dterm;
+          dridge[k] = (twice < real(0) || real(1) < twice) ? real(0) : real(2) * dterm;
+        }
+        ridge_weight = std::clamp(twice, real(0), real(1));
+        sum = sum + amp * term;
+        amp = amp * s.f.persistence;
+        scale = scale * s.f.lacunarity;
+        continue;
+      }
+      if (type == fractal_kind::turbulence || type == fractal_kind::billow) {
+        const bool negative = n.v < real(0);
+        n.v = std::fabs(n.v);
+        for (int k = 0; k < 4; ++k) n.d[k] = negative ? -n.d[k] : n.d[k];
+        if (type == fractal_kind::billow) {
+          n.v = real(2) * n.v - real(1);
+          for (int k = 0; k < 4; ++k) n.d[k] = real(2) * n.d[k];
+        }
+      }
+      sum = sum + amp * n.v;
+      for (int k = 0; k < 4; ++k) dsum[k] = dsum[k] + slope * n.d[k];
+      amp = amp * s.f.persistence;
+      slope = slope * s.f.persistence * s.f.lacunarity;
+    }
+    detail::dual<real> r;
+    r.v = reference ? sum / s.f.norm : sum * s.f.inv_norm;
+    for (int k = 0; k < 4; ++k) r.d[k] = reference ? dsum[k] / s.f.norm : dsum[k] * s.f.inv_norm;
+    if (type == fractal_kind::ridged) {
+      r.v = r.v * real(2) - real(1);
+      for (int k = 0; k < 4; ++k) r.d[k] = r.d[k] * real(2);
+    }
+    return r;
+  }
+
+  const real* gradient_of_input(int i, int k) const {
+    static const real zero[4] = {real(0), real(0), real(0), real(0)};
+    const int from = g_.nodes[i].inputs[k].node;
+    return from >= 0 ? grads_[from].g[0] : zero;
+  }
+
+  void evaluate_d(int i) {
+    const node& n = g_.nodes[i];
+    jacobian& J = grads_[i];
+    J = jacobian{};
+    const std::uint32_t p = params_word(i);
+    const int dims = g_.dims;
+    if (n.kind == op::noise) {
+      if (!l_.direct_use[i]) return;
+      octave_spec spec;
+      std::uint32_t s = 0;
+      if constexpr (reference) {
+        spec.period = n.noise.period;
+      } else {
+        if (form_of_input(i, 0) == domain_form::lattice) s = word_uint(p);
+      }
+      const noise_axes x = axes_of(i, 0, s, spec, 0, false);
+      const detail::dual<real> r =
+          detail::basis_noise_d(basis_of(i), x.a[0], x.a[1], x.a[2], x.a[3]);
+      values_[i].v[0] = r.v;
+      chain(r.d, n.inputs[0].node, J.g[0]);
+      return;
+    }
+    if (n.kind == op::fractal) {
+      const detail::dual<real> r = fractal_d(i, p);
+      values_[i].v[0] = r.v;
+      chain(r.d, g_.nodes[n.inputs[0].node].inputs[0].node, J.g[0]);
+      return;
+    }
+    evaluate(i);
+    const auto param = [&](int j) -> real {
+      if constexpr (reference) {
+        return n.params[j];
+      } else {
+        return word(p + j);
+      }
+    };
+    const auto v = [&](int k) { return scalar(i, k); };
+    const real* ga = n.inputs.empty() ? nullptr : gradient_of_input(i, 0);
+    const real* gb = n.inputs.size() > 1 ? gradient_of_input(i, 1) : nullptr;
+    const real* gc = n.inputs.size() > 2 ? gradient_of_input(i, 2) : nullptr;
+    const jacobian* in =
+        !n.inputs.empty() && n.inputs[0].node >= 0 ? &grads_[n.inputs[0].node] : nullptr;
+    real* out = J.g[0];
+    switch (n.kind) {
+      case op::position:
+        for (int c = 0; c < n.width; ++c) J.g[c][c] = real(1);
+        break;
+      case op::scale:
+        for (int c = 0; c < n.width; ++c) {
+          for (int b = 0; b < dims; ++b) J.g[c][b] = in->g[c][b] * param(c);
+        }
+        break;
+      case op::offset:
+        J = *in;
+        break;
+      case op::rotate:
+        for (int a = 0; a < n.width; ++a) {
+          for (int b = 0; b < dims; ++b) {
+            real sum = param(a * n.width) * in->g[0][b];
+            for (int k = 1; k < n.width; ++k) sum = sum + param(a * n.width + k) * in->g[k][b];
+            J.g[a][b] = sum;
+          }
+        }
+        break;
+      case op::warp: {
+        const real amplitude = param(0);
+        for (int c = 0; c < n.width; ++c) {
+          const real* gby = gradient_of_input(i, 1 + c);
+          for (int b = 0; b < dims; ++b) J.g[c][b] = in->g[c][b] + amplitude * gby[b];
+        }
+        break;
+      }
+      case op::combine:
+        for (int c = 0; c < n.width; ++c) {
+          const real* gx = gradient_of_input(i, c);
+          for (int b = 0; b < dims; ++b) J.g[c][b] = gx[b];
+        }
+        break;
+      case op::ramp: {
+        const piecewise pw = piecewise_of(i, p, 4);
+        for (int c = 0; c < 3; ++c) {
+          const real slope = detail::graph_ops::graph_piecewise_slope(
+              pw.stops.data(), pw.inv.data(), pw.count, 4, c, v(0));
+          for (int b = 0; b < dims; ++b) J.g[c][b] = ga[b] * slope;
+        }
+        break;
+      }
+      case op::component:
+        for (int b = 0; b < dims; ++b) out[b] = in->g[static_cast<int>(n.params[0])][b];
+        break;
+      case op::add:
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] + gb[b];
+        break;
+      case op::sub:
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] - gb[b];
+        break;
+      case op::mul:
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * v(1) + v(0) * gb[b];
+        break;
+      case op::div:
+        for (int b = 0; b < dims; ++b) {
+          if (!reference && n.inputs[1].node < 0) {
+            out[b] = ga[b] * v(1);  // the reciprocal's word
+          } else {
+            out[b] = (ga[b] * v(1) - v(0) * gb[b]) / (v(1) * v(1));
+          }
+        }
+        break;
+      case op::min:
+        for (int b = 0; b < dims; ++b) out[b] = v(1) < v(0) ? gb[b] : ga[b];
+        break;
+      case op::max:
+        for (int b = 0; b < dims; ++b) out[b] = v(0) < v(1) ? gb[b] : ga[b];
+        break;
+      case op::neg:
+        for (int b = 0; b < dims; ++b) out[b] = -ga[b];
+        break;
+      case op::abs:
+        for (int b = 0; b < dims; ++b) out[b] = v(0) < real(0) ? -ga[b] : ga[b];
+        break;
+      case op::clamp: {
+        // min(max(x, lo), hi), branch by branch.
+        const real x = v(0), lo = v(1), hi = v(2);
+        const real m = x < lo ? lo : x;
+        for (int b = 0; b < dims; ++b) {
+          const real gm = x < lo ? gb[b] : ga[b];
+          out[b] = hi < m ? gc[b] : gm;
+        }
+        break;
+      }
+      case op::mix:
+        for (int b = 0; b < dims; ++b) {
+          out[b] = ga[b] + (gc[b] * (v(1) - v(0)) + v(2) * (gb[b] - ga[b]));
+        }
+        break;
+      case op::select:
+        for (int b = 0; b < dims; ++b) out[b] = v(2) < param(0) ? ga[b] : gb[b];
+        break;
+      case op::blend: {
+        real inv;
+        if constexpr (reference) {
+          inv = 1.0 / (n.params[1] - n.params[0]);
+        } else {
+          inv = word(p + 1);
+        }
+        const real raw = (v(2) - param(0)) * inv;
+        const real m = raw < real(0) ? real(0) : raw;
+        const real s = real(1) < m ? real(1) : m;
+        const real t = s * s * (real(3) - real(2) * s);
+        const real dt = s * (real(6) - real(6) * s);
+        for (int b = 0; b < dims; ++b) {
+          const real gm = raw < real(0) ? real(0) : gc[b] * inv;
+          const real gt = (real(1) < m ? real(0) : gm) * dt;
+          out[b] = ga[b] + (gt * (v(1) - v(0)) + t * (gb[b] - ga[b]));
+        }
+        break;
+      }
+      case op::remap: {
+        real factor;
+        if constexpr (reference) {
+          factor = (n.params[3] - n.params[2]) / (n.params[1] - n.params[0]);
+        } else {
+          factor = word(p + 1);
+        }
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * factor;
+        break;
+      }
+      case op::curve: {
+        const piecewise pw = piecewise_of(i, p, 2);
+        const real slope = detail::graph_ops::graph_piecewise_slope(pw.stops.data(), pw.inv.data(),
+                                                                    pw.count, 2, 0, v(0));
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * slope;
+        break;
+      }
+      case op::sqrt: {
+        const real half_over_root = real(0.5) / values_[i].v[0];
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * half_over_root;
+        break;
+      }
+      case op::pow: {
+        const real da = v(1) * std::pow(v(0), v(1) - real(1));
+        const real db = std::log(v(0)) * values_[i].v[0];
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * da + gb[b] * db;
+        break;
+      }
+      case op::sin: {
+        const real slope = std::cos(v(0));
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * slope;
+        break;
+      }
+      case op::cos: {
+        const real slope = -std::sin(v(0));
+        for (int b = 0; b < dims; ++b) out[b] = ga[b] * slope;
+        break;
+      }
+      default:  // constant, floor, terrace: flat
+        break;
+    }
+  }
+
+  // Each output's value and gradient, or the curl of the three.
+  void write_derivatives(real* out) const {
+    const int dims = g_.dims;
+    const auto gradient = [&](const output& o) {
+      return grads_[o.node].g[std::max(0, o.component)];
+    };
+    if (g_.mode == output_mode::curl) {
+      const real* f1 = gradient(g_.outputs[0]);
+      const real* f2 = gradient(g_.outputs[1]);
+      const real* f3 = gradient(g_.outputs[2]);
+      out[0] = f3[1] - f2[2];
+      out[1] = f1[2] - f3[0];
+      out[2] = f2[0] - f1[1];
+      return;
+    }
+    std::size_t k = 0;
+    for (const output& o : g_.outputs) {
+      out[k++] = values_[o.node].v[std::max(0, o.component)];
+      const real* g = gradient(o);
+      for (int b = 0; b < dims; ++b) out[k++] = g[b];
+    }
   }
 
   const graph& g_;
@@ -402,6 +756,8 @@ class evaluator {
   std::vector<permutation_table> tables_;
   std::vector<std::array<real, 1024>> gradients_;
   std::vector<value> values_;
+  std::vector<jacobian> grads_;       // with derivatives only
+  std::vector<jacobian_form> forms_;  // with derivatives only
   sample_input in_;
 };
 

@@ -112,7 +112,7 @@ status fill(const field_spec& field, const permutation_table& table, std::span<T
     }
   }
   std::vector<lattice_coord> coords(std::size_t(slots) * 4);
-  real sample[graph_ir::max_outputs];
+  real sample[graph_ir::max_outputs * 5];  // with gradients: value and 4 derivatives each
   std::size_t next = 0;
   for (std::uint64_t row = 0; row < row_count(field); ++row) {
     const row_index r = row_of(field, row);

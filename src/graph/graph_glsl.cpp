@@ -14,7 +14,8 @@ const char* const component_names[4] = {"x", "y", "z", "w"};
 
 class generator {
  public:
-  generator(const graph& g, const layout& l) : g_(g), l_(l) {}
+  generator(const graph& g, const layout& l)
+      : g_(g), l_(l), derivatives_(g.mode != output_mode::values), forms_(jacobian_forms(g)) {}
 
   std::string source() {
     out_ << "#version 450\n"
@@ -27,32 +28,80 @@ class generator {
          << "#define VKNOISE_GRAPH_TABLES " << std::max<std::size_t>(1, l_.tables.size()) << "\n"
          << "#define VKNOISE_GRAPH_GRADIENT_TABLES "
          << std::max<std::size_t>(1, l_.gradients.size()) << "\n"
-         << "#define VKNOISE_GRAPH_CHANNELS " << g_.outputs.size() << "\n"
+         << "#define VKNOISE_GRAPH_CHANNELS " << channel_count(g_) << "\n"
+         << "#define VKNOISE_GRAPH_VALUES " << std::max(4, channel_count(g_)) << "\n"
          << "#include \"graph_bindings.glsl\"\n"
          << "#include \"octave_term.glsl\"\n\n";
     for (std::size_t i = 0; i < g_.nodes.size(); ++i) {
-      if (g_.nodes[i].kind == op::noise) basis_function(static_cast<int>(i));
+      if (g_.nodes[i].kind != op::noise) continue;
+      basis_function(static_cast<int>(i));
+      if (derivatives_) dual_basis_function(static_cast<int>(i));
     }
-    out_ << "void graph_eval(out float channel[4]) {\n"
+    out_ << "void graph_eval(out float channel[VKNOISE_GRAPH_VALUES]) {\n"
          << "  const lattice_axis zero_axis = lattice_axis(0, 0, 0, 0, 0.0);\n";
-    for (std::size_t i = 0; i < g_.nodes.size(); ++i) statement(static_cast<int>(i));
-    for (std::size_t c = 0; c < 4; ++c) {
-      out_ << "  channel[" << c << "] = ";
-      if (c < g_.outputs.size()) {
-        const output& o = g_.outputs[c];
-        out_ << var(o.node);
-        if (o.component >= 0) out_ << "[" << o.component << "]";
-      } else {
-        out_ << "0.0";
+    for (std::size_t i = 0; i < g_.nodes.size(); ++i) {
+      if (derivatives_ && (g_.nodes[i].kind == op::noise || g_.nodes[i].kind == op::fractal)) {
+        dual_statement(static_cast<int>(i));
+        continue;
       }
-      out_ << ";\n";
+      statement(static_cast<int>(i));
+      if (derivatives_) gradient_statement(static_cast<int>(i));
     }
+    write_channels();
     out_ << "}\n\n#include \"graph_main.glsl\"\n";
     return out_.str();
   }
 
  private:
   static std::string var(int i) { return "v" + std::to_string(i); }
+  // A scalar node's gradient (vec4), a vector node's Jacobian (mat4: column c the gradient of
+  // component c), with derivatives.
+  static std::string grad(int i) { return "g" + std::to_string(i); }
+  static std::string jac(int i) { return "G" + std::to_string(i); }
+
+  void write_channels() {
+    const int channels = channel_count(g_);
+    int c = 0;
+    const auto component = [](const output& o) { return o.component < 0 ? 0 : o.component; };
+    const auto gradient_of = [&](const output& o) {
+      return is_vector(o.node) ? jac(o.node) + "[" + std::to_string(component(o)) + "]"
+                               : grad(o.node);
+    };
+    if (g_.mode == output_mode::curl) {
+      const std::string f1 = gradient_of(g_.outputs[0]), f2 = gradient_of(g_.outputs[1]),
+                        f3 = gradient_of(g_.outputs[2]);
+      out_ << "  channel[0] = " << f3 << ".y - " << f2 << ".z;\n"
+           << "  channel[1] = " << f1 << ".z - " << f3 << ".x;\n"
+           << "  channel[2] = " << f2 << ".x - " << f1 << ".y;\n";
+      c = 3;
+    } else {
+      for (const output& o : g_.outputs) {
+        out_ << "  channel[" << c++ << "] = " << var(o.node);
+        if (o.component >= 0) out_ << "[" << o.component << "]";
+        out_ << ";\n";
+        if (!derivatives_) continue;
+        for (int b = 0; b < g_.dims; ++b) {
+          out_ << "  channel[" << c++ << "] = " << gradient_of(o) << "[" << b << "];\n";
+        }
+      }
+    }
+    for (; c < std::max(4, channels); ++c) out_ << "  channel[" << c << "] = 0.0;\n";
+  }
+
+  bool is_vector(int i) const {
+    switch (g_.nodes[i].kind) {
+      case op::position:
+      case op::scale:
+      case op::offset:
+      case op::rotate:
+      case op::warp:
+      case op::combine:
+      case op::ramp:
+        return true;
+      default:
+        return false;
+    }
+  }
   static std::string word_float(std::uint32_t w) {
     return "graph_float(" + std::to_string(w) + "u)";
   }
@@ -109,6 +158,280 @@ class generator {
         break;
     }
     out_ << ";\n}\n\n";
+  }
+
+  // The gradient form of noise node i's basis (value noise has none: with_outputs refuses it).
+  void dual_basis_function(int i) {
+    const node& n = g_.nodes[i];
+    const int dims = g_.nodes[n.inputs[0].node].width;
+    static const char* const axes[4] = {"x", "x, y", "x, y, z", "x, y, z, w"};
+    out_ << "dual basis_" << i
+         << "_d(lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w) {\n"
+         << "  graph_table_base = " << std::max(0, l_.node_table[i]) * 512 << ";\n"
+         << "  graph_gradient_base = " << std::max(0, l_.node_gradient[i]) * 256 << ";\n  return ";
+    if (n.noise.basis == noise_kind::improved4_balanced) {
+      out_ << "improved_noise4_d(true, x, y, z, w)";
+    } else if (n.noise.basis == noise_kind::classic) {
+      out_ << "classic_noise" << dims << "_d(" << axes[dims - 1] << ")";
+    } else if (dims == 4) {
+      out_ << "improved_noise4_d(false, x, y, z, w)";
+    } else {
+      out_ << "improved_noise" << dims << "_d(" << axes[dims - 1] << ")";
+    }
+    out_ << ";\n}\n\n";
+  }
+
+  // A gradient `d` in the coordinates of `domain`, as one in the position's (the chain rule by
+  // the domain's Jacobian form: evaluator::chain).
+  std::string chained(const std::string& d, int domain) const {
+    switch (forms_[domain]) {
+      case jacobian_form::identity:
+        return d;
+      case jacobian_form::diagonal: {
+        const std::string G = jac(domain);
+        return d + " * vec4(" + G + "[0][0], " + G + "[1][1], " + G + "[2][2], " + G + "[3][3])";
+      }
+      default: {
+        std::string sum;
+        for (int c = 0; c < g_.nodes[domain].width; ++c) {
+          if (c > 0) sum += " + ";
+          sum += d + "[" + std::to_string(c) + "] * " + jac(domain) + "[" + std::to_string(c) + "]";
+        }
+        return sum;
+      }
+    }
+  }
+
+  // With derivatives, noise and fractal nodes: value and gradient from the gradient forms.
+  void dual_statement(int i) {
+    const node& n = g_.nodes[i];
+    const std::uint32_t p = params_word(i);
+    out_ << "  // " << n.name << " (" << op_name(n.kind) << ", with its gradient)\n"
+         << "  precise float " << var(i) << " = 0.0;\n"
+         << "  precise vec4 " << grad(i) << " = vec4(0.0);\n";
+    if (n.kind == op::noise) {
+      if (!l_.direct_use[i]) return;
+      const int domain = n.inputs[0].node;
+      const bool lattice = l_.form[domain] == domain_form::lattice;
+      out_ << "  {\n";
+      const std::string axes = axes_of(i, lattice ? word_uint(p) : "0u", "", 0, "    ");
+      out_ << "    dual n = basis_" << i << "_d(" << axes << ");\n"
+           << "    " << var(i) << " = n.v;\n"
+           << "    " << grad(i) << " = " << chained("n.d", domain) << ";\n  }\n";
+      return;
+    }
+    const int noise = n.inputs[0].node;
+    const int domain = g_.nodes[noise].inputs[0].node;
+    const bool lattice = l_.form[domain] == domain_form::lattice;
+    const bool needs_factor = !lattice || displaced(domain);
+    const std::uint32_t offsets = !lattice && n.fractal.octave_offsets ? p + 4 : 0;
+    out_ << "  {\n"
+         << "    uint octaves = " << word_uint(p) << ";\n"
+         << "    float persistence = " << word_float(p + 1) << ";\n"
+         << "    float lacunarity = " << word_float(p + 2) << ";\n"
+         << "    float inv_norm = " << word_float(p + 3) << ";\n";
+    if (lattice) out_ << "    uint first_slot = " << word_uint(p + 4) << ";\n";
+    out_ << "    precise float sum = 0.0, amp = 1.0, slope = 1.0;\n"
+         << "    precise vec4 dsum = vec4(0.0);\n"
+         << "    precise float ridge_weight = 1.0, scale = 1.0;\n"
+         << "    precise vec4 dridge = vec4(0.0);\n"
+         << "    for (uint o = 0u; o < octaves; ++o) {\n";
+    if (needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
+    const std::string axes =
+        axes_of(noise, "first_slot + o", needs_factor ? "factor" : "", offsets, "      ");
+    out_ << "      dual n = basis_" << noise << "_d(" << axes << ");\n";
+    if (n.fractal.type == fractal_kind::ridged) {
+      // evaluator::fractal_d's ridged branch, operation for operation.
+      out_ << "      precise float u = 1.0 - abs(n.v);\n"
+           << "      precise float s1 = u * u;\n"
+           << "      precise float term = s1 * ridge_weight;\n"
+           << "      precise float twice = term * 2.0;\n"
+           << "      precise vec4 dn = n.d * scale;\n"
+           << "      precise vec4 du = n.v < 0.0 ? dn : -dn;\n"
+           << "      precise vec4 ds1 = du * u + u * du;\n"
+           << "      precise vec4 dterm = ds1 * ridge_weight + s1 * dridge;\n"
+           << "      dsum = dsum + amp * dterm;\n"
+           << "      dridge = (twice < 0.0 || 1.0 < twice) ? vec4(0.0) : 2.0 * dterm;\n"
+           << "      ridge_weight = clamp(twice, 0.0, 1.0);\n"
+           << "      sum = sum + amp * term;\n"
+           << "      amp = amp * persistence;\n"
+           << "      scale = scale * lacunarity;\n"
+           << "    }\n"
+           << "    precise float value = sum * inv_norm;\n"
+           << "    precise vec4 d = dsum * inv_norm;\n"
+           << "    value = value * 2.0 - 1.0;\n"
+           << "    d = d * 2.0;\n"
+           << "    " << var(i) << " = value;\n"
+           << "    " << grad(i) << " = " << chained("d", domain) << ";\n  }\n";
+      return;
+    }
+    out_ << "      precise float term = n.v;\n"
+         << "      precise vec4 dterm = n.d;\n";
+    if (n.fractal.type == fractal_kind::turbulence || n.fractal.type == fractal_kind::billow) {
+      out_ << "      term = abs(n.v);\n"
+           << "      dterm = n.v < 0.0 ? -n.d : n.d;\n";
+      if (n.fractal.type == fractal_kind::billow) {
+        out_ << "      term = 2.0 * term - 1.0;\n"
+             << "      dterm = 2.0 * dterm;\n";
+      }
+    }
+    out_ << "      sum = sum + amp * term;\n"
+         << "      dsum = dsum + slope * dterm;\n"
+         << "      amp = amp * persistence;\n"
+         << "      slope = slope * persistence * lacunarity;\n"
+         << "    }\n"
+         << "    precise float value = sum * inv_norm;\n"
+         << "    precise vec4 d = dsum * inv_norm;\n"
+         << "    " << var(i) << " = value;\n"
+         << "    " << grad(i) << " = " << chained("d", domain) << ";\n  }\n";
+  }
+
+  // An input's gradient: its node's, or none for a constant.
+  std::string gradient_input(int i, int k) const {
+    const int from = g_.nodes[i].inputs[k].node;
+    return from >= 0 ? grad(from) : "vec4(0.0)";
+  }
+
+  // With derivatives, every other node's gradient (or Jacobian) after its value: the twin of
+  // evaluator::evaluate_d's rules.
+  void gradient_statement(int i) {
+    const node& n = g_.nodes[i];
+    const std::uint32_t p = params_word(i);
+    const std::string a = n.inputs.empty() ? "" : scalar(i, 0);
+    const std::string b = n.inputs.size() > 1 ? scalar(i, 1) : "";
+    const std::string c = n.inputs.size() > 2 ? scalar(i, 2) : "";
+    const std::string ga = n.inputs.empty() ? "" : gradient_input(i, 0);
+    const std::string gb = n.inputs.size() > 1 ? gradient_input(i, 1) : "";
+    const std::string gc = n.inputs.size() > 2 ? gradient_input(i, 2) : "";
+    const std::string in = n.inputs.empty() || n.inputs[0].node < 0 ? "" : jac(n.inputs[0].node);
+    const auto gradient_is = [&](const std::string& e) {
+      out_ << "  precise vec4 " << grad(i) << " = " << e << ";\n";
+    };
+    const auto jacobian_row = [&](int row, const std::string& e) {
+      out_ << "  " << jac(i) << "[" << row << "] = " << e << ";\n";
+    };
+    if (is_vector(i)) out_ << "  precise mat4 " << jac(i) << " = mat4(0.0);\n";
+    switch (n.kind) {
+      case op::position:
+        for (int r = 0; r < n.width; ++r) {
+          out_ << "  " << jac(i) << "[" << r << "][" << r << "] = 1.0;\n";
+        }
+        break;
+      case op::scale:
+        for (int r = 0; r < n.width; ++r) {
+          jacobian_row(r, in + "[" + std::to_string(r) + "] * " + word_float(p + r));
+        }
+        break;
+      case op::offset:
+        out_ << "  " << jac(i) << " = " << in << ";\n";
+        break;
+      case op::rotate:
+        for (int r = 0; r < n.width; ++r) {
+          std::string sum;
+          for (int k = 0; k < n.width; ++k) {
+            if (k > 0) sum += " + ";
+            sum += word_float(p + r * n.width + k) + " * " + in + "[" + std::to_string(k) + "]";
+          }
+          jacobian_row(r, sum);
+        }
+        break;
+      case op::warp:
+        for (int r = 0; r < n.width; ++r) {
+          jacobian_row(r, in + "[" + std::to_string(r) + "] + " + word_float(p) + " * " +
+                              gradient_input(i, 1 + r));
+        }
+        break;
+      case op::combine:
+        for (int r = 0; r < n.width; ++r) jacobian_row(r, gradient_input(i, r));
+        break;
+      case op::ramp:
+        for (int r = 0; r < 3; ++r) {
+          jacobian_row(r, ga + " * graph_piecewise_slope(" + word_uint(p) + ", 4, " +
+                              std::to_string(r) + ", " + a + ")");
+        }
+        break;
+      case op::component:
+        gradient_is(in + "[" + std::to_string(static_cast<int>(n.params[0])) + "]");
+        break;
+      case op::add:
+        gradient_is(ga + " + " + gb);
+        break;
+      case op::sub:
+        gradient_is(ga + " - " + gb);
+        break;
+      case op::mul:
+        gradient_is(ga + " * " + b + " + " + a + " * " + gb);
+        break;
+      case op::div:
+        gradient_is(n.inputs[1].node < 0 ? ga + " * " + b
+                                         : "(" + ga + " * " + b + " - " + a + " * " + gb + ") / (" +
+                                               b + " * " + b + ")");
+        break;
+      case op::min:
+        gradient_is(b + " < " + a + " ? " + gb + " : " + ga);
+        break;
+      case op::max:
+        gradient_is(a + " < " + b + " ? " + gb + " : " + ga);
+        break;
+      case op::neg:
+        gradient_is("-" + ga);
+        break;
+      case op::abs:
+        gradient_is(a + " < 0.0 ? -" + ga + " : " + ga);
+        break;
+      case op::clamp: {
+        const std::string m = "(" + a + " < " + b + " ? " + b + " : " + a + ")";
+        const std::string gm = "(" + a + " < " + b + " ? " + gb + " : " + ga + ")";
+        gradient_is(c + " < " + m + " ? " + gc + " : " + gm);
+        break;
+      }
+      case op::mix:
+        gradient_is(ga + " + (" + gc + " * (" + b + " - " + a + ") + " + c + " * (" + gb + " - " +
+                    ga + "))");
+        break;
+      case op::select:
+        gradient_is(c + " < " + word_float(p) + " ? " + ga + " : " + gb);
+        break;
+      case op::blend: {
+        const std::string k = std::to_string(i);
+        out_ << "  precise float raw" << k << " = (" << c << " - " << word_float(p) << ") * "
+             << word_float(p + 1) << ";\n"
+             << "  float m" << k << " = raw" << k << " < 0.0 ? 0.0 : raw" << k << ";\n"
+             << "  float s" << k << " = 1.0 < m" << k << " ? 1.0 : m" << k << ";\n"
+             << "  precise float t" << k << " = s" << k << " * s" << k << " * (3.0 - 2.0 * s" << k
+             << ");\n"
+             << "  precise float dt" << k << " = s" << k << " * (6.0 - 6.0 * s" << k << ");\n"
+             << "  precise vec4 gm" << k << " = raw" << k << " < 0.0 ? vec4(0.0) : " << gc << " * "
+             << word_float(p + 1) << ";\n"
+             << "  precise vec4 gt" << k << " = (1.0 < m" << k << " ? vec4(0.0) : gm" << k
+             << ") * dt" << k << ";\n";
+        gradient_is(ga + " + (gt" + k + " * (" + b + " - " + a + ") + t" + k + " * (" + gb + " - " +
+                    ga + "))");
+        break;
+      }
+      case op::remap:
+        gradient_is(ga + " * " + word_float(p + 1));
+        break;
+      case op::curve:
+        gradient_is(ga + " * graph_piecewise_slope(" + word_uint(p) + ", 2, 0, " + a + ")");
+        break;
+      case op::sqrt:
+        gradient_is(ga + " * (0.5 / " + var(i) + ")");
+        break;
+      case op::pow:
+        gradient_is(ga + " * (" + b + " * pow(" + a + ", " + b + " - 1.0)) + " + gb + " * (log(" +
+                    a + ") * " + var(i) + ")");
+        break;
+      case op::sin:
+        gradient_is(ga + " * cos(" + a + ")");
+        break;
+      case op::cos:
+        gradient_is(ga + " * (-sin(" + a + "))");
+        break;
+      default:  // constant, floor, terrace: flat
+        if (!is_vector(i)) gradient_is("vec4(0.0)");
+        break;
+    }
   }
 
   // The lattice axes of noise node `noise`'s domain at one octave, as an argument list: slot
@@ -351,6 +674,8 @@ class generator {
 
   const graph& g_;
   const layout& l_;
+  const bool derivatives_;
+  const std::vector<jacobian_form> forms_;
   std::ostringstream out_;
 };
 

@@ -125,7 +125,12 @@ inline constexpr int max_curve_points = 64;
 inline constexpr int max_tables = 8;  // distinct permutation tables, and classic gradient tables
 inline constexpr int max_samples_per_point = 256;  // noise sites: octaves summed over the graph
 
+// What a graph's samples hold (graph::with_outputs): its outputs; each output followed by its
+// partial derivatives d/dx .. (dims of them); or the curl of its three outputs (a potential).
+enum class output_mode : std::uint8_t { values, gradient, curl };
+
 struct graph {
+  output_mode mode = output_mode::values;
   int dims = 3;                 // of the position: 1 to 4
   std::vector<node> nodes;      // topological order
   std::vector<output> outputs;  // 1 to max_outputs
@@ -136,6 +141,12 @@ struct graph {
 // True for ops whose float result Vulkan rounds exactly as C++ does (add, sub, mul and the exact
 // ones); div by a node, sqrt, pow, sin and cos are not (their GPU precision is bounded, not exact).
 bool exact_op(const node& n);
+
+// Values per sample: outputs; outputs * (1 + dims) with gradients; 3 for a curl.
+int channel_count(const graph& g);
+
+// Why node i has no derivative (empty when it has one): value noise has no gradient form.
+std::string not_differentiable(const graph& g, int i);
 
 const char* op_name(op kind);
 

@@ -257,6 +257,19 @@ class layout_builder {
 
 }  // namespace
 
+std::vector<jacobian_form> jacobian_forms(const graph& g) {
+  std::vector<jacobian_form> forms(g.nodes.size(), jacobian_form::full);
+  for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+    const node& n = g.nodes[i];
+    if (n.kind == op::position) forms[i] = jacobian_form::identity;
+    if (n.kind == op::offset) forms[i] = forms[n.inputs[0].node];
+    if (n.kind == op::scale && forms[n.inputs[0].node] != jacobian_form::full) {
+      forms[i] = jacobian_form::diagonal;
+    }
+  }
+  return forms;
+}
+
 layout make_layout(const graph& g) {
   return layout_builder(g).build();
 }

@@ -88,6 +88,13 @@ struct layout {
   int slot_count() const { return static_cast<int>(slots.size()); }
 };
 
+// How a vector node's gradient (with derivatives, graph_ir::output_mode) is known: the
+// position's (identity), scaled per axis from it (diagonal), or any (full). The chain rule
+// through the first two multiplies nothing that is not there, so a graph equal to a built-in
+// field gets the built-in's derivatives bit for bit. Per node; `full` for scalars.
+enum class jacobian_form : std::uint8_t { identity, diagonal, full };
+std::vector<jacobian_form> jacobian_forms(const graph& g);
+
 // The layout of a valid graph (graph::parse checked it).
 layout make_layout(const graph& g);
 

@@ -71,6 +71,20 @@ real graph_piecewise(const real* stops, const real* inv, int count, int stride, 
   return stops[(count - 1) * stride + 1 + channel];
 }
 
+// The slope of graph_piecewise at x: its segment's (v[i+1] - v[i]) / (p[i+1] - p[i]), 0 beyond
+// the ends (where the function is constant).
+template <class real>
+real graph_piecewise_slope(const real* stops, const real* inv, int count, int stride, int channel,
+                           real x) {
+  if (!(x > stops[0])) return real(0);
+  for (int i = 0; i + 1 < count; ++i) {
+    const real* lo = stops + i * stride;
+    const real* hi = lo + stride;
+    if (x < hi[0]) return inv[i] * (hi[1 + channel] - lo[1 + channel]);
+  }
+  return real(0);
+}
+
 // matrix (width x width, row-major) times v.
 template <class real>
 void graph_rotate(const real* matrix, int width, const real* v, real* out) {

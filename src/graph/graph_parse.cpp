@@ -1505,7 +1505,33 @@ int graph::dims() const {
 }
 
 int graph::channels() const {
-  return static_cast<int>(ir_->outputs.size());
+  return ir::channel_count(*ir_);
+}
+
+graph_outputs graph::outputs() const {
+  return static_cast<graph_outputs>(ir_->mode);
+}
+
+result<graph> graph::with_outputs(graph_outputs what) const {
+  if (what != graph_outputs::values) {
+    for (std::size_t i = 0; i < ir_->nodes.size(); ++i) {
+      const std::string why = ir::not_differentiable(*ir_, static_cast<int>(i));
+      if (!why.empty()) {
+        return make_error(errc::invalid_argument, "graph: node " + quote(ir_->nodes[i].name) +
+                                                      " has no derivative: " + why);
+      }
+    }
+  }
+  if (what == graph_outputs::curl && (ir_->dims != 3 || ir_->outputs.size() != 3)) {
+    return make_error(errc::invalid_argument,
+                      "graph: a curl needs a vector potential, dims 3 and three outputs; this "
+                      "graph has dims " +
+                          std::to_string(ir_->dims) + " and " +
+                          std::to_string(ir_->outputs.size()) + " output(s)");
+  }
+  auto copy = std::make_shared<ir::graph>(*ir_);
+  copy->mode = static_cast<ir::output_mode>(what);
+  return graph(std::move(copy), output_names_);
 }
 
 const std::vector<std::string>& graph::output_names() const {
