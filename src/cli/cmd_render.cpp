@@ -102,7 +102,8 @@ struct render_plan {
 
 // Every error here is a usage error. Not for --preset (run_preset_render checks its own).
 result<render_plan> plan_render(const render_options& options) {
-  if (!options.field.dims && !options.field.noise.graph) {  // --preset and --graph give dims
+  // --preset, --graph and --curl give dims.
+  if (!options.field.dims && !options.field.noise.graph && !options.field.noise.curl) {
     return make_error(errc::invalid_argument,
                       "--dims is required without --preset or --graph (see --help)");
   }

@@ -37,9 +37,9 @@ int run(int argc, char** argv) {
       "Perlin's Improved Noise on the GPU with Vulkan compute, checked against the CPU "
       "reference.",
       "vknoise");
-  const std::vector<command> commands = {add_info_command(app), add_eval_command(app),
+  const std::vector<command> commands = {add_info_command(app),   add_eval_command(app),
                                          add_render_command(app), add_check_command(app),
-                                         add_bench_command(app), add_graph_command(app)};
+                                         add_bench_command(app),  add_graph_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForAllHelp&) {

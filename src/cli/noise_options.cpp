@@ -1,6 +1,7 @@
 #include "cli/noise_options.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "cli/number_parsing.hpp"
@@ -54,8 +55,66 @@ result<std::array<std::uint32_t, 4>> parse_periods(const std::string& text) {
 
 }  // namespace
 
+// The vector potential whose curl `--curl` takes without --graph: the built-in noise three times,
+// at the position offset by three fixed vectors far apart, so the components are unrelated.
+result<graph> potential_of(const noise_spec& noise) {
+  if (noise.warp > 0) {
+    return make_error(errc::invalid_argument, "--curl does not take --warp (use a graph)");
+  }
+  if (noise.kind == noise_kind::value) {
+    return make_error(errc::invalid_argument,
+                      "--curl needs a noise with a gradient; value noise has none");
+  }
+  static constexpr double offsets[3][3] = {
+      {0.0, 0.0, 0.0}, {31.4159, -47.8537, 12.7931}, {-23.5413, 11.3079, 67.2193}};
+  const char* const basis = noise.kind == noise_kind::classic ? "classic" : "improved";
+  std::string nodes = R"("p": {"kind": "position"})";
+  std::string outputs;
+  for (int k = 0; k < 3; ++k) {
+    const std::string n = std::to_string(k);
+    char by[96];
+    std::snprintf(by, sizeof by, "[%.17g, %.17g, %.17g]", offsets[k][0], offsets[k][1],
+                  offsets[k][2]);
+    nodes += R"(, "at)" + n + R"(": {"kind": "offset", "in": "p", "by": )" + by + "}";
+    const std::string classic_seed =
+        noise.kind == noise_kind::classic
+            ? R"(, "classic_seed": )" + std::to_string(noise.classic_seed)
+            : std::string();
+    nodes += R"(, "n)" + n + R"(": {"kind": "noise", "at": "at)" + n + R"(", "basis": ")" + basis +
+             R"(")" + classic_seed + R"(, "period": [)" + std::to_string(noise.period[0]) + ", " +
+             std::to_string(noise.period[1]) + ", " + std::to_string(noise.period[2]) + "]}";
+    std::string component = "n" + n;
+    if (noise.fractal != fractal_kind::none) {
+      char fractal[256];
+      std::snprintf(fractal, sizeof fractal,
+                    R"("type": "%s", "octaves": %d, "persistence": %.17g, "lacunarity": %.17g, )"
+                    R"("octave_offsets": %s)",
+                    fractal_kind_name(noise.fractal), noise.octaves, noise.persistence,
+                    noise.lacunarity, noise.octave_offsets ? "true" : "false");
+      nodes +=
+          R"(, "f)" + n + R"(": {"kind": "fractal", "noise": "n)" + n + R"(", )" + fractal + "}";
+      component = "f" + n;
+    }
+    outputs += std::string(k ? ", " : "") + "\"" + "xyz"[k] + "\": \"" + component + "\"";
+  }
+  return graph::parse(R"({"dims": 3, "nodes": {)" + nodes + R"(}, "outputs": {)" + outputs + "}}");
+}
+
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
-  if (!options.graph) return std::shared_ptr<const graph>();
+  if (!options.graph && !options.curl) return std::shared_ptr<const graph>();
+  if (options.gradient && options.curl) {
+    return make_error(errc::invalid_argument, "--gradient and --curl: choose one");
+  }
+  if (!options.graph) {
+    auto noise = parse_noise(options);
+    if (!noise) return noise.error_value();
+    if (auto valid = validate(*noise, 3); !valid) return valid.error_value();
+    auto potential = potential_of(*noise);
+    if (!potential) return potential.error_value();
+    auto curl = potential->with_outputs(graph_outputs::curl);
+    if (!curl) return curl.error_value();
+    return std::make_shared<const graph>(std::move(curl.value()));
+  }
   const std::pair<const char*, bool> others[] = {
       {"--noise", options.noise.has_value()},
       {"--fractal", options.fractal.has_value()},
@@ -66,8 +125,7 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
       {"--interpolation", options.interpolation.has_value()},
       {"--warp", options.warp.has_value()},
       {"--smooth", options.smooth},
-      {"--octave-offsets", options.octave_offsets},
-      {"--gradient", options.gradient}};
+      {"--octave-offsets", options.octave_offsets}};
   for (const auto& [flag, given] : others) {
     if (given) {
       return make_error(errc::invalid_argument,
@@ -78,6 +136,12 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
   }
   auto loaded = graph::load(*options.graph);
   if (!loaded) return loaded.error_value();
+  if (options.gradient || options.curl) {
+    auto derived =
+        loaded->with_outputs(options.curl ? graph_outputs::curl : graph_outputs::gradient);
+    if (!derived) return derived.error_value();
+    return std::make_shared<const graph>(std::move(derived.value()));
+  }
   return std::make_shared<const graph>(std::move(loaded.value()));
 }
 
@@ -123,7 +187,12 @@ void add_noise_options(CLI::App& app, noise_options& options) {
                "shift each octave by a fixed offset so octaves do not align at the origin");
   app.add_flag("--gradient", options.gradient,
                "also compute the analytic partial derivatives: each sample becomes the value "
-               "followed by d/dx, d/dy, ... (fractal none or fbm)");
+               "followed by d/dx, d/dy, ... (fractal none or fbm; with --graph, each output "
+               "followed by its derivatives, through every node)");
+  app.add_flag("--curl", options.curl,
+               "curl noise (Bridson 2007), a divergence-free 3D vector field: the curl of a "
+               "--graph of three outputs, or of the noise options' 3D noise three times at "
+               "offset positions; 3 values per sample");
 }
 
 result<noise_spec> parse_noise(const noise_options& options) {

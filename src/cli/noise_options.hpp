@@ -28,6 +28,7 @@ struct noise_options {
   bool smooth = false;
   bool octave_offsets = false;
   bool gradient = false;
+  bool curl = false;  // --curl: the curl of --graph's three outputs, or of the built-in noise
 };
 
 void add_noise_options(CLI::App& app, noise_options& options);
@@ -38,8 +39,10 @@ void add_noise_options(CLI::App& app, noise_options& options);
 result<noise_spec> parse_noise(const noise_options& options);
 
 // The --graph file, loaded and parsed (errc::invalid_argument for a malformed graph, errc::io_error
-// for an unreadable file), or none without --graph. With --graph every other noise option is an
-// error (errc::invalid_argument naming it): the graph says what a sample is.
+// for an unreadable file), with its derivatives under --gradient or its curl under --curl; or,
+// with --curl and no --graph, the curl of the noise options' 3D noise taken three times at offset
+// positions (a graph); none otherwise. With --graph every other noise option is an error
+// (errc::invalid_argument naming it): the graph says what a sample is.
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options);
 
 // Parses a noise or fractal name as the flags spell it.
