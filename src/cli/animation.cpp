@@ -5,6 +5,7 @@
 #include "cli/number_parsing.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -75,6 +76,11 @@ result<std::optional<animation>> parse_animation(const animation_options& option
 }
 
 result<field_spec> animated_field(const field_spec& field, const animation& plan) {
+  if (field.noise_graph) {
+    return make_error(errc::invalid_argument,
+                      "--time does not apply with --graph: a graph's dims are its axes (" +
+                          std::to_string(field.noise_graph->dims()) + "), with no time to add");
+  }
   if (field.dims >= 4) {
     return make_error(errc::invalid_argument,
                       "--time animates a field of 1 to 3 axes (the time is the 4th); use --dims 3 "

@@ -93,7 +93,7 @@ status time_compiles(const graph& g, const std::filesystem::path& directory,
 
 int print_stats(const std::string& path) {
   auto loaded = graph::load(path);
-  if (!loaded) return report_error(exit_code_for(loaded.error_value().code), loaded.message());
+  if (!loaded) return report_error(exit_usage_error, loaded.message());  // as --graph's
   const graph& g = *loaded;
   const graph_ir::layout l = graph_ir::make_layout(g.ir());
   std::string outputs;
@@ -133,7 +133,7 @@ int print_stats(const std::string& path) {
 
 int emit(const std::string& path) {
   auto loaded = graph::load(path);
-  if (!loaded) return report_error(exit_code_for(loaded.error_value().code), loaded.message());
+  if (!loaded) return report_error(exit_usage_error, loaded.message());  // as --graph's
   const std::string source = emit_glsl(*loaded);
   if (std::fwrite(source.data(), 1, source.size(), stdout) != source.size() ||
       std::fflush(stdout) != 0) {

@@ -18,6 +18,7 @@
 #include "io/png_writer.hpp"
 #include "io/raw_writer.hpp"
 #include "io/vdb_writer.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -139,7 +140,9 @@ std::vector<std::vector<std::uint8_t>> gray_frames(const field_spec& field,
   return frames;
 }
 
+// A graph's channels are its outputs, named as in the graph; a noise's are Y and its derivatives.
 std::vector<std::string> exr_channel_names(const field_spec& field) {
+  if (field.noise_graph) return field.noise_graph->output_names();
   static const char* const derivatives[] = {"dYdx", "dYdy", "dYdz", "dYdt"};
   std::vector<std::string> names{"Y"};
   for (int c = 1; c < channels_of(field); ++c) names.emplace_back(derivatives[c - 1]);

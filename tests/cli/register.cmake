@@ -15,6 +15,9 @@ if(TARGET vknoise_cli)
   vknoise_cli_test(cli_bad_input bad_input_test 600)
   # vknoise bench: a small run on every backend, its JSON and CSV, and bad arguments.
   vknoise_cli_test(cli_bench bench_test 300)
+  # Noise graphs (--graph): every shipped graph rendered, evaluated and checked on every backend,
+  # tiled, emitted as GLSL; bad graphs and bad combinations: one line, no file.
+  vknoise_cli_test(cli_graph graph_test 300)
   # Device faults (injected Vulkan errors, no loader at all): one error line, no file. Only in
   # builds that read VKNOISE_FAULT (-DVKNOISE_FAULT_INJECTION=ON, the default with the tests).
   if(VKNOISE_FAULT_INJECTION)
