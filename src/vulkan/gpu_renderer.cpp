@@ -321,14 +321,13 @@ status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<cons
   VKNOISE_TRY(usable());
   chunk_job prepared;
   VKNOISE_TRY(prepare(kernel, graph_kernel_output::points, prepared));
-  const std::uint32_t octaves = std::max<std::uint32_t>(1, kernel.slots);
+  const std::uint32_t octaves = kernel.octaves();
   const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
   const int dims = kernel.dims;
   const std::size_t total = points.size() / dims;
   const std::size_t channels = kernel.channels;
   const std::size_t per_chunk = vk::points_per_chunk(limits);
-  shader::fractal_constants fractal{};
-  fractal.octaves = octaves;
+  const shader::fractal_constants fractal = kernel.fractal();
   std::size_t first = 0;
   return run(
       [&](chunk_job& job) {
