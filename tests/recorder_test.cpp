@@ -15,6 +15,8 @@
 #include "borrowed_device_fixture.hpp"
 #include "table_placements.hpp"
 #include "validation_log.hpp"
+#include "vknoise/graph.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vknoise/vknoise.hpp"
 
 namespace vknoise {
@@ -177,9 +179,9 @@ field_spec image_test_field() {
 // Records image_test_field() into a new image of `host` (offset by one texel on every axis) with
 // `rec`, and returns the texels it wrote, as the host copies them back, in sample order: sample
 // (x, y, slice) at ((slice * size[1] + y) * size[0] + x) * texel_bytes.
-std::vector<std::uint8_t> record_image(host_device& host, recorder& rec, const image_case& c) {
+std::vector<std::uint8_t> record_image(host_device& host, recorder& rec, const image_case& c,
+                                       const field_spec& field = image_test_field()) {
   const bool is_3d = c.type == VK_IMAGE_TYPE_3D;
-  const field_spec field = image_test_field();
   const VkExtent3D extent{field.size[0] + 2, field.size[1] + 2, is_3d ? field.size[2] + 2 : 1u};
   const std::uint32_t layers = is_3d ? 1 : field.size[2] + 2;
   auto image = host.create_image(c.type, c.format, extent, layers);
@@ -235,18 +237,19 @@ std::vector<std::uint8_t> record_image(host_device& host, recorder& rec, const i
   return texels;
 }
 
-// Checks every texel record_image() wrote against the mirror mapped by scale and bias.
-void expect_texels_of_mirror(const std::vector<std::uint8_t>& texels, const image_case& c) {
-  const field_spec field = image_test_field();
+// Checks every texel record_image() wrote against the mirror mapped by scale and bias: a
+// single-channel field in every colour component, a field of several channels one per component.
+void expect_texels_of_mirror(const std::vector<std::uint8_t>& texels, const image_case& c,
+                             const field_spec& field = image_test_field()) {
   ASSERT_EQ(texels.size(),
             std::size_t{field.size[0]} * field.size[1] * field.size[2] * c.texel_bytes);
   const std::vector<float> expected = mirror_of(field);
+  const int channels = channel_count(field);
   int bad = 0;
   for (std::uint32_t z = 0; z < field.size[2]; ++z) {
     for (std::uint32_t y = 0; y < field.size[1]; ++y) {
       for (std::uint32_t x = 0; x < field.size[0]; ++x) {
         const std::size_t sample = (std::size_t{z} * field.size[1] + y) * field.size[0] + x;
-        const float want = expected[sample] * c.scale + c.bias;
         const std::uint8_t* at = texels.data() + sample * c.texel_bytes;
         float got[4] = {0, 0, 0, 1};
         int components = 1;
@@ -260,10 +263,13 @@ void expect_texels_of_mirror(const std::vector<std::uint8_t>& texels, const imag
           components = c.format == VK_FORMAT_R8_UNORM ? 1 : 4;
           for (int k = 0; k < components; ++k) got[k] = at[k] / 255.0f;
         }
-        const float clamped = c.format == VK_FORMAT_R8_UNORM || components == 4
-                                  ? std::fmin(1.0f, std::fmax(0.0f, want))
-                                  : want;
-        for (int k = 0; k < std::min(components, 3); ++k) {
+        for (int k = 0; k < std::min(components, channels > 1 ? 4 : 3); ++k) {
+          const float want = channels == 1  ? expected[sample] * c.scale + c.bias
+                             : k < channels ? expected[sample * channels + k] * c.scale + c.bias
+                                            : 1.0f;
+          const float clamped = c.format == VK_FORMAT_R8_UNORM || components == 4
+                                    ? std::fmin(1.0f, std::fmax(0.0f, want))
+                                    : want;
           const bool exact = c.tolerance == 0;
           const bool ok = exact ? std::memcmp(&got[k], &clamped, 4) == 0
                                 : std::fabs(got[k] - clamped) <= c.tolerance;
@@ -272,7 +278,7 @@ void expect_texels_of_mirror(const std::vector<std::uint8_t>& texels, const imag
                           << ": " << got[k] << " != " << clamped;
           }
         }
-        if (components == 4) {
+        if (components == 4 && channels < 4) {
           EXPECT_EQ(at[3], 255);
         }
       }
@@ -366,6 +372,202 @@ INSTANTIATE_TEST_SUITE_P(
             image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 2, 1.0f, 0.0f, 1.0f / 1024},
             image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 2, 1.0f, 0.0f, 1.0f / 1024},
             // UNORM: [-1, 1] mapped to [0, 1], within one step of 1/255.
+            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 1, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 4, 0.5f, 0.5f, 1.0f / 255},
+            image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 4, 0.5f, 0.5f, 1.0f / 255}),
+        both_table_placements()),
+    [](const auto& info) {
+      return name_of(std::get<0>(info.param)) + "_" + placement_name(std::get<1>(info.param));
+    });
+
+// ---- Graph fields (field_spec::noise_graph) ----
+
+// One compiler for every graph test, without a disk cache: each structure compiles once.
+std::shared_ptr<graph_compiler> test_compiler() {
+  static const std::shared_ptr<graph_compiler> compiler = [] {
+    compiler_options no_disk;
+    no_disk.disk_cache = false;
+    auto made = graph_compiler::create(no_disk);
+    EXPECT_TRUE(made.ok()) << made.message();
+    return made.ok() ? std::move(made.value()) : nullptr;
+  }();
+  return compiler;
+}
+
+// An exact graph (its kernel gives the mirror's bits) of one output, whose parameters are the
+// arguments: a scaled fractal noise times a factor.
+std::string one_channel_graph(const char* octaves, const char* factor, const char* seed) {
+  return std::string(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "s": {"kind": "scale", "in": "p", "factor": )") +
+         factor + R"(}, "n": {"kind": "noise", "at": "s", "seed": )" + seed + R"(},
+      "f": {"kind": "fractal", "noise": "n", "octaves": )" +
+         octaves + R"(}, "m": {"kind": "mul", "a": "f", "b": )" + factor + R"(}},
+      "outputs": {"value": "m"}})";
+}
+
+// An exact graph of four outputs, which fill the four components of an RGBA image.
+constexpr const char* kFourChannelGraph = R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+    "n": {"kind": "noise", "at": "p", "seed": 5}, "f": {"kind": "fractal", "noise": "n", "octaves": 3},
+    "a": {"kind": "abs", "in": "n"}, "m": {"kind": "mul", "a": "f", "b": 0.5},
+    "d": {"kind": "sub", "a": "a", "b": "m"}},
+    "outputs": {"r": "n", "g": "f", "b": "a", "a": "d"}})";
+
+// `field` computing the graph of `json`, which must be exact.
+field_spec with_graph(field_spec field, const std::string& json) {
+  auto g = graph::parse(json);
+  EXPECT_TRUE(g.ok()) << g.message();
+  if (!g.ok()) return field;
+  EXPECT_EQ(g->contract(), graph_contract::exact);
+  field.noise_graph = std::make_shared<const graph>(std::move(g).value());
+  return field;
+}
+
+class recorder_graph_test : public recorder_test,
+                            public ::testing::WithParamInterface<table_placement> {
+ protected:
+  recorder_options options() const override {
+    recorder_options o;
+    o.table = GetParam();
+    o.compiler = test_compiler();
+    return o;
+  }
+};
+
+TEST_P(recorder_graph_test, UsesTheCompilerOfItsOptions) {
+  auto compiler = recorder_->compiler();
+  ASSERT_TRUE(compiler.ok()) << compiler.message();
+  EXPECT_EQ(compiler->get(), test_compiler().get());
+}
+
+TEST_P(recorder_graph_test, GraphFieldIntoTheHostsBufferBitIdenticalToTheMirror) {
+  const field_spec one =
+      with_graph(small_field(3, {37, 11, 5, 1}), one_channel_graph("3", "2", "1"));
+  expect_bit_identical(record_to_buffer(one).data(), mirror_of(one));
+  const field_spec four = with_graph(small_field(3, {13, 6, 2, 1}), kFourChannelGraph);
+  expect_bit_identical(record_to_buffer(four).data(), mirror_of(four));
+  expect_bit_identical(record_to_buffer(four, 12).data(), mirror_of(four));
+}
+
+TEST_P(recorder_graph_test, GraphFieldSplitIntoSeveralDispatches) {
+  recorder_options small_chunks = options();
+  small_chunks.chunk_bytes = 256;  // 64 floats per dispatch at most: rows and row segments
+  auto small = recorder::create(*ctx_, small_chunks);
+  ASSERT_TRUE(small.ok()) << small.message();
+  recorder_ = std::move(small.value());
+  for (const field_spec& field :
+       {with_graph(small_field(3, {200, 3, 2, 1}), kFourChannelGraph),
+        with_graph(small_field(3, {16, 40, 1, 1}), one_channel_graph("2", "0.5", "3"))}) {
+    expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
+  }
+}
+
+// A graph's parameters are per-frame data: records of graphs that differ only in them compile
+// nothing and build no pipeline after the first, and each writes its own values.
+TEST_P(recorder_graph_test, ChangingAGraphsParametersNeitherRecompilesNorRebuilds) {
+  const field_spec field = small_field(3, {16, 16, 2, 1});
+  const field_spec first = with_graph(field, one_channel_graph("3", "2", "1"));
+  expect_bit_identical(record_to_buffer(first).data(), mirror_of(first));
+  const compiler_stats before = test_compiler()->stats();
+  const std::uint32_t built = recorder_->pipelines_built();
+  std::vector<float> previous = mirror_of(first);
+  for (const auto& [octaves, factor, seed] :
+       {std::tuple("5", "0.75", "9"), std::tuple("2", "1.25", "4"), std::tuple("3", "2", "1")}) {
+    const field_spec next = with_graph(field, one_channel_graph(octaves, factor, seed));
+    const std::vector<float> expected = mirror_of(next);
+    EXPECT_NE(std::memcmp(expected.data(), previous.data(), expected.size() * 4), 0);
+    expect_bit_identical(record_to_buffer(next).data(), expected);
+    previous = expected;
+  }
+  EXPECT_EQ(test_compiler()->stats().compiles, before.compiles);
+  EXPECT_EQ(recorder_->pipelines_built(), built);
+}
+
+TEST_P(recorder_graph_test, SubmitsAndRunsGraphFields) {
+  const field_spec field = with_graph(small_field(3, {21, 7, 3, 1}), kFourChannelGraph);
+  const VkDeviceSize bytes = value_count(field) * sizeof(float);
+  auto buffer = host_->create_buffer(bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  ASSERT_TRUE(buffer.handle);
+  render_target target = render_target::of(buffer_target{buffer.handle, 0, bytes});
+  target.after = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT};
+  const status ran = recorder_->run(field, permutation_table::perlin(), target);
+  ASSERT_TRUE(ran.ok()) << ran.message();
+  expect_bit_identical(static_cast<const float*>(buffer.mapped), mirror_of(field));
+  auto point = recorder_->submit(field, permutation_table::perlin(), target);
+  ASSERT_TRUE(point.ok()) << point.message();
+  ASSERT_TRUE(recorder_->wait(*point).ok());
+  expect_bit_identical(static_cast<const float*>(buffer.mapped), mirror_of(field));
+  host_->destroy(buffer);
+}
+
+TEST_P(recorder_graph_test, FourChannelsDoNotFitAOneComponentImage) {
+  const field_spec field = with_graph(image_test_field(), kFourChannelGraph);
+  auto image = host_->create_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_SFLOAT, {19, 9, 3}, 1);
+  ASSERT_TRUE(image.handle);
+  image_target it;
+  it.image = image.handle;
+  it.type = VK_IMAGE_TYPE_3D;
+  it.format = VK_FORMAT_R32_SFLOAT;
+  it.extent = {19, 9, 3};
+  VkCommandBuffer cmd = host_->begin();
+  auto point = recorder_->record(cmd, field, permutation_table::perlin(), render_target::of(it));
+  ASSERT_FALSE(point.ok());
+  EXPECT_EQ(point.error_value().code, errc::invalid_argument);
+  host_->free(cmd);
+  host_->destroy(image);
+}
+
+INSTANTIATE_TEST_SUITE_P(table, recorder_graph_test, both_table_placements(), placement_test_name);
+
+// Graph fields into every image format and shape: a one-channel graph (every colour component,
+// alpha 1) and, into RGBA8, a four-channel graph (one output per component), through the kernel
+// without a format qualifier and the same kernel with the format written in.
+class recorder_graph_image_test
+    : public recorder_test,
+      public ::testing::WithParamInterface<std::tuple<image_case, table_placement>> {
+ protected:
+  recorder_options options() const override {
+    recorder_options o;
+    o.table = std::get<1>(GetParam());
+    o.compiler = test_compiler();
+    return o;
+  }
+  std::vector<field_spec> fields() const {
+    std::vector<field_spec> f{with_graph(image_test_field(), one_channel_graph("3", "0.8", "2"))};
+    if (std::get<0>(GetParam()).format == VK_FORMAT_R8G8B8A8_UNORM) {
+      f.push_back(with_graph(image_test_field(), kFourChannelGraph));
+    }
+    return f;
+  }
+};
+
+TEST_P(recorder_graph_image_test, WritesTheImageTexelsFromTheMirror) {
+  const image_case c = std::get<0>(GetParam());
+  for (const field_spec& field : fields()) {
+    expect_texels_of_mirror(record_image(*host_, *recorder_, c, field), c, field);
+  }
+}
+
+TEST_P(recorder_graph_image_test, KernelGivenTheFormatWritesTheSameTexels) {
+  const image_case c = std::get<0>(GetParam());
+  per_format_host fallback(options());
+  ASSERT_TRUE(fallback.ready());
+  for (const field_spec& field : fields()) {
+    const std::vector<std::uint8_t> per_format =
+        record_image(*fallback.host, *fallback.rec, c, field);
+    expect_texels_of_mirror(per_format, c, field);
+    EXPECT_EQ(bytes_differing(per_format, record_image(*host_, *recorder_, c, field)), 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    formats, recorder_graph_image_test,
+    ::testing::Combine(
+        ::testing::Values(
+            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_3D, 4, 1.0f, 0.0f, 0.0f},
+            image_case{VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 4, 1.0f, 0.0f, 0.0f},
+            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_3D, 2, 1.0f, 0.0f, 1.0f / 1024},
+            image_case{VK_FORMAT_R16_SFLOAT, VK_IMAGE_TYPE_2D, 2, 1.0f, 0.0f, 1.0f / 1024},
             image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_3D, 1, 0.5f, 0.5f, 1.0f / 255},
             image_case{VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 1, 0.5f, 0.5f, 1.0f / 255},
             image_case{VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 4, 0.5f, 0.5f, 1.0f / 255},

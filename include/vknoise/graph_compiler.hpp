@@ -121,8 +121,8 @@ class graph_compiler {
 enum class graph_kernel_output {
   field_buffer,    // a field chunk into a float buffer (gpu_renderer::fill)
   points,          // scattered points (gpu_renderer::eval)
-  image_2d_array,  // a field chunk into a storage image2DArray (not used by a renderer yet)
-  image_3d         // a field chunk into a storage image3D (not used by a renderer yet)
+  image_2d_array,  // a field chunk into a storage image2DArray (recorder image targets)
+  image_3d         // a field chunk into a storage image3D (recorder image targets)
 };
 
 struct graph_kernel_variant {

@@ -20,6 +20,14 @@
 // kind and format; each is built once, through the context's pipeline cache. pipelines_built()
 // tells how many.
 //
+// Graph fields (field_spec::noise_graph, graph.hpp) are recorded like built-in ones, into buffers
+// and images alike: the graph is compiled at run time with the recorder's compiler
+// (recorder_options::compiler), whose caches compile each structure once; its parameters
+// (constants, factors, octaves, seeds, curves) and its tables are per-frame data, uploaded into
+// the frame's buffers, so changing them neither compiles nor builds a pipeline. A graph's pipeline
+// is built once per structure, target kind and table placement (and, without
+// storage_image_write_without_format, image format).
+//
 // Device requirements: Vulkan 1.2 with the timelineSemaphore feature enabled (create() enables it
 // on devices it owns; a borrowed device must have been created with it, see borrowed_device).
 // Image targets in R16_SFLOAT or R8_UNORM also need shaderStorageImageExtendedFormats.
@@ -34,6 +42,7 @@
 
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 
@@ -66,9 +75,10 @@ struct buffer_target {
 // image or the array layer of a 2D (array) image. All of it must lie within `extent` (the image's
 // width, height and depth at that mip level, or width, height and array layer count for 2D).
 // Each texel gets value * scale + bias per channel: a single-channel field goes to every colour
-// component of R8G8B8A8 with alpha 1; a field with gradient channels (value, d/dx, ...) goes to
-// components in order, alpha 1 if it has fewer than four channels, and is rejected for a
-// one-component format. UNORM formats clamp to [0, 1] on store.
+// component of R8G8B8A8 with alpha 1; a field with several channels (gradient channels value,
+// d/dx, ..., or a graph's outputs, up to four) goes to components in order, alpha 1 if it has
+// fewer than four channels, and is rejected for a one-component format. UNORM formats clamp to
+// [0, 1] on store.
 //
 // Layouts: the image is in `old_layout` when the recorded work starts (VK_IMAGE_LAYOUT_UNDEFINED
 // discards its contents, also outside the written box) and is left in `new_layout`; in between it
@@ -127,6 +137,10 @@ struct recorder_options {
   // or than maxComputeWorkGroupCount or maxStorageBufferRange allow, is recorded as several
   // dispatches of whole rows or row segments.
   std::uint64_t chunk_bytes = 64ull << 20;
+  // The compiler of graph fields; null: the recorder makes one with the default compiler_options
+  // (disk cache in default_cache_directory()) on the first graph field. Share one with
+  // renderers and other recorders to share its caches.
+  std::shared_ptr<graph_compiler> compiler;
 };
 
 class recorder {
@@ -151,9 +165,9 @@ class recorder {
   // own afterwards), and a barrier from the compute-shader writes to target.after (with the
   // transition to new_layout). The caller must submit `cmd` after record() returns and signal the
   // returned point (see the top of this file). Errors: those of validate(field); errc::
-  // invalid_argument for a target that does not fit the field or the device, and for a graph
-  // field (field_spec::noise_graph: not recorded yet); errc::timeout when a frame's resources are
-  // still in use; errc::vulkan_error.
+  // invalid_argument for a target that does not fit the field or the device; for a graph field,
+  // those of graph_compiler::create and graph_compiler::compile; errc::timeout when a frame's
+  // resources are still in use; errc::vulkan_error.
   result<timeline_point> record(VkCommandBuffer cmd, const field_spec& field,
                                 const permutation_table& table, const render_target& target);
 
@@ -170,6 +184,10 @@ class recorder {
 
   // submit() and wait(): the field is in the target when it returns.
   status run(const field_spec& field, const permutation_table& table, const render_target& target);
+
+  // The compiler graph fields are compiled with: recorder_options::compiler, or the one the
+  // recorder made (made now if need be; errors of graph_compiler::create).
+  result<std::shared_ptr<graph_compiler>> compiler();
 
   // Pipelines built so far (they are built once per structure and target kind, never per frame).
   std::uint32_t pipelines_built() const;

@@ -144,9 +144,14 @@ typedef struct vknoise_noise {
   int32_t reserved;       /* must be 0 */
 } vknoise_noise;
 
+/* A noise graph (graph.hpp, docs/graph.md): composed noises, compiled into one kernel at run time
+ * for the GPU. Immutable once made; may be shared by threads. See "Noise graphs" below. */
+typedef struct vknoise_graph vknoise_graph;
+
 /* vknoise::field_spec: sample (x, y, z, t) is at origin + (region + index) * step per axis and is
  * stored at out[(((t * size[2] + z) * size[1] + y) * size[0] + x) * channels + c] with channels 1,
- * or 1 + dims with noise.gradient. Axes at or beyond dims must have size 1. */
+ * or 1 + dims with noise.gradient, or the graph's outputs with a graph. Axes at or beyond dims must
+ * have size 1. */
 typedef struct vknoise_field {
   int32_t dims;       /* 1..4; default 3 */
   uint32_t size[4];   /* default {1, 1, 1, 1} */
@@ -154,6 +159,12 @@ typedef struct vknoise_field {
   double step[4];     /* default 1/32 */
   uint64_t region[4]; /* index of the first sample in the global grid; default 0 */
   vknoise_noise noise;
+  /* NULL (the default): the field samples `noise`. Else the field computes this graph over the
+   * grid (field_spec::noise_graph), vknoise_graph_channels(graph) values per sample, and `noise`
+   * is not read; dims must be the graph's. Every fill, the renderer and the recorder take such a
+   * field (the GPU ones compile the graph with their compiler). The graph is only read during
+   * each call: it may be destroyed once no call that was given the field is running. */
+  const vknoise_graph* graph;
 } vknoise_field;
 
 /* Defaults as above; NULL is ignored. */
@@ -167,6 +178,22 @@ vknoise_status vknoise_validate_field(const vknoise_field* field) VKNOISE_NOEXCE
 /* Floats a fill of the field writes (samples * channels); 0 for NULL or an invalid field (with the
  * reason as the thread's last error message). */
 uint64_t vknoise_field_value_count(const vknoise_field* field) VKNOISE_NOEXCEPT;
+
+/* ---- Noise graphs (graph.hpp) ----
+ * A graph is read from the JSON format of docs/graph.md. Errors: VKNOISE_ERROR_INVALID_ARGUMENT
+ * with the parser's message (which names the node and the setting, or the line and column of a
+ * JSON syntax error) for a graph that does not parse or check; VKNOISE_ERROR_IO for a file that
+ * cannot be read (or exceeds 1 MiB). */
+
+/* The graph of `length` bytes of JSON at `json` (not NUL-terminated necessarily). */
+vknoise_status vknoise_graph_parse(const char* json, size_t length,
+                                   vknoise_graph** out) VKNOISE_NOEXCEPT;
+/* The graph of the file at `path` (a NUL-terminated path in the platform's encoding). */
+vknoise_status vknoise_graph_load(const char* path, vknoise_graph** out) VKNOISE_NOEXCEPT;
+/* The graph's position dimensions (1..4) and outputs (values per sample, 1..4); 0 for NULL. */
+int32_t vknoise_graph_dims(const vknoise_graph* graph) VKNOISE_NOEXCEPT;
+int32_t vknoise_graph_channels(const vknoise_graph* graph) VKNOISE_NOEXCEPT;
+void vknoise_graph_destroy(vknoise_graph* graph) VKNOISE_NOEXCEPT;
 
 /* ---- CPU fills (field.hpp, cpu_fill.hpp) ----
  * `out` holds `count` values; `count` must equal vknoise_field_value_count(field), else

@@ -54,6 +54,7 @@ result<field_spec> to_field_spec(const char* function, const vknoise_field& fiel
     spec.region[axis] = field.region[axis];
   }
   spec.noise = noise.value();
+  if (field.graph != nullptr) spec.noise_graph = field.graph->graph;
   return spec;
 }
 

@@ -11,6 +11,7 @@
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
+#include "vknoise/graph.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -18,6 +19,10 @@
 
 struct vknoise_permutation {
   vknoise::permutation_table table;
+};
+
+struct vknoise_graph {
+  std::shared_ptr<const vknoise::graph> graph;
 };
 
 struct vknoise_context {

@@ -117,17 +117,28 @@ result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
   return *built;
 }
 
-result<VkPipeline> pipeline_set::get(const spirv_module& module) {
+result<VkPipeline> pipeline_set::get(const spirv_module& module, image_format format) {
   if (!graph_) return make_error(errc::invalid_argument, "graph kernels run in a graph set only");
-  if (image_output_) {
-    return make_error(errc::invalid_argument, "graph kernels do not write images yet");
+  if ((format != image_format::none) != image_output_) {
+    return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
   }
-  if (auto found = graph_pipelines_.find(module.key); found != graph_pipelines_.end()) {
+  const bool needs_format = image_output_ && !ctx_.features().storage_image_write_without_format;
+  const image_format written_format = needs_format ? format : image_format::none;
+  const auto key = std::pair(module.key, written_format);
+  if (auto found = graph_pipelines_.find(key); found != graph_pipelines_.end()) {
     return found->second;
   }
-  auto built = build(module.code, nullptr);
+  std::span<const std::uint32_t> code = module.code;
+  std::vector<std::uint32_t> with_format;
+  if (needs_format) {
+    auto fitted = with_image_format(code, written_format);
+    if (!fitted) return fitted.error_value();
+    with_format = std::move(fitted.value());
+    code = with_format;
+  }
+  auto built = build(code, nullptr);
   if (!built) return built.error_value();
-  graph_pipelines_[module.key] = *built;
+  graph_pipelines_[key] = *built;
   return *built;
 }
 

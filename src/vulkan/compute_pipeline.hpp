@@ -70,8 +70,11 @@ class pipeline_set {
   // An embedded kernel's pipeline (not in a graph set).
   result<VkPipeline> get(const kernel_variant& variant);
   // A graph kernel's pipeline (in a graph set only), one per module key: a module with the same
-  // key (the same source and macros, compiled again or read from a cache) reuses the pipeline.
-  result<VkPipeline> get(const spirv_module& module);
+  // key (the same source and macros, compiled again or read from a cache) reuses the pipeline. An
+  // image-output set needs the target's `format`: as for the embedded kernels, the module runs
+  // without a format qualifier where the context has storage_image_write_without_format (one
+  // pipeline for every format), else with `format` written in (one pipeline per format).
+  result<VkPipeline> get(const spirv_module& module, image_format format = image_format::none);
   // Points every binding of `set` (allocated from set_layout()) at `buffers`, indexed by binding;
   // in an image-output set the output binding at `output_image` instead.
   void write_set(VkDescriptorSet set, const binding_buffers& buffers,
@@ -104,7 +107,8 @@ class pipeline_set {
   using pipeline_key =
       std::tuple<const kernel_module*, image_format, decltype(kernel_variant{}.specialization())>;
   std::map<pipeline_key, VkPipeline> pipelines_;
-  std::map<std::array<std::uint8_t, 16>, VkPipeline> graph_pipelines_;  // by module key
+  // By module key and the format written into it (none where it runs as compiled).
+  std::map<std::pair<std::array<std::uint8_t, 16>, image_format>, VkPipeline> graph_pipelines_;
 };
 
 }  // namespace vknoise::vk

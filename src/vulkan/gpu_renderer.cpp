@@ -247,13 +247,7 @@ status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, 
 
 status gpu_renderer::impl::prepare(const vk::runtime_kernel& kernel, graph_kernel_output output,
                                    chunk_job& job) {
-  // The tables go where the engine puts the built-in kernels' unless a uniform range cannot hold
-  // them: a graph with many tables then reads them from storage buffers.
-  const std::uint64_t uniform_limit = engine->max_uniform_range();
-  const bool in_uniform =
-      engine->table_in_uniform() &&
-      kernel.tables.size() * vk::permutation_bytes(VKNOISE_UNIFORM_TABLE_STRIDE) <= uniform_limit &&
-      kernel.gradients.size() * vk::gradient_bytes <= uniform_limit;
+  const bool in_uniform = engine->graph_table_in_uniform(kernel);
   auto kernels = engine->graph_kernels(in_uniform);
   if (!kernels) return kernels.error_value();
   auto module = kernel.module({output, in_uniform});
@@ -295,16 +289,13 @@ status gpu_renderer::impl::fill(const vk::runtime_kernel& kernel, const field_sp
   VKNOISE_TRY(usable());
   chunk_job prepared;
   VKNOISE_TRY(prepare(kernel, graph_kernel_output::field_buffer, prepared));
-  // A kernel with no slots still gets one (zero) coordinate per axis and sample: the layout of
-  // the coordinates stays that of a built-in kernel with one octave.
-  const std::uint32_t octaves = std::max<std::uint32_t>(1, kernel.slots);
+  const std::uint32_t octaves = kernel.octaves();
   const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
   const std::uint64_t nx = field.size[0];
   const std::size_t channels = kernel.channels;
   vk::field_chunker chunker(field, limits);
   vk::field_chunk chunk{};
-  shader::fractal_constants fractal{};
-  fractal.octaves = octaves;
+  const shader::fractal_constants fractal = kernel.fractal();
   return run(
       [&](chunk_job& job) {
         if (!chunker.next(chunk)) return false;
@@ -317,15 +308,8 @@ status gpu_renderer::impl::fill(const vk::runtime_kernel& kernel, const field_sp
         job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
         job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
         job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
-        job.write_coords = [&field, &kernel, chunk, octaves](lattice_coord* coords) {
-          vk::write_field_chunk_coords(
-              field, chunk, octaves,
-              [&](std::uint32_t s, int axis, std::uint32_t index) {
-                if (axis >= field.dims || s >= kernel.slots) return lattice_coord{0, 0, 0, 0, 0.0f};
-                return kernel.coordinate(static_cast<int>(s), axis,
-                                         sample_position(field, axis, index));
-              },
-              coords);
+        job.write_coords = [&field, &kernel, chunk](lattice_coord* coords) {
+          vk::write_graph_chunk_coords(kernel, field, chunk, coords);
         };
         return true;
       },
@@ -337,14 +321,13 @@ status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<cons
   VKNOISE_TRY(usable());
   chunk_job prepared;
   VKNOISE_TRY(prepare(kernel, graph_kernel_output::points, prepared));
-  const std::uint32_t octaves = std::max<std::uint32_t>(1, kernel.slots);
+  const std::uint32_t octaves = kernel.octaves();
   const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
   const int dims = kernel.dims;
   const std::size_t total = points.size() / dims;
   const std::size_t channels = kernel.channels;
   const std::size_t per_chunk = vk::points_per_chunk(limits);
-  shader::fractal_constants fractal{};
-  fractal.octaves = octaves;
+  const shader::fractal_constants fractal = kernel.fractal();
   std::size_t first = 0;
   return run(
       [&](chunk_job& job) {
@@ -376,31 +359,6 @@ status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<cons
         return true;
       },
       stats);
-}
-
-vk::runtime_kernel vk::runtime_kernel_of(const compiled_graph& graph,
-                                         const permutation_table& table) {
-  const graph_ir::layout& layout = graph.layout();
-  runtime_kernel kernel;
-  kernel.module = [&graph](graph_kernel_variant variant) { return graph.kernel(variant); };
-  // The kernel declares at least one of each table and one constant word (graph_bindings.glsl);
-  // a graph that reads none is bound one nobody reads.
-  kernel.tables = graph_ir::resolve_tables(layout, table);
-  if (kernel.tables.empty()) kernel.tables.push_back(table);
-  for (const graph_ir::gradient_ref& gradients : layout.gradients) {
-    kernel.gradients.push_back(
-        classic_gradients::from_seed(gradients.classic_seed).float_table(gradients.dims));
-  }
-  if (kernel.gradients.empty()) kernel.gradients.emplace_back();
-  kernel.words = layout.words;
-  if (kernel.words.empty()) kernel.words.push_back(0);
-  kernel.dims = graph.source_graph().dims();
-  kernel.slots = static_cast<std::uint32_t>(layout.slot_count());
-  kernel.channels = static_cast<std::uint32_t>(graph.source_graph().channels());
-  kernel.coordinate = [&layout](int slot, int axis, double x) {
-    return graph_ir::slot_coordinate(layout, slot, axis, x);
-  };
-  return kernel;
 }
 
 gpu_renderer::gpu_renderer(std::unique_ptr<impl> impl) : impl_(std::move(impl)) {}

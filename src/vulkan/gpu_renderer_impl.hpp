@@ -19,26 +19,6 @@
 
 namespace vknoise {
 
-namespace vk {
-
-// A kernel compiled at run time, with everything it reads but the lattice coordinates, which
-// `coordinate` gives: a graph kernel's bindings (shaders/graph_bindings.glsl) and slots (laid out
-// as a built-in kernel's octaves, graph_layout.hpp).
-struct runtime_kernel {
-  // The module of a variant (the renderer picks the output and the table placement).
-  std::function<result<std::shared_ptr<const spirv_module>>(graph_kernel_variant)> module;
-  std::vector<permutation_table> tables;           // at least one, back to back
-  std::vector<std::array<float, 1024>> gradients;  // at least one: 256 vec4 each
-  std::vector<std::uint32_t> words;                // at least one: the constants binding
-  int dims = 3;                                    // of the position
-  std::uint32_t slots = 0;     // lattice coordinates per axis and sample (0: none are read)
-  std::uint32_t channels = 1;  // floats written per sample
-  // Slot s's coordinate on `axis` (below dims) at double position x on that axis.
-  std::function<lattice_coord(int slot, int axis, double x)> coordinate;
-};
-
-}  // namespace vk
-
 struct gpu_renderer::impl {
   static constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
   // The descriptor sets of a slot: the built-in kernels', and a graph kernel's with the tables in
@@ -113,13 +93,5 @@ struct gpu_renderer::impl {
   status eval(const vk::runtime_kernel& kernel, std::span<const double> points,
               std::span<float> out, gpu_stats* stats);
 };
-
-namespace vk {
-
-// A compiled graph's kernel as a renderer runs it, with `table` for the noises whose table is the
-// field's. It refers to `graph`, which must outlive it.
-runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table);
-
-}  // namespace vk
 
 }  // namespace vknoise

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "graph/graph_layout.hpp"
+#include "vknoise/classic_gradients.hpp"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/kernel_inputs.hpp"
 #include "vulkan/vk_check.hpp"
@@ -157,6 +159,48 @@ result<kernel_tables> kernel_engine::create_tables() const {
   return create_tables(table_in_uniform_);
 }
 
+runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table) {
+  const graph_ir::layout& layout = graph.layout();
+  runtime_kernel kernel;
+  kernel.module = [&graph](graph_kernel_variant variant) { return graph.kernel(variant); };
+  // The kernel declares at least one of each table and one constant word (graph_bindings.glsl);
+  // a graph that reads none is bound one nobody reads.
+  kernel.tables = graph_ir::resolve_tables(layout, table);
+  if (kernel.tables.empty()) kernel.tables.push_back(table);
+  for (const graph_ir::gradient_ref& gradients : layout.gradients) {
+    kernel.gradients.push_back(
+        classic_gradients::from_seed(gradients.classic_seed).float_table(gradients.dims));
+  }
+  if (kernel.gradients.empty()) kernel.gradients.emplace_back();
+  kernel.words = layout.words;
+  if (kernel.words.empty()) kernel.words.push_back(0);
+  kernel.dims = graph.source_graph().dims();
+  kernel.slots = static_cast<std::uint32_t>(layout.slot_count());
+  kernel.channels = static_cast<std::uint32_t>(graph.source_graph().channels());
+  kernel.coordinate = [&layout](int slot, int axis, double x) {
+    return graph_ir::slot_coordinate(layout, slot, axis, x);
+  };
+  return kernel;
+}
+
+void write_graph_chunk_coords(const runtime_kernel& kernel, const field_spec& field,
+                              const field_chunk& chunk, lattice_coord* coords) {
+  write_field_chunk_coords(
+      field, chunk, kernel.octaves(),
+      [&](std::uint32_t s, int axis, std::uint32_t index) {
+        if (axis >= field.dims || s >= kernel.slots) return lattice_coord{0, 0, 0, 0, 0.0f};
+        return kernel.coordinate(static_cast<int>(s), axis, sample_position(field, axis, index));
+      },
+      coords);
+}
+
+bool kernel_engine::graph_table_in_uniform(const runtime_kernel& kernel) const {
+  const std::uint64_t uniform_limit = max_uniform_range();
+  return table_in_uniform_ &&
+         kernel.tables.size() * permutation_bytes(VKNOISE_UNIFORM_TABLE_STRIDE) <= uniform_limit &&
+         kernel.gradients.size() * gradient_bytes <= uniform_limit;
+}
+
 result<kernel_tables> kernel_engine::create_tables(bool in_uniform_buffer) const {
   return kernel_tables::create(ctx_, in_uniform_buffer);
 }
@@ -169,10 +213,14 @@ result<VkPipeline> kernel_engine::pipeline(const kernel_variant& variant) {
   return (image_output ? *image_kernels_ : *buffer_kernels_).get(variant);
 }
 
-result<pipeline_set*> kernel_engine::graph_kernels(bool table_in_uniform) {
-  std::unique_ptr<pipeline_set>& kernels = graph_kernels_[table_in_uniform ? 1 : 0];
+result<pipeline_set*> kernel_engine::graph_kernels(bool table_in_uniform, bool image_output) {
+  if (image_output && !image_kernels_) {
+    return make_error(errc::invalid_argument, "this engine has no image-output kernels");
+  }
+  std::unique_ptr<pipeline_set>& kernels =
+      graph_kernels_[(image_output ? 2 : 0) + (table_in_uniform ? 1 : 0)];
   if (!kernels) {
-    auto made = pipeline_set::create(ctx_, table_in_uniform, false, true);
+    auto made = pipeline_set::create(ctx_, table_in_uniform, image_output, true);
     if (!made) return made.error_value();
     kernels = std::move(made.value());
   }
@@ -219,16 +267,18 @@ void kernel_engine::record(VkCommandBuffer cmd, const dispatch& d) const {
 
 std::uint32_t kernel_engine::pipelines_built() const {
   std::uint32_t built = 0;
-  for (const pipeline_set* kernels : {buffer_kernels_.get(), image_kernels_.get(),
-                                      graph_kernels_[0].get(), graph_kernels_[1].get()}) {
+  for (const pipeline_set* kernels :
+       {buffer_kernels_.get(), image_kernels_.get(), graph_kernels_[0].get(),
+        graph_kernels_[1].get(), graph_kernels_[2].get(), graph_kernels_[3].get()}) {
     if (kernels) built += kernels->pipelines_built();
   }
   return built;
 }
 
 void kernel_engine::abandon() {
-  for (pipeline_set* kernels : {buffer_kernels_.get(), image_kernels_.get(),
-                                graph_kernels_[0].get(), graph_kernels_[1].get()}) {
+  for (pipeline_set* kernels :
+       {buffer_kernels_.get(), image_kernels_.get(), graph_kernels_[0].get(),
+        graph_kernels_[1].get(), graph_kernels_[2].get(), graph_kernels_[3].get()}) {
     if (kernels) kernels->abandon();
   }
 }

@@ -8,12 +8,15 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
 #include "vknoise_shared.h"
@@ -72,6 +75,41 @@ class kernel_tables {
   };
   std::optional<seeded> gradients_hold_;
 };
+
+// A kernel compiled at run time, with everything it reads but the lattice coordinates, which
+// `coordinate` gives: a graph kernel's bindings (shaders/graph_bindings.glsl) and slots (laid out
+// as a built-in kernel's octaves, graph_layout.hpp).
+struct runtime_kernel {
+  // The module of a variant (the renderer or recorder picks the output and the table placement).
+  std::function<result<std::shared_ptr<const spirv_module>>(graph_kernel_variant)> module;
+  std::vector<permutation_table> tables;           // at least one, back to back
+  std::vector<std::array<float, 1024>> gradients;  // at least one: 256 vec4 each
+  std::vector<std::uint32_t> words;                // at least one: the constants binding
+  int dims = 3;                                    // of the position
+  std::uint32_t slots = 0;     // lattice coordinates per axis and sample (0: none are read)
+  std::uint32_t channels = 1;  // floats written per sample
+  // Slot s's coordinate on `axis` (below dims) at double position x on that axis.
+  std::function<lattice_coord(int slot, int axis, double x)> coordinate;
+
+  // Lattice coordinates per axis and sample as the kernel reads them: a kernel with no slots
+  // still gets one (zero) coordinate, so that its layout is a built-in kernel's with one octave.
+  std::uint32_t octaves() const { return slots > 0 ? slots : 1; }
+  // The fractal push constants of a chunk: only the octave count is read.
+  shader::fractal_constants fractal() const {
+    shader::fractal_constants f{};
+    f.octaves = octaves();
+    return f;
+  }
+};
+
+// A compiled graph's kernel as a renderer or recorder runs it, with `table` for the noises whose
+// table is the field's. It refers to `graph`, which must outlive it.
+runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table);
+
+// The lattice coordinates a chunk of a graph field reads (write_field_chunk_coords' layout, one
+// entry per slot and axis): zeros for axes at or beyond the field's dims.
+void write_graph_chunk_coords(const runtime_kernel& kernel, const field_spec& field,
+                              const field_chunk& chunk, lattice_coord* coords);
 
 // One dispatch, as kernel_engine::record issues it.
 struct dispatch {
@@ -135,10 +173,13 @@ class kernel_engine {
   const pipeline_set& kernels(bool image_output) const {
     return image_output ? *image_kernels_ : *buffer_kernels_;
   }
-  // The graph kernels' pipeline set with the tables in uniform or storage buffers, made on first
-  // use (graph kernels choose their placement: the engine's, unless their tables exceed the
-  // uniform range).
-  result<pipeline_set*> graph_kernels(bool table_in_uniform);
+  // The graph kernels' pipeline set with the tables in uniform or storage buffers, writing a
+  // buffer or (with image_output, in an engine with image kernels) a storage image, made on first
+  // use.
+  result<pipeline_set*> graph_kernels(bool table_in_uniform, bool image_output = false);
+  // Where a graph kernel reads its tables: the engine's placement, unless a uniform range cannot
+  // hold them (a graph with many tables then reads them from storage buffers).
+  bool graph_table_in_uniform(const runtime_kernel& kernel) const;
 
   // A descriptor pool for `sets` sets of any of this engine's layouts (storage images included
   // when the engine has image kernels). The caller destroys it.
@@ -161,8 +202,10 @@ class kernel_engine {
   bool table_in_uniform_ = false;
   dispatch_limits device_limits_{};
   std::unique_ptr<pipeline_set> buffer_kernels_;
-  std::unique_ptr<pipeline_set> image_kernels_;     // only with engine_options::image_output
-  std::unique_ptr<pipeline_set> graph_kernels_[2];  // storage, uniform tables; made on first use
+  std::unique_ptr<pipeline_set> image_kernels_;  // only with engine_options::image_output
+  // [image_output * 2 + table_in_uniform]: buffer or image output, storage or uniform tables;
+  // made on first use.
+  std::unique_ptr<pipeline_set> graph_kernels_[4];
 };
 
 }  // namespace vknoise::vk

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "core/allocation_guard.hpp"
@@ -80,8 +81,9 @@ constexpr access_scope kKernelWrites{VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
 struct recorder::impl {
   // One frame in flight's resources; reused once its last point is reached.
   struct frame {
-    vk::device_buffer coords;  // every chunk's lattice coordinates, aligned per chunk
-    vk::kernel_tables tables;
+    vk::device_buffer coords;        // every chunk's lattice coordinates, aligned per chunk
+    vk::kernel_tables tables;        // a built-in kernel's
+    vk::kernel_tables graph_tables;  // a graph kernel's tables and constants; made on first use
     VkDescriptorPool pool = VK_NULL_HANDLE;
     std::uint32_t pool_sets = 0;
     std::vector<VkDescriptorSet> sets;  // one per chunk of the last record
@@ -100,9 +102,15 @@ struct recorder::impl {
   // What one record() writes: the target's binding, the kernel and the field's chunks.
   struct plan {
     const field_spec& field;
+    const permutation_table& table;
     const render_target& target;
     bool to_image = false;
     vk::image_binding image{};
+    // A graph field's kernel (which refers to `graph`), and where it reads its tables.
+    std::optional<compiled_graph> graph;
+    vk::runtime_kernel kernel;
+    bool graph_in_uniform = false;
+    const vk::pipeline_set* kernels = nullptr;  // the pipeline's layouts
     VkPipeline pipeline = VK_NULL_HANDLE;
     std::uint32_t octaves = 1;
     std::uint32_t channels = 1;
@@ -113,7 +121,8 @@ struct recorder::impl {
 
   context& ctx;
   std::unique_ptr<vk::kernel_engine> engine;
-  VkDeviceSize offset_alignment = 4;  // storage buffer descriptor offsets
+  std::shared_ptr<graph_compiler> compiler;  // recorder_options::compiler, or made on first use
+  VkDeviceSize offset_alignment = 4;         // storage buffer descriptor offsets
   std::vector<frame> frames;
   std::uint32_t next_frame = 0;
   VkSemaphore recorded = VK_NULL_HANDLE;   // signalled by the caller's submissions
@@ -133,8 +142,10 @@ struct recorder::impl {
 
   // record_into's steps, in order.
   status plan_target(plan& p);
+  status plan_graph_kernel(plan& p);
+  status ensure_compiler();
   void plan_chunks(plan& p) const;
-  status upload_inputs(frame& f, const plan& p, const permutation_table& table);
+  status upload_inputs(frame& f, const plan& p);
   status bind_chunks(frame& f, plan& p);
   void record_barrier_before(VkCommandBuffer cmd, const plan& p) const;
   void record_dispatches(VkCommandBuffer cmd, const frame& f, const plan& p) const;
@@ -153,6 +164,7 @@ status recorder::impl::init(const recorder_options& options) {
                       "the recorder needs Vulkan 1.2 timeline semaphores, which the device lacks "
                       "or which were not enabled on it");
   }
+  compiler = options.compiler;
   auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 256, true});
   if (!created) return created.error_value();
   engine = std::move(created.value());
@@ -193,6 +205,7 @@ recorder::impl::~impl() {
     if (leak) {
       f.coords.abandon();
       f.tables.abandon();
+      f.graph_tables.abandon();
       if (f.work) f.work->abandon();
     }
   }
@@ -261,10 +274,10 @@ status recorder::impl::ensure_descriptor_sets(frame& f, std::uint32_t sets) {
 
 status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_spec& field,
                                    const permutation_table& table, const render_target& target) {
-  plan p{field, target};
+  plan p{field, table, target};
   VKNOISE_TRY(plan_target(p));
   plan_chunks(p);
-  VKNOISE_TRY(upload_inputs(f, p, table));
+  VKNOISE_TRY(upload_inputs(f, p));
   VKNOISE_TRY(bind_chunks(f, p));
   record_barrier_before(cmd, p);
   record_dispatches(cmd, f, p);
@@ -275,10 +288,6 @@ status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_sp
 // Checks the field and the target, and picks the kernel that writes that target.
 status recorder::impl::plan_target(plan& p) {
   VKNOISE_TRY(validate(p.field));
-  if (p.field.noise_graph) {
-    return make_error(errc::invalid_argument,
-                      "the recorder does not render graph fields yet; gpu_renderer::fill does");
-  }
   p.to_image = p.target.type == render_target::kind::image;
   if (p.to_image) {
     auto planned = vk::plan_image_target(ctx, p.field, p.target.image);
@@ -287,6 +296,8 @@ status recorder::impl::plan_target(plan& p) {
   } else {
     VKNOISE_TRY(vk::check_buffer_target(p.field, p.target.buffer));
   }
+  if (p.field.noise_graph) return plan_graph_kernel(p);
+  p.kernels = &engine->kernels(p.to_image);
   vk::kernel_variant variant = vk::variant_of(vk::kernel::field, p.field.dims, p.field.noise);
   variant.image = p.to_image ? p.image.format : vk::image_format::none;
   variant.image_3d = p.image.is_3d;
@@ -296,10 +307,42 @@ status recorder::impl::plan_target(plan& p) {
   return {};
 }
 
+status recorder::impl::ensure_compiler() {
+  if (compiler) return {};
+  auto made = graph_compiler::create();
+  if (!made) return made.error_value();
+  compiler = std::move(made.value());
+  return {};
+}
+
+// A graph field's kernel, compiled once per structure (the compiler's caches; parameters are
+// constants the frame uploads), its pipeline built once per module and output.
+status recorder::impl::plan_graph_kernel(plan& p) {
+  VKNOISE_TRY(ensure_compiler());
+  auto compiled = compiled_graph::create(*p.field.noise_graph, compiler);
+  if (!compiled) return compiled.error_value();
+  p.graph.emplace(std::move(compiled.value()));
+  p.kernel = vk::runtime_kernel_of(*p.graph, p.table);
+  p.graph_in_uniform = engine->graph_table_in_uniform(p.kernel);
+  auto kernels = engine->graph_kernels(p.graph_in_uniform, p.to_image);
+  if (!kernels) return kernels.error_value();
+  p.kernels = *kernels;
+  const graph_kernel_output output = !p.to_image     ? graph_kernel_output::field_buffer
+                                     : p.image.is_3d ? graph_kernel_output::image_3d
+                                                     : graph_kernel_output::image_2d_array;
+  auto module = p.kernel.module({output, p.graph_in_uniform});
+  if (!module) return module.error_value();
+  auto pipeline = (*kernels)->get(**module, p.to_image ? p.image.format : vk::image_format::none);
+  if (!pipeline) return pipeline.error_value();
+  p.pipeline = *pipeline;
+  return {};
+}
+
 // Cuts the field into dispatches and lays their coordinates out in one buffer, each chunk's at an
 // offset a storage-buffer descriptor may start at.
 void recorder::impl::plan_chunks(plan& p) const {
-  const vk::dispatch_limits limits = engine->limits(p.field.noise, p.field.dims);
+  const vk::dispatch_limits limits = p.graph ? engine->limits(p.kernel.octaves(), p.kernel.channels)
+                                             : engine->limits(p.field.noise, p.field.dims);
   p.octaves = limits.octaves;
   p.channels = limits.channels;
   vk::field_chunker chunker(p.field, limits);
@@ -312,13 +355,28 @@ void recorder::impl::plan_chunks(plan& p) const {
 
 // Host writes of the tables and coordinates; vkQueueSubmit, which follows record(), makes them
 // visible to the device.
-status recorder::impl::upload_inputs(frame& f, const plan& p, const permutation_table& table) {
+// A graph's tables and constants go to the frame's graph tables, in the graph's placement (the
+// frame is idle, so they may be rewritten or replaced).
+status recorder::impl::upload_inputs(frame& f, const plan& p) {
   VKNOISE_TRY(ensure_frame_buffers(f, p.coord_total));
-  VKNOISE_TRY(f.tables.upload(table, p.field.noise, p.field.dims));
+  if (p.graph) {
+    if (!f.graph_tables.created() || f.graph_tables.in_uniform_buffer() != p.graph_in_uniform) {
+      auto made = engine->create_tables(p.graph_in_uniform);
+      if (!made) return made.error_value();
+      f.graph_tables = std::move(made.value());
+    }
+    VKNOISE_TRY(f.graph_tables.upload_graph(p.kernel.tables, p.kernel.gradients, p.kernel.words));
+  } else {
+    VKNOISE_TRY(f.tables.upload(p.table, p.field.noise, p.field.dims));
+  }
   auto* coord_bytes = static_cast<std::byte*>(f.coords.mapped());
   for (const planned_chunk& c : p.chunks) {
-    vk::write_field_chunk_coords(p.field, c.chunk,
-                                 reinterpret_cast<lattice_coord*>(coord_bytes + c.coord_offset));
+    auto* coords = reinterpret_cast<lattice_coord*>(coord_bytes + c.coord_offset);
+    if (p.graph) {
+      vk::write_graph_chunk_coords(p.kernel, p.field, c.chunk, coords);
+    } else {
+      vk::write_field_chunk_coords(p.field, c.chunk, coords);
+    }
   }
   return f.coords.flush();
 }
@@ -338,13 +396,13 @@ status recorder::impl::bind_chunks(frame& f, plan& p) {
               "vkCreateImageView"));
   }
   f.sets.assign(p.chunks.size(), VK_NULL_HANDLE);
-  VKNOISE_TRY(engine->allocate_sets(f.pool, engine->kernels(p.to_image), f.sets));
+  VKNOISE_TRY(engine->allocate_sets(f.pool, *p.kernels, f.sets));
   const std::uint64_t nx = p.field.size[0];
   p.output_offsets.assign(p.chunks.size(), 0);
   for (std::size_t i = 0; i < p.chunks.size(); ++i) {
     const planned_chunk& c = p.chunks[i];
     vk::binding_buffers buffers{};
-    f.tables.bind(buffers);
+    (p.graph ? f.graph_tables : f.tables).bind(buffers);
     buffers[VKNOISE_BINDING_COORDS] = {f.coords.buffer(), c.coord_offset, c.coord_bytes};
     const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, f.view, VK_IMAGE_LAYOUT_GENERAL};
     if (!p.to_image) {
@@ -358,7 +416,7 @@ status recorder::impl::bind_chunks(frame& f, plan& p) {
       buffers[VKNOISE_BINDING_OUTPUT] = {p.target.buffer.buffer, window, start - window + bytes};
       p.output_offsets[i] = static_cast<std::uint32_t>((start - window) / sizeof(float));
     }
-    engine->kernels(p.to_image).write_set(f.sets[i], buffers, &image_info);
+    p.kernels->write_set(f.sets[i], buffers, &image_info);
   }
   return {};
 }
@@ -371,7 +429,8 @@ void recorder::impl::record_barrier_before(VkCommandBuffer cmd, const plan& p) c
 }
 
 void recorder::impl::record_dispatches(VkCommandBuffer cmd, const frame& f, const plan& p) const {
-  const shader::fractal_constants fractal = vk::fractal_constants_of(p.field.noise);
+  const shader::fractal_constants fractal =
+      p.graph ? p.kernel.fractal() : vk::fractal_constants_of(p.field.noise);
   for (std::size_t i = 0; i < p.chunks.size(); ++i) {
     const vk::field_chunk& c = p.chunks[i].chunk;
     const vk::field_chunk_dispatch d =
@@ -388,8 +447,8 @@ void recorder::impl::record_dispatches(VkCommandBuffer cmd, const frame& f, cons
     push.bias = p.target.image.bias;
     const std::uint32_t push_bytes =
         p.to_image ? sizeof(shader::image_push_constants) : sizeof(shader::field_push_constants);
-    engine->record(cmd, {p.pipeline, f.sets[i], engine->kernels(p.to_image).layout(), &push,
-                         push_bytes, d.groups_x, d.groups_y});
+    engine->record(cmd, {p.pipeline, f.sets[i], p.kernels->layout(), &push, push_bytes, d.groups_x,
+                         d.groups_y});
   }
 }
 
@@ -460,6 +519,13 @@ status recorder::run(const field_spec& field, const permutation_table& table,
   auto point = submit(field, table, target);
   if (!point) return point.error_value();
   return wait(*point);
+}
+
+result<std::shared_ptr<graph_compiler>> recorder::compiler() {
+  return detail::guard_allocations([&]() -> result<std::shared_ptr<graph_compiler>> {
+    VKNOISE_TRY(impl_->ensure_compiler());
+    return impl_->compiler;
+  });
 }
 
 std::uint32_t recorder::pipelines_built() const {

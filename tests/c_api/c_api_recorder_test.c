@@ -354,6 +354,24 @@ int main(void) {
   vknoise_permutation_destroy(seeded);
   seeded = NULL;
 
+  /* A graph field (an exact graph: the mirror's bits), run into the same buffer. */
+  {
+    static const char json[] =
+        "{\"dims\": 3, \"nodes\": {\"p\": {\"kind\": \"position\"},"
+        " \"n\": {\"kind\": \"noise\", \"at\": \"p\", \"seed\": 3},"
+        " \"f\": {\"kind\": \"fractal\", \"noise\": \"n\", \"octaves\": 2},"
+        " \"m\": {\"kind\": \"mul\", \"a\": \"f\", \"b\": 0.5}},"
+        " \"outputs\": {\"value\": \"m\"}}";
+    vknoise_graph* graph = NULL;
+    vknoise_field graph_field = field;
+    REQUIRE_OK(vknoise_graph_parse(json, sizeof json - 1, &graph));
+    graph_field.graph = graph;
+    REQUIRE_OK(vknoise_recorder_run(recorder, &graph_field, NULL, &target));
+    REQUIRE_OK(vknoise_fill_mirror(&graph_field, NULL, mirror, COUNT));
+    CHECK(bits_differing((const float*)mapped, mirror, COUNT) == 0);
+    vknoise_graph_destroy(graph);
+  }
+
   /* Recorded into the test's command buffer, another table, signalled by the test's submit. */
   {
     VkCommandPoolCreateInfo pool_info = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};

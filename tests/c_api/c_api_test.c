@@ -243,6 +243,81 @@ static void test_eval_fast(void) {
   CHECK(contains(vknoise_last_error_message(), "noise.kind"));
 }
 
+/* An exact graph (the GPU gives the mirror's bits) of two outputs. */
+static const char graph_json[] =
+    "{\"dims\": 3, \"nodes\": {\"p\": {\"kind\": \"position\"},"
+    " \"n\": {\"kind\": \"noise\", \"at\": \"p\", \"seed\": 11},"
+    " \"f\": {\"kind\": \"fractal\", \"noise\": \"n\", \"octaves\": 3},"
+    " \"a\": {\"kind\": \"abs\", \"in\": \"f\"}},"
+    " \"outputs\": {\"value\": \"f\", \"magnitude\": \"a\"}}";
+
+/* The graph of graph_json, written into a file and loaded from it; NULL on failure. */
+static vknoise_graph* load_test_graph(void) {
+  const char* path = "vknoise_c_api_test_graph.json";
+  vknoise_graph* graph = NULL;
+  FILE* file = fopen(path, "wb");
+  CHECK(file != NULL);
+  if (file == NULL) return NULL;
+  CHECK(fwrite(graph_json, 1, sizeof graph_json - 1, file) == sizeof graph_json - 1);
+  CHECK(fclose(file) == 0);
+  CHECK_STATUS(vknoise_graph_load(path, &graph), VKNOISE_OK);
+  remove(path);
+  return graph;
+}
+
+static void test_graphs(void) {
+  static const char bad_kind[] =
+      "{\"dims\": 3, \"nodes\": {\"p\": {\"kind\": \"nonsense\"}},"
+      " \"outputs\": {\"v\": \"p\"}}";
+  vknoise_graph* graph = load_test_graph();
+  vknoise_graph* other = NULL;
+  vknoise_field field;
+  float mirror[2 * 5 * 4 * 3];
+  float fast[2 * 5 * 4 * 3];
+  CHECK(graph != NULL);
+  if (graph == NULL) return;
+  CHECK(vknoise_graph_dims(graph) == 3);
+  CHECK(vknoise_graph_channels(graph) == 2);
+  CHECK(vknoise_graph_dims(NULL) == 0 && vknoise_graph_channels(NULL) == 0);
+
+  vknoise_field_init_default(&field);
+  CHECK(field.graph == NULL);
+  field.size[0] = 5;
+  field.size[1] = 4;
+  field.size[2] = 3;
+  field.origin[0] = 0.25;
+  field.graph = graph;
+  CHECK(vknoise_field_value_count(&field) == 2 * 5 * 4 * 3);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, 2 * 5 * 4 * 3), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, 5 * 4 * 3),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_fill_fast(&field, NULL, fast, 2 * 5 * 4 * 3, 1), VKNOISE_OK);
+  CHECK(bits_differing(mirror, fast, 2 * 5 * 4 * 3) == 0);
+  field.dims = 2; /* not the graph's */
+  field.size[2] = 1;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+
+  /* Errors, with the parser's messages. */
+  other = graph;
+  CHECK_STATUS(vknoise_graph_parse(bad_kind, sizeof bad_kind - 1, &other),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(other == NULL);
+  CHECK(contains(vknoise_last_error_message(), "nonsense"));
+  CHECK_STATUS(vknoise_graph_parse("{\"dims\": 3,", 12, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(strlen(vknoise_last_error_message()) > 0);
+  /* Only `length` bytes are read: the valid graph cut short is not valid. */
+  CHECK_STATUS(vknoise_graph_parse(graph_json, 20, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_graph_parse(NULL, 4, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "json is NULL"));
+  CHECK_STATUS(vknoise_graph_parse(graph_json, sizeof graph_json - 1, NULL),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_graph_load("/nonexistent-vknoise-dir/graph.json", &other), VKNOISE_ERROR_IO);
+  CHECK(other == NULL);
+  CHECK_STATUS(vknoise_graph_load(NULL, &other), VKNOISE_ERROR_INVALID_ARGUMENT);
+  vknoise_graph_destroy(graph);
+  vknoise_graph_destroy(NULL);
+}
+
 static void test_gpu(void) {
   vknoise_context_options options;
   vknoise_context* context = NULL;
@@ -253,6 +328,8 @@ static void test_gpu(void) {
   vknoise_device_handles handles;
   vknoise_field field;
   vknoise_noise noise;
+  vknoise_graph* graph = NULL;
+  size_t graph_count = 0;
   size_t length = 1;
   const size_t count = 32 * 24 * 4;
   const double points[6] = {3.14, 42.0, 7.0, 1e6 + 0.25, -1e6 + 0.5, 0.75};
@@ -287,6 +364,26 @@ static void test_gpu(void) {
   CHECK_STATUS(vknoise_renderer_fill(renderer, &field, NULL, gpu, count), VKNOISE_OK);
   CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
   CHECK(bits_differing(gpu, mirror, count) == 0); /* the kernels are `precise` */
+
+  /* A graph field: the renderer compiles the graph; the GPU gives the mirror's bits. */
+  graph = load_test_graph();
+  CHECK(graph != NULL);
+  if (graph != NULL) {
+    small_field(&field);
+    field.graph = graph;
+    field.size[2] = 2; /* two channels: as many floats as the field above */
+    graph_count = (size_t)vknoise_field_value_count(&field);
+    CHECK(graph_count == 2 * (size_t)field.size[0] * field.size[1] * field.size[2]);
+    CHECK(graph_count <= count);
+    if (graph_count <= count) {
+      CHECK_STATUS(vknoise_renderer_fill(renderer, &field, NULL, gpu, graph_count), VKNOISE_OK);
+      CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, graph_count), VKNOISE_OK);
+      CHECK(bits_differing(gpu, mirror, graph_count) == 0);
+    }
+    vknoise_graph_destroy(graph);
+    graph = NULL;
+    small_field(&field);
+  }
 
   vknoise_noise_init_default(&noise);
   CHECK_STATUS(vknoise_renderer_eval(renderer, &noise, 3, NULL, points, 2, values, 2), VKNOISE_OK);
@@ -352,6 +449,7 @@ int main(void) {
   test_permutations();
   test_fields();
   test_eval_fast();
+  test_graphs();
   test_gpu();
   return finish("C API");
 }

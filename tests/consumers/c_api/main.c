@@ -10,6 +10,11 @@ int main(void) {
   float value = 0.0f;
   vknoise_status status;
   const double expected = 0.13691995878400012;
+  static const char graph_json[] =
+      "{\"dims\": 3, \"nodes\": {\"p\": {\"kind\": \"position\"},"
+      " \"n\": {\"kind\": \"noise\", \"at\": \"p\"}}, \"outputs\": {\"value\": \"n\"}}";
+  vknoise_graph* graph = NULL;
+  float graph_value = 0.0f;
 
   vknoise_field_init_default(&field);
   field.origin[0] = 3.14;
@@ -21,5 +26,21 @@ int main(void) {
     return 1;
   }
   printf("C consumer: noise3 %.17g, CPU fill %.9f\n", vknoise_noise3(3.14, 42.0, 7.0), value);
-  return vknoise_noise3(3.14, 42.0, 7.0) == expected && value == (float)expected ? 0 : 1;
+  if (vknoise_noise3(3.14, 42.0, 7.0) != expected || value != (float)expected) return 1;
+
+  /* A noise graph in a field: the mirror fill of its one output. */
+  status = vknoise_graph_parse(graph_json, sizeof graph_json - 1, &graph);
+  if (status != VKNOISE_OK) {
+    fprintf(stderr, "%s: %s\n", vknoise_status_string(status), vknoise_last_error_message());
+    return 1;
+  }
+  field.graph = graph;
+  status = vknoise_fill_mirror(&field, NULL, &graph_value, 1);
+  vknoise_graph_destroy(graph);
+  if (status != VKNOISE_OK) {
+    fprintf(stderr, "%s: %s\n", vknoise_status_string(status), vknoise_last_error_message());
+    return 1;
+  }
+  printf("C consumer: graph field %.9f\n", graph_value);
+  return graph_value == value ? 0 : 1; /* the graph is the one noise, Perlin's table */
 }
