@@ -336,6 +336,26 @@ check "stats times 4 kernels cold and from the disk cache" \
 
 # --- bad graphs and bad combinations: one line, no stdout, no file -----------------------------
 
+# Derivatives and curl: cpu and gpu bit for bit, the reference within 1e-5 (value and
+# derivatives: 1 + dims channels per output), and a curl of 3 channels.
+for backend in cpu gpu cpu-reference; do
+  expect_success "--gradient on $backend" render --graph "$graphs_dir/terraced_terrain.json" \
+    --gradient --size 6x5 --step 0.05 --backend "$backend" --out g.raw &&
+    cp "$case_dir/g.raw" "$work/gradient.$backend.raw"
+  expect_success "--curl on $backend" render --curl --fractal fbm --octaves 3 --size 5x4x3 \
+    --step 0.1 --backend "$backend" --out c.raw && cp "$case_dir/c.raw" "$work/curl.$backend.raw"
+done
+check "--gradient: 2D terrain, 3 channels per sample" \
+  [ "$(stat -c %s "$work/gradient.cpu.raw")" -eq $((6 * 5 * 3 * 4)) ]
+check "--curl: 3 channels per sample" [ "$(stat -c %s "$work/curl.cpu.raw")" -eq $((5 * 4 * 3 * 3 * 4)) ]
+check "--gradient: gpu bit-identical to cpu" raw_close "$work/gradient.cpu.raw" "$work/gradient.gpu.raw" 0
+check "--gradient: reference within 1e-4" \
+  raw_close "$work/gradient.cpu-reference.raw" "$work/gradient.gpu.raw" 1e-4
+check "--curl: gpu bit-identical to cpu" raw_close "$work/curl.cpu.raw" "$work/curl.gpu.raw" 0
+check "--curl: reference within 1e-4" raw_close "$work/curl.cpu-reference.raw" "$work/curl.gpu.raw" 1e-4
+expect_success "check --curl" check --curl --fractal fbm --octaves 2 --size 16x16
+check "check --curl is bit-identical" grep -q 'bit-identical to float mirror: 768 of 768 (100%)' "$work/stdout"
+
 bad() {  # bad NAME JSON: writes $work/bad/NAME.json
   mkdir -p "$work/bad"
   printf '%s\n' "$2" >"$work/bad/$1.json"
@@ -374,8 +394,16 @@ expect_error "--graph with --fractal" 2 '--fractal does not apply with --graph' 
   render --graph "$graphs_dir/lava.json" --fractal fbm --size 4x4 --out a.png
 expect_error "--graph with --noise on eval" 2 '--noise does not apply with --graph' \
   eval --graph "$graphs_dir/lava.json" --noise improved
-expect_error "--graph with --gradient" 2 '--gradient does not apply with --graph' \
-  render --graph "$graphs_dir/terraced_terrain.json" --gradient --size 4x4 --out a.raw
+bad value_noise '{"dims": 2, "nodes": {"v": {"kind": "noise", "basis": "value"}}, "outputs": {"v": "v"}}'
+expect_error "--gradient of a graph with value noise" 2 \
+  "graph: node 'v' has no derivative: a value noise has no gradient" \
+  render --graph "$work/bad/value_noise.json" --gradient --size 4x4 --out a.raw
+expect_error "--curl of a graph of one output" 2 'a curl needs a vector potential' \
+  render --graph "$graphs_dir/terraced_terrain.json" --curl --size 4x4 --out a.raw
+expect_error "--curl of value noise" 2 '--curl needs a noise with a gradient' \
+  render --curl --noise value --size 4x4x2 --out a.raw
+expect_error "--gradient and --curl" 2 '--gradient and --curl: choose one' \
+  render --graph "$graphs_dir/lava.json" --gradient --curl --size 4x4x2 --out a.raw
 expect_error "render --dims mismatch" 2 '--dims 3 does not match the graph'"'"'s dims 2' \
   render --graph "$graphs_dir/terraced_terrain.json" --dims 3 --size 4x4 --out a.raw
 expect_error "RGB graph to gif" 2 'a .gif holds one channel; this field has 3 per sample' \
