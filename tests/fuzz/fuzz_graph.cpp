@@ -1,4 +1,5 @@
-// libFuzzer target: the noise-graph reader (graph::parse). It must never crash; every rejection
+// libFuzzer target: the noise-graph reader (graph::parse) and the compiler's front end (layout,
+// kernel source, the CPU twins at two points). It must never crash; every rejection
 // must be errc::invalid_argument with one non-empty line starting "graph: "; every accepted graph
 // must satisfy the IR's invariants (graph_ir.hpp): 1 to 4 outputs naming nodes (a component for
 // a vector, none for a scalar), inputs naming earlier nodes, widths consistent with each op, and
@@ -9,7 +10,11 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
+#include "graph/graph_glsl.hpp"
 #include "graph/graph_ir.hpp"
+#include "graph/graph_layout.hpp"
 #include "vknoise/graph.hpp"
 
 namespace {
@@ -68,7 +73,7 @@ void check_graph(const vknoise::graph& g) {
   check(!r.nodes.empty() && r.nodes.size() <= static_cast<std::size_t>(ir::max_nodes));
   check(g.node_count() == r.nodes.size());
   check(!r.outputs.empty() && r.outputs.size() <= static_cast<std::size_t>(ir::max_outputs));
-  check(g.channels() == static_cast<int>(r.outputs.size()));
+  check(g.channels() == static_cast<int>(r.outputs.size()));  // values mode
   check(g.output_names().size() == r.outputs.size());
   bool bounded = false;
   for (std::size_t i = 0; i < r.nodes.size(); ++i) {
@@ -153,6 +158,30 @@ void check_graph(const vknoise::graph& g) {
 
 }  // namespace
 
+// The compiler's front end on an accepted graph: its layout, its kernel source (with and without
+// derivatives, where it has them), and the float mirror and double reference at two points.
+// shaderc itself is not run: it is not ours, and a compile takes tens of milliseconds.
+void front_end(const vknoise::graph& g) {
+  for (const auto what : {vknoise::graph_outputs::values, vknoise::graph_outputs::gradient}) {
+    const auto derived = g.with_outputs(what);
+    if (!derived) {
+      check(what != vknoise::graph_outputs::values);
+      check(derived.message().rfind("graph: ", 0) == 0);
+      continue;
+    }
+    const ir::layout l = ir::make_layout(derived->ir());
+    const std::string source = ir::kernel_source(derived->ir(), l);
+    check(source.find("void graph_eval(") != std::string::npos);
+    const std::vector<double> points(static_cast<std::size_t>(2 * g.dims()), 0.3125);
+    std::vector<float> mirror(2 * static_cast<std::size_t>(derived->channels()));
+    std::vector<double> reference(mirror.size());
+    const auto table = vknoise::permutation_table::perlin();
+    const auto m = vknoise::eval_mirror(derived.value(), points, table, mirror);
+    const auto r = vknoise::eval_reference(derived.value(), points, table, reference);
+    check(m.ok() == r.ok());
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto g = vknoise::graph::parse(std::string_view(reinterpret_cast<const char*>(data), size));
   if (!g) {
@@ -163,5 +192,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   check_graph(g.value());
+  front_end(g.value());
   return 0;
 }
