@@ -60,17 +60,6 @@ float graph_piecewise(uint base, int stride, int channel, float x) {
   return graph_float(stops + uint((count - 1) * stride + 1 + channel));
 }
 
-// The matrix's words from `base` (width x width, row-major) times v.
-vec4 graph_rotate(uint base, int width, vec4 v) {
-  vec4 r = vec4(0.0);
-  for (int a = 0; a < width; ++a) {
-    precise float sum = graph_float(base + uint(a * width)) * v[0];
-    for (int b = 1; b < width; ++b) sum = sum + graph_float(base + uint(a * width + b)) * v[b];
-    r[a] = sum;
-  }
-  return r;
-}
-
 // The slope of graph_piecewise at x: its segment's (v[i+1] - v[i]) / (p[i+1] - p[i]), 0 beyond
 // the ends (where the function is constant).
 float graph_piecewise_slope(uint base, int stride, int channel, float x) {
@@ -87,4 +76,15 @@ float graph_piecewise_slope(uint base, int stride, int channel, float x) {
     }
   }
   return 0.0;
+}
+
+// The matrix's words from `base` (width x width, row-major) times v.
+vec4 graph_rotate(uint base, int width, vec4 v) {
+  vec4 r = vec4(0.0);
+  for (int a = 0; a < width; ++a) {
+    precise float sum = graph_float(base + uint(a * width)) * v[0];
+    for (int b = 1; b < width; ++b) sum = sum + graph_float(base + uint(a * width + b)) * v[b];
+    r[a] = sum;
+  }
+  return r;
 }
