@@ -55,7 +55,7 @@ result<std::array<std::uint32_t, 4>> parse_periods(const std::string& text) {
 }  // namespace
 
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
-  if (!options.graph) return std::shared_ptr<const graph>();
+  if (!options.graph && !options.given_graph) return std::shared_ptr<const graph>();
   const std::pair<const char*, bool> others[] = {
       {"--noise", options.noise.has_value()},
       {"--fractal", options.fractal.has_value()},
@@ -76,6 +76,7 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
                             "sample is");
     }
   }
+  if (options.given_graph) return options.given_graph;
   auto loaded = graph::load(*options.graph);
   if (!loaded) return loaded.error_value();
   return std::make_shared<const graph>(std::move(loaded.value()));
