@@ -47,6 +47,11 @@ run: build
 	$(VKNOISE) render --graph graphs/lava.json --size 512x512 --step 0.0078125 --origin 0,0,0.4 --backend gpu --out $(OUT_DIR)/graph_lava.png
 	$(VKNOISE) render --graph graphs/cloud_layers.json --size 512x512 --step 0.0078125 --origin 0,0,0.4 --backend gpu --out $(OUT_DIR)/graph_cloud_layers.png
 	$(VKNOISE) check --graph graphs/lava.json --size 128x128
+	$(VKNOISE) render --preset marble --size 256x256 --backend gpu --out $(OUT_DIR)/preset_marble.png
+	$(VKNOISE) render --preset wood --size 256x256 --backend gpu --out $(OUT_DIR)/preset_wood.png
+	$(VKNOISE) render --preset clouds --size 256x256 --backend gpu --out $(OUT_DIR)/preset_clouds.png
+	$(VKNOISE) render --preset fire --size 256x256 --backend gpu --out $(OUT_DIR)/preset_fire.png
+	$(VKNOISE) render --preset terrain --size 256x256 --backend gpu --out $(OUT_DIR)/preset_terrain.png
 	$(BUILD_DIR)/examples/ocean/vknoise_ocean --out $(OUT_DIR)/ocean
 	$(BUILD_DIR)/examples/clouds/vknoise_clouds --out $(OUT_DIR)/clouds
 	$(BUILD_DIR)/examples/backend/vknoise_backend --volume 64 --image 320x240 --frames 8 --out $(OUT_DIR)/backend

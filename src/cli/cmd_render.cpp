@@ -100,10 +100,15 @@ struct render_plan {
   field_spec file_field() const { return one_file ? all_frames(field, frames) : field; }
 };
 
-// Every error here is a usage error. Not for --preset (run_preset_render checks its own).
+// Every error here is a usage error. Not for --preset (preset_as_graph makes it a graph's render).
 result<render_plan> plan_render(const render_options& options) {
+<<<<<<< HEAD
   // --preset, --graph and --curl give dims.
   if (!options.field.dims && !options.field.noise.graph && !options.field.noise.curl) {
+=======
+  const noise_options& noise = options.field.noise;
+  if (!options.field.dims && !noise.graph && !noise.given_graph) {  // a graph gives dims
+>>>>>>> graph-presets
     return make_error(errc::invalid_argument,
                       "--dims is required without --preset or --graph (see --help)");
   }
@@ -177,23 +182,38 @@ result<render_plan> plan_render(const render_options& options) {
                      png_bits,  *options.out};
 }
 
+// --preset NAME as the render of its graph (cli/preset_render.hpp): the options --graph with
+// the preset's origin and step would have.
+result<render_options> preset_as_graph(const render_options& options) {
+  if (options.animation.time || options.animation.frames || options.animation.loop) {
+    return make_error(errc::invalid_argument,
+                      "--time, --frames and --loop do not apply with --preset");
+  }
+  if (!options.out) return make_error(errc::invalid_argument, "--out is required");
+  auto field = preset_field_options(*options.preset, options.field, options.remap, *options.out);
+  if (!field) return field.error_value();
+  render_options as_graph = options;
+  as_graph.field = std::move(field.value());
+  as_graph.preset.reset();
+  return as_graph;
+}
+
 status check_render(const render_options& options) {
-  if (options.preset) return {};
+  if (options.preset) {
+    auto as_graph = preset_as_graph(options);
+    if (!as_graph) return as_graph.error_value();
+    return check_render(*as_graph);
+  }
   auto plan = plan_render(options);
   if (!plan) return plan.error_value();
   return {};
 }
 
 int run_render(const render_options& options) {
-  const bool animating =
-      options.animation.time || options.animation.frames || options.animation.loop;
   if (options.preset) {
-    if (animating) {
-      return report_error(exit_usage_error,
-                          "--time, --frames and --loop do not apply with --preset");
-    }
-    return run_preset_render(*options.preset, options.field, options.common, options.remap,
-                             *options.out);
+    auto as_graph = preset_as_graph(options);
+    if (!as_graph) return report_error(exit_usage_error, as_graph.message());
+    return run_render(*as_graph);
   }
   auto planned = plan_render(options);
   if (!planned) return report_error(exit_usage_error, planned.message());

@@ -101,11 +101,13 @@ result<graph> potential_of(const noise_spec& noise) {
 }
 
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
-  if (!options.graph && !options.curl) return std::shared_ptr<const graph>();
+  if (!options.graph && !options.given_graph && !options.curl) {
+    return std::shared_ptr<const graph>();
+  }
   if (options.gradient && options.curl) {
     return make_error(errc::invalid_argument, "--gradient and --curl: choose one");
   }
-  if (!options.graph) {
+  if (!options.graph && !options.given_graph) {
     auto noise = parse_noise(options);
     if (!noise) return noise.error_value();
     if (auto valid = validate(*noise, 3); !valid) return valid.error_value();
@@ -134,15 +136,19 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
                             "sample is");
     }
   }
-  auto loaded = graph::load(*options.graph);
-  if (!loaded) return loaded.error_value();
+  std::shared_ptr<const graph> base = options.given_graph;
+  if (!base) {
+    auto loaded = graph::load(*options.graph);
+    if (!loaded) return loaded.error_value();
+    base = std::make_shared<const graph>(std::move(loaded.value()));
+  }
   if (options.gradient || options.curl) {
     auto derived =
-        loaded->with_outputs(options.curl ? graph_outputs::curl : graph_outputs::gradient);
+        base->with_outputs(options.curl ? graph_outputs::curl : graph_outputs::gradient);
     if (!derived) return derived.error_value();
     return std::make_shared<const graph>(std::move(derived.value()));
   }
-  return std::make_shared<const graph>(std::move(loaded.value()));
+  return base;
 }
 
 std::optional<noise_kind> noise_kind_from_name(const std::string& name) {

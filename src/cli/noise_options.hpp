@@ -17,6 +17,8 @@ namespace vknoise::cli {
 
 struct noise_options {
   std::optional<std::string> graph;  // --graph FILE: a noise graph instead of the other options
+  // A graph already parsed, in place of --graph FILE: a preset's (render --preset NAME).
+  std::shared_ptr<const vknoise::graph> given_graph;
   std::optional<std::string> noise;
   std::optional<std::string> fractal;
   std::optional<std::string> octaves;
@@ -39,10 +41,11 @@ void add_noise_options(CLI::App& app, noise_options& options);
 result<noise_spec> parse_noise(const noise_options& options);
 
 // The --graph file, loaded and parsed (errc::invalid_argument for a malformed graph, errc::io_error
-// for an unreadable file), with its derivatives under --gradient or its curl under --curl; or,
-// with --curl and no --graph, the curl of the noise options' 3D noise taken three times at offset
-// positions (a graph); none otherwise. With --graph every other noise option is an error
-// (errc::invalid_argument naming it): the graph says what a sample is.
+// for an unreadable file), or given_graph when set (a preset's), with its derivatives under
+// --gradient or its curl under --curl; or, with --curl and no graph, the curl of the noise
+// options' 3D noise taken three times at offset positions (a graph); none otherwise. With a
+// graph every other noise option is an error (errc::invalid_argument naming it): the graph says
+// what a sample is.
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options);
 
 // Parses a noise or fractal name as the flags spell it.
