@@ -102,13 +102,9 @@ struct render_plan {
 
 // Every error here is a usage error. Not for --preset (preset_as_graph makes it a graph's render).
 result<render_plan> plan_render(const render_options& options) {
-<<<<<<< HEAD
-  // --preset, --graph and --curl give dims.
-  if (!options.field.dims && !options.field.noise.graph && !options.field.noise.curl) {
-=======
   const noise_options& noise = options.field.noise;
-  if (!options.field.dims && !noise.graph && !noise.given_graph) {  // a graph gives dims
->>>>>>> graph-presets
+  // A graph (--graph, a preset's) and --curl give dims.
+  if (!options.field.dims && !noise.graph && !noise.given_graph && !noise.curl) {
     return make_error(errc::invalid_argument,
                       "--dims is required without --preset or --graph (see --help)");
   }
