@@ -19,6 +19,11 @@
 namespace vknoise::bench {
 namespace {
 
+// One GPU measurement's per-repeat seconds: the kernels' (timestamp queries) and the wall's.
+struct gpu_times {
+  std::vector<double> kernel, wall;
+};
+
 using clock_type = std::chrono::steady_clock;
 
 double seconds_since(clock_type::time_point start) {
@@ -320,6 +325,8 @@ result<bench_report> run_bench(const bench_config& config,
           // The built-in field, then the graph on the same grid (once per size, grid only).
           const bool with_graph = config.noise_graph && config.noise_graph->dims() == dims &&
                                   work == workload::grid && octaves == config.octaves.front();
+          // The graph's GPU times, measured alongside the built-in field's (below).
+          std::optional<gpu_times> graph_times;
           for (const bool is_graph : {false, true}) {
             if (is_graph && !with_graph) continue;
             field_spec field = bench_field(dims, size, octaves);
@@ -404,25 +411,46 @@ result<bench_report> run_bench(const bench_config& config,
                 if (kernel) skip(base_row(backend_id::gpu, 0), *note);
                 if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
               } else {
-                std::vector<double> kernel_seconds;
-                bool counting = false;
-                auto run = [&](std::span<float> values) -> status {
-                  gpu_stats stats;
-                  auto done = calls.vknoise(*gpu, values, &stats);
-                  if (counting) kernel_seconds.push_back(stats.kernel_ns * 1e-9);
-                  return done;
-                };
-                const std::span<float> values = buffer();
-                for (int i = 0; i < config.warmup; ++i) {
-                  if (auto done = run(values); !done) return done.error_value();
+                // With a graph on this grid, its runs alternate with the built-in field's, repeat
+                // by repeat, so that the machine's drift falls on both alike; its rows are
+                // emitted in its own turn.
+                const bool paired = with_graph && !is_graph;
+                gpu_times own, partner;
+                if (is_graph && graph_times) {
+                  own = *graph_times;
+                } else {
+                  field_spec partner_field = field;
+                  partner_field.noise_graph = config.noise_graph;
+                  const workload_calls partner_calls =
+                      paired ? calls_for(work, partner_field, points, table) : workload_calls{};
+                  std::vector<float> partner_out(paired ? value_count(partner_field) : 0);
+                  auto run = [&](const workload_calls& c, std::span<float> v,
+                                 gpu_times* times) -> status {
+                    gpu_stats stats;
+                    const auto start = clock_type::now();
+                    auto done = c.vknoise(*gpu, v, &stats);
+                    if (times) {
+                      times->wall.push_back(seconds_since(start));
+                      times->kernel.push_back(stats.kernel_ns * 1e-9);
+                    }
+                    return done;
+                  };
+                  const std::span<float> values = buffer();
+                  for (int i = 0; i < config.warmup + config.repeats; ++i) {
+                    const bool timed = i >= config.warmup;
+                    if (auto done = run(calls, values, timed ? &own : nullptr); !done) {
+                      return done.error_value();
+                    }
+                    if (!paired) continue;
+                    if (auto done = run(partner_calls, partner_out, timed ? &partner : nullptr);
+                        !done) {
+                      return done.error_value();
+                    }
+                  }
+                  if (paired) graph_times = partner;
                 }
-                counting = true;
-                std::vector<double> wall;
-                for (int i = 0; i < config.repeats; ++i) {
-                  const auto start = clock_type::now();
-                  if (auto done = run(values); !done) return done.error_value();
-                  wall.push_back(seconds_since(start));
-                }
+                const std::vector<double>& kernel_seconds = own.kernel;
+                const std::vector<double>& wall = own.wall;
                 if (kernel) {
                   const bool timed = std::all_of(kernel_seconds.begin(), kernel_seconds.end(),
                                                  [](double s) { return s > 0; });
