@@ -88,20 +88,7 @@ class generator {
     for (; c < std::max(4, channels); ++c) out_ << "  channel[" << c << "] = 0.0;\n";
   }
 
-  bool is_vector(int i) const {
-    switch (g_.nodes[i].kind) {
-      case op::position:
-      case op::scale:
-      case op::offset:
-      case op::rotate:
-      case op::warp:
-      case op::combine:
-      case op::ramp:
-        return true;
-      default:
-        return false;
-    }
-  }
+  bool is_vector(int i) const { return vector_op(g_.nodes[i].kind); }
   static std::string word_float(std::uint32_t w) {
     return "graph_float(" + std::to_string(w) + "u)";
   }

@@ -38,6 +38,21 @@ std::string not_differentiable(const graph& g, int i) {
   return {};
 }
 
+bool vector_op(op kind) {
+  switch (kind) {
+    case op::position:
+    case op::scale:
+    case op::offset:
+    case op::rotate:
+    case op::warp:
+    case op::combine:
+    case op::ramp:
+      return true;
+    default:
+      return false;
+  }
+}
+
 const char* op_name(op kind) {
   switch (kind) {
     case op::position:

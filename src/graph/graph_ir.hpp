@@ -150,4 +150,7 @@ std::string not_differentiable(const graph& g, int i);
 
 const char* op_name(op kind);
 
+// Whether an op's value is a vector (position, the domain transforms, combine, ramp).
+bool vector_op(op kind);
+
 }  // namespace vknoise::graph_ir

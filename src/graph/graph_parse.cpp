@@ -231,21 +231,6 @@ std::string kind_list() {
   return list;
 }
 
-bool vector_kind(ir::op kind) {
-  switch (kind) {
-    case ir::op::position:
-    case ir::op::scale:
-    case ir::op::offset:
-    case ir::op::rotate:
-    case ir::op::warp:
-    case ir::op::combine:
-    case ir::op::ramp:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The nodes while they are read
 
@@ -1164,7 +1149,7 @@ bool parser::type_node(pending_node& n) {
     return fail(at(n) + "a chain of " + std::to_string(n.depth) +
                 " nodes from here to a leaf; the depth limit is " + std::to_string(ir::max_depth));
   }
-  n.vector = vector_kind(n.kind->op);
+  n.vector = ir::vector_op(n.kind->op);
   const pending_node* in =
       n.inputs.empty() || n.inputs[0].constant ? nullptr : &nodes_[n.inputs[0].node];
   switch (n.kind->op) {

@@ -1,5 +1,5 @@
 // The shader sources the library embeds (every shaders/*.glsl and shaders/*.h, as
-// cmake/EmbedShaderSources.cmake writes them into the build), for the kernels it compiles at run
+// cmake/EmbedTexts.cmake writes them into the build), for the kernels it compiles at run
 // time: graph_compiler resolves a kernel's `#include "name"` here, and emit_glsl inlines them.
 #pragma once
 

@@ -11,11 +11,17 @@ set -u
 source "$(dirname "$0")/harness.sh" "$@"
 
 graphs_dir=$(realpath "$(dirname "$0")/../../graphs")
-# name dims channels, for every shipped graph (a new graph must be added here).
+# name dims channels contract, for every shipped graph (a new graph must be added here); the
+# presets' graphs with sin, cos or sqrt are bounded (docs/graph.md).
 shipped=(
-  "cloud_layers 3 3"
-  "lava 3 3"
-  "terraced_terrain 2 1"
+  "cloud_layers 3 3 exact"
+  "lava 3 3 exact"
+  "terraced_terrain 2 1 exact"
+  "marble 3 3 bounded"
+  "wood 3 3 exact"
+  "clouds 3 3 exact"
+  "fire 3 3 exact"
+  "terrain 3 3 bounded"
 )
 check "every shipped graph is listed" [ "$(ls "$graphs_dir"/*.json | wc -l)" -eq ${#shipped[@]} ]
 
@@ -94,7 +100,7 @@ sys.exit(0 if len(set(a)) > 1 else 1)" "$1"
 # --- render: formats, shapes and channels ------------------------------------------------------
 
 for entry in "${shipped[@]}"; do
-  read -r name dims channels <<<"$entry"
+  read -r name dims channels contract <<<"$entry"
   g=$graphs_dir/$name.json
 
   # A 2D image of the graph (a 3D graph's z = 0 slice): RGB for 3 outputs, gray for 1.
@@ -141,14 +147,24 @@ for entry in "${shipped[@]}"; do
   done
   check "$name raw holds $count floats" [ "$(stat -c %s "$work/$name.cpu.raw")" -eq $((count * 4)) ]
   check "$name raw is not constant" raw_distinct "$work/$name.cpu.raw"
-  check "$name: cpu and gpu give the same bits" cmp -s "$work/$name.cpu.raw" "$work/$name.gpu.raw"
-  check "$name: cpu-reference within 1e-5 of gpu" \
-    raw_close "$work/$name.cpu-reference.raw" "$work/$name.gpu.raw" 1e-5
+  if [[ $contract == exact ]]; then
+    check "$name: cpu and gpu give the same bits" cmp -s "$work/$name.cpu.raw" "$work/$name.gpu.raw"
+  else
+    check "$name: gpu within its bound (0.001) of cpu" \
+      raw_close "$work/$name.cpu.raw" "$work/$name.gpu.raw" 0.001
+  fi
+  tolerance=1e-5
+  [[ $contract == bounded ]] && tolerance=0.001
+  # Wood's rings are g - floor(g): where float and double round g across an integer, the two
+  # take neighbouring rings, a jump of up to one whole ramp.
+  [[ $name == wood ]] && tolerance=1
+  check "$name: cpu-reference within $tolerance of gpu" \
+    raw_close "$work/$name.cpu-reference.raw" "$work/$name.gpu.raw" "$tolerance"
   # The npy's payload is the raw's bytes.
   expect_success "$name npy payload" render --graph "$g" --size "$size" "${place[@]}" \
     --backend gpu --out a.npy &&
     check "$name npy payload is the raw" \
-      cmp -s <(tail -c $((count * 4)) "$case_dir/a.npy") "$work/$name.cpu.raw"
+      cmp -s <(tail -c $((count * 4)) "$case_dir/a.npy") "$work/$name.gpu.raw"
 done
 
 # A graph of 2 outputs is neither gray nor RGB: no .png; the .npy has 2 channels.
@@ -262,7 +278,7 @@ points3=$work/points3 points2=$work/points2
 printf '0.1 0.2 0.3\n-1.5 2.25 7.125\n100.5 -33.25 0.75\n3 4 5\n' >"$points3"
 printf '0.1 0.2\n-1.5 2.25\n100.5 -33.25\n3 4\n' >"$points2"
 for entry in "${shipped[@]}"; do
-  read -r name dims channels <<<"$entry"
+  read -r name dims channels contract <<<"$entry"
   g=$graphs_dir/$name.json
   if [[ $dims -eq 3 ]]; then input=$points3; else input=$points2; fi
   for backend in cpu gpu cpu-reference; do
@@ -271,13 +287,21 @@ for entry in "${shipped[@]}"; do
   done
   check "$name eval prints 4 lines of $channels values" [ "$(awk -v c="$channels" \
     'NF == c { n++ } END { print n }' "$work/eval.$name.cpu")" = 4 ]
-  check "$name eval: cpu and gpu print the same values" \
-    cmp -s "$work/eval.$name.cpu" "$work/eval.$name.gpu"
-  check "$name eval: cpu-reference within 1e-5" \
-    lines_close "$work/eval.$name.cpu-reference" "$work/eval.$name.gpu" 1e-5
+  if [[ $contract == exact ]]; then
+    check "$name eval: cpu and gpu print the same values" \
+      cmp -s "$work/eval.$name.cpu" "$work/eval.$name.gpu"
+    check "$name eval: cpu-reference within 1e-5" \
+      lines_close "$work/eval.$name.cpu-reference" "$work/eval.$name.gpu" 1e-5
+  else
+    check "$name eval: cpu and gpu within the bound" \
+      lines_close "$work/eval.$name.cpu" "$work/eval.$name.gpu" 0.001
+  fi
   # eval's values are the rendered field's at the same positions.
+  # Fire's ramp is black below its flames: two of the points fall there.
+  distinct=4
+  [[ $name == fire ]] && distinct=3
   check "$name eval differs between points" \
-    [ "$(sort -u "$work/eval.$name.cpu" | wc -l)" -eq 4 ]
+    [ "$(sort -u "$work/eval.$name.cpu" | wc -l)" -eq "$distinct" ]
 done
 input=$points3
 expect_error "eval --dims mismatch" 2 '--dims 2 does not match the graph'"'"'s dims 3' \
@@ -302,12 +326,12 @@ input=/dev/null
 # --- check --graph -----------------------------------------------------------------------------
 
 for entry in "${shipped[@]}"; do
-  read -r name dims channels <<<"$entry"
+  read -r name dims channels contract <<<"$entry"
   if [[ $dims -eq 3 ]]; then size=16x16x4; else size=32x32; fi
   expect_success "$name check" check --graph "$graphs_dir/$name.json" --size "$size"
-  check "$name check states the exact contract" grep -q '^graph contract: exact' "$work/stdout"
+  check "$name check states the $contract contract" grep -q "^graph contract: $contract" "$work/stdout"
   n=$((32 * 32 * channels))
-  check "$name check: $n of $n bit-identical" \
+  [[ $contract == exact ]] && check "$name check: $n of $n bit-identical" \
     grep -qF "bit-identical to float mirror: $n of $n (100%)" "$work/stdout"
 done
 expect_error "check --dims mismatch" 2 'graph' \
@@ -316,7 +340,7 @@ expect_error "check --dims mismatch" 2 'graph' \
 # --- vknoise graph: --emit-glsl and --stats ----------------------------------------------------
 
 for entry in "${shipped[@]}"; do
-  read -r name dims channels <<<"$entry"
+  read -r name dims channels contract <<<"$entry"
   g=$graphs_dir/$name.json
   expect_success "$name emit-glsl" graph --emit-glsl "$g" &&
     check "$name emit-glsl prints a compute shader" grep -q '^#version' "$work/stdout"

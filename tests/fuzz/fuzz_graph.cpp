@@ -25,21 +25,6 @@ void check(bool condition) {
   if (!condition) __builtin_trap();
 }
 
-bool vector_op(ir::op kind) {
-  switch (kind) {
-    case ir::op::position:
-    case ir::op::scale:
-    case ir::op::offset:
-    case ir::op::rotate:
-    case ir::op::warp:
-    case ir::op::combine:
-    case ir::op::ramp:
-      return true;
-    default:
-      return false;
-  }
-}
-
 std::size_t input_count(const ir::node& n) {
   switch (n.kind) {
     case ir::op::position:
@@ -79,7 +64,7 @@ void check_graph(const vknoise::graph& g) {
   for (std::size_t i = 0; i < r.nodes.size(); ++i) {
     const ir::node& n = r.nodes[i];
     check(n.width >= 1 && n.width <= 4);
-    check(vector_op(n.kind) || n.width == 1);
+    check(ir::vector_op(n.kind) || n.width == 1);
     check(n.inputs.size() == input_count(n));
     for (std::size_t k = 0; k < n.inputs.size(); ++k) {
       const ir::input& in = n.inputs[k];
