@@ -13,7 +13,8 @@
 // sub, mul, neg, abs, min, max, clamp, floor, select, and everything built from them, division by
 // a constant included: it is multiplication by the host's float reciprocal) is `exact`: the GPU
 // and the fast CPU path give the float mirror's bits. A graph with division by a node, sqrt, pow,
-// sin or cos is `bounded`: its GPU result is within bound() of the mirror's (absolute).
+// sin or cos is `bounded`: its GPU result is within bound() (absolute) of the mirror's, which
+// `vknoise check --graph` holds against the double reference.
 //
 // Positions: built-in fields reduce every octave's coordinate in double on the host (field.hpp),
 // and so does a graph wherever a noise samples position through constant scales, offsets and

@@ -10,6 +10,8 @@
 #include "vknoise/cpu_fill.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
+#include "vknoise/graph.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vknoise/noise.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
