@@ -3,7 +3,6 @@
 // compiled that this CPU runs, with several thread counts.
 
 #include <gtest/gtest.h>
-#include <hwy/targets.h>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "simd_targets.hpp"
 #include "vknoise/catalogue.hpp"
 #include "vknoise/cpu_fill.hpp"
 #include "vknoise/field.hpp"
@@ -29,16 +29,8 @@ using vknoise::noise_kind;
 using vknoise::noise_spec;
 using vknoise::permutation_table;
 
-// The targets to verify: every one compiled and supported here. Restores the CPU's own choice
-// when it goes out of scope.
-struct target_override {
-  explicit target_override(std::int64_t target) { hwy::SetSupportedTargetsForTest(target); }
-  ~target_override() { hwy::SetSupportedTargetsForTest(0); }
-};
-
-std::vector<std::int64_t> targets() {
-  return hwy::SupportedAndGeneratedTargets();
-}
+using simd_targets::target_override;
+using simd_targets::targets;
 
 std::vector<float> mirror(const field_spec& field, const permutation_table& table) {
   std::vector<float> out(vknoise::value_count(field));

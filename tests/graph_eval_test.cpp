@@ -9,11 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "graph_cases.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/graph.hpp"
 
 namespace {
 
+using graph_cases::node_graphs;
 using vknoise::field_spec;
 using vknoise::fractal_kind;
 using vknoise::graph;
@@ -177,57 +179,6 @@ TEST(GraphEval, AGraphEqualToABuiltInFieldIsBitIdenticalToIt) {
     }
   }
 }
-
-// One graph per node kind (and per domain form where it matters), all exact.
-const char* const node_graphs[] = {
-    // arithmetic on two noises with their own tables
-    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
-        "a": {"kind": "noise", "at": "p", "seed": 3}, "b": {"kind": "noise", "at": "p", "table": "perlin"},
-        "s": {"kind": "add", "a": "a", "b": "b"}, "d": {"kind": "sub", "a": "s", "b": 0.25},
-        "m": {"kind": "mul", "a": "d", "b": "b"}, "q": {"kind": "div", "a": "m", "b": 3},
-        "lo": {"kind": "min", "a": "q", "b": "a"}, "hi": {"kind": "max", "a": "q", "b": "a"},
-        "n": {"kind": "neg", "in": "lo"}, "ab": {"kind": "abs", "in": "n"},
-        "fl": {"kind": "floor", "in": "m"}},
-       "outputs": {"lo": "lo", "hi": "hi", "ab": "ab", "fl": "fl"}})",
-    // shaping
-    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
-        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 4},
-        "n": {"kind": "noise", "at": "p"},
-        "c": {"kind": "clamp", "in": "f", "lo": -0.2, "hi": 0.3},
-        "x": {"kind": "mix", "a": "c", "b": "n", "t": 0.3},
-        "s": {"kind": "select", "a": "x", "b": "c", "control": "n", "threshold": 0.1},
-        "bl": {"kind": "blend", "a": "s", "b": 1.0, "control": "f", "lo": -0.3, "hi": 0.4},
-        "r": {"kind": "remap", "in": "bl", "from": [-1, 1], "to": [0, 10]},
-        "t": {"kind": "terrace", "in": "r", "steps": 3},
-        "cu": {"kind": "curve", "in": "f", "points": [[-0.5, 0], [0, 0.2], [0.2, 0.9], [0.6, 1]]}},
-       "outputs": {"t": "t", "cu": "cu"}})",
-    // a colour ramp
-    R"({"dims": 3, "nodes": {"n": {"kind": "noise"},
-        "u": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [0, 1]},
-        "ramp": {"kind": "ramp", "in": "u", "stops": [[0, 0.1, 0.2, 0.3], [0.4, 0.9, 0.5, 0.1], [1, 1, 1, 1]]}},
-       "outputs": {"r": "ramp.r", "g": "ramp.g", "b": "ramp.b"}})",
-    // lattice domains: scale, offset and warp of the position, and a warped fractal
-    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
-        "s": {"kind": "scale", "in": "p", "factor": [2, 0.5, 3]},
-        "o": {"kind": "offset", "in": "s", "by": 17.25},
-        "w1": {"kind": "noise", "at": "p", "seed": 9}, "w2": {"kind": "noise", "at": "o"},
-        "w": {"kind": "warp", "in": "o", "by": ["w1", "w2", 0.5], "amplitude": 0.8},
-        "ws": {"kind": "scale", "in": "w", "factor": 1.5},
-        "n": {"kind": "noise", "at": "ws"},
-        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4, "octave_offsets": true},
-        "y": {"kind": "component", "in": "w", "axis": "y"}},
-       "outputs": {"f": "f", "y": "y"}})",
-    // float domains: rotate and combine, a fractal with octave offsets over one
-    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
-        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
-        "n": {"kind": "noise", "at": "r", "basis": "classic"},
-        "f": {"kind": "fractal", "noise": "n", "octaves": 3, "octave_offsets": true},
-        "x": {"kind": "component", "in": "r", "axis": 0},
-        "c": {"kind": "combine", "components": ["x", "f", 2.5, "n"]},
-        "v": {"kind": "noise", "at": "c", "basis": "value"},
-        "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
-       "outputs": {"f": "f", "g": "g", "x": "x"}})",
-};
 
 TEST(GraphEval, EveryNodeKindsMirrorIsWithin1e5OfTheReference) {
   for (const char* json : node_graphs) {

@@ -29,8 +29,10 @@ struct cpu_options {
 
 // Fills `out` (exactly value_count(field) floats, layout in field.hpp) bit-identically to
 // fill_mirror. Improved noise (1D to 4D) and improved4_balanced, with every fractal, period and
-// octave offset, run on SIMD kernels; gradient fields, warped fields and classic and value noise
-// run fill_mirror itself, split over the threads.
+// octave offset, run on SIMD kernels; so do graphs of sample values made of improved noise and
+// exact ops (graph.hpp, eval_fast), a block of 64 samples along x at a time, node by node;
+// gradient fields, warped fields, classic and value noise and other graphs run fill_mirror
+// itself, split over the threads.
 // Errors: those of validate(field, out.size()); errc::out_of_memory.
 // Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
 // and no more than the field has rows of samples along x), the calling thread being one of them.

@@ -38,6 +38,7 @@
 #include <string_view>
 #include <vector>
 
+#include "vknoise/cpu_fill.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -104,6 +105,15 @@ status eval_reference(const graph& g, std::span<const double> points,
                       const permutation_table& table, std::span<double> out);
 status eval_mirror(const graph& g, std::span<const double> points, const permutation_table& table,
                    std::span<float> out);
+// eval_mirror's values, bit for bit, on the fast CPU path (cpu_fill.hpp): graphs of sample
+// values made of improved noise (1D to 4D, improved4_balanced) and exact ops run SIMD kernels,
+// a block of 64 points at a time, node by node; others (derivatives, classic and value noise,
+// bounded ops) run eval_mirror. The same errors as eval_mirror (every point is checked before any
+// is computed), and errc::out_of_memory.
+// Threading: reentrant; up to options.threads threads of its own (at most one per 4096 points),
+// the calling thread being one of them.
+status eval_fast(const graph& g, std::span<const double> points, const permutation_table& table,
+                 std::span<float> out, const cpu_options& options = {});
 
 // The compute shader the graph compiles to, with a buffer output: one self-contained GLSL 450
 // source (the noise functions inlined), which `glslc -fshader-stage=compute` compiles. Its

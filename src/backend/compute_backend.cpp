@@ -128,7 +128,7 @@ status compute_backend::eval(const graph& g, std::span<const double> points,
         return {};
       });
     case backend_kind::cpu_fast:
-      return eval_mirror(g, points, table, out);
+      return eval_fast(g, points, table, out, cpu_options{threads_});
     case backend_kind::gpu:
       break;
   }

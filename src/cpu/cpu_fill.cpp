@@ -7,12 +7,15 @@
 
 #include "cpu/field_plan.hpp"
 #include "cpu/fill_rows.hpp"
+#include "cpu/graph_fast.hpp"
+#include "cpu/graph_plan.hpp"
 #include "cpu/worker_threads.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise {
 namespace {
 
-// Fields the kernels do not cover: fill_mirror on slabs of the outermost axis, each a region of
+// Fields no kernel covers: fill_mirror on slabs of the outermost axis, each a region of
 // the field (so bit-identical to the whole), one per thread.
 status fill_mirror_threaded(const field_spec& field, const permutation_table& table,
                             std::span<float> out, const cpu_options& options) {
@@ -59,6 +62,11 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
                  const cpu_options& options) {
   if (status s = validate(field, out.size()); !s) return s;
   try {
+    if (field.noise_graph && cpu::graph_kernels_cover(field.noise_graph->ir())) {
+      cpu::fill_graph_rows(field, cpu::make_graph_plan(field.noise_graph->ir(), table), out,
+                           options);
+      return {};
+    }
     if (!cpu::fast_path_covers(field)) return fill_mirror_threaded(field, table, out, options);
     return fill_rows_threaded(cpu::make_plan(field, table), out, options);
   } catch (const std::bad_alloc&) {

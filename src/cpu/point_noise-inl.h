@@ -178,17 +178,16 @@ HWY_INLINE V grad4(VI hash, V x, V y, V z, V w) {
 // fastest), which is the mirror's order A, B, AB, BB, AA, BA, ... ImprovedNoise2D hashes like
 // noise3 with z cell 0, one more perm[.. + 0] per corner.
 template <int dims>
-HWY_INLINE void corner_hashes(const std::int32_t* perm, const point_block& b, VI* h) {
+HWY_INLINE void corner_hashes(const std::int32_t* perm, const VI* cell, const VI* next, VI* h) {
   const DI di;
   const auto at = [&](VI index) HWY_ATTR { return hn::GatherIndex(di, perm, index); };
-  h[0] = at(hn::LoadU(di, b.cell[0]));
-  h[1] = at(hn::LoadU(di, b.next[0]));
+  h[0] = at(cell[0]);
+  h[1] = at(next[0]);
   int count = 2;
   for (int axis = 1; axis < dims; ++axis) {
-    const VI cell = hn::LoadU(di, b.cell[axis]), next = hn::LoadU(di, b.next[axis]);
     for (int i = 0; i < count; ++i) {
-      h[i + count] = at(hn::Add(h[i], next));
-      h[i] = at(hn::Add(h[i], cell));
+      h[i + count] = at(hn::Add(h[i], next[axis]));
+      h[i] = at(hn::Add(h[i], cell[axis]));
     }
     count *= 2;
   }
@@ -206,19 +205,20 @@ HWY_INLINE V gradient(VI hash, const V* offset) {
   if constexpr (dims == 4) return grad4<balanced>(hash, offset[0], offset[1], offset[2], offset[3]);
 }
 
-// improved_noise1 .. improved_noise4: the corners' gradients, then lerps along x, y, z and w in
-// turn (the mirror's nesting, innermost x).
+// improved_noise1 .. improved_noise4 at the lanes' lattice coordinates (cell and next as table
+// indices, frac, per axis): the corners' gradients, then lerps along x, y, z and w in turn (the
+// mirror's nesting, innermost x).
 template <int dims, bool balanced>
-HWY_INLINE V point_noise(const std::int32_t* perm, const point_block& b) {
-  const D d;
+HWY_INLINE V lattice_noise(const std::int32_t* perm, const VI* cell, const VI* next,
+                           const V* frac) {
   constexpr int corners = 1 << dims;
   VI h[corners];
-  corner_hashes<dims>(perm, b, h);
+  corner_hashes<dims>(perm, cell, next, h);
   V side[2][4], fades[4];  // side 0: frac, side 1: frac - 1
   for (int axis = 0; axis < dims; ++axis) {
-    side[0][axis] = hn::LoadU(d, b.frac[axis]);
-    side[1][axis] = hn::Sub(side[0][axis], hn::Set(d, 1.0f));
-    fades[axis] = fade(side[0][axis]);
+    side[0][axis] = frac[axis];
+    side[1][axis] = hn::Sub(frac[axis], hn::Set(D(), 1.0f));
+    fades[axis] = fade(frac[axis]);
   }
   V g[corners];
   for (int i = 0; i < corners; ++i) {
@@ -230,6 +230,21 @@ HWY_INLINE V point_noise(const std::int32_t* perm, const point_block& b) {
     for (int j = 0; j < count; ++j) g[j] = lerp(fades[axis], g[2 * j], g[2 * j + 1]);
   }
   return g[0];
+}
+
+// lattice_noise at a point_block's coordinates.
+template <int dims, bool balanced>
+HWY_INLINE V point_noise(const std::int32_t* perm, const point_block& b) {
+  const D d;
+  const DI di;
+  VI cell[4], next[4];
+  V frac[4];
+  for (int axis = 0; axis < dims; ++axis) {
+    cell[axis] = hn::LoadU(di, b.cell[axis]);
+    next[axis] = hn::LoadU(di, b.next[axis]);
+    frac[axis] = hn::LoadU(d, b.frac[axis]);
+  }
+  return lattice_noise<dims, balanced>(perm, cell, next, frac);
 }
 
 }  // namespace vknoise::cpu::HWY_NAMESPACE

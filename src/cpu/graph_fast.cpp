@@ -1,0 +1,137 @@
+// Graphs on the fast CPU path: the lattice coordinates of each block's samples, exactly as the
+// mirror computes them (graph_ir::slot_coordinate: x once per field and y, z, t once per row for
+// fields, every coordinate of every point for points), then the SIMD graph kernels
+// (graph_kernels.cpp) block by block, the blocks shared out between threads.
+#include "cpu/graph_fast.hpp"
+
+#include <algorithm>
+#include <new>
+#include <vector>
+
+#include "cpu/graph_plan.hpp"
+#include "cpu/worker_threads.hpp"
+#include "graph/graph_fields.hpp"
+#include "vknoise/graph.hpp"
+
+namespace vknoise {
+namespace cpu {
+namespace {
+
+status out_of_memory(const char* call) {
+  return make_error(errc::out_of_memory, std::string(call) + ": out of host memory");
+}
+
+}  // namespace
+
+// Rows of the field (one y, z, t each) in chunks, each row in blocks along x.
+void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<float> out,
+                     const cpu_options& options) {
+  const graph_ir::layout& l = plan.layout;
+  const std::uint32_t nx = field.size[0];
+  const std::size_t padded = (nx + graph_block - 1) / graph_block * graph_block;
+  // x once per field; padding entries read cell 0 with fraction 0.
+  std::vector<slot_axis> x(plan.slots);
+  for (int s = 0; s < plan.slots; ++s) {
+    x[s].resize(padded);
+    for (std::uint32_t i = 0; i < nx; ++i) {
+      x[s].set(i, graph_ir::slot_coordinate(l, s, 0, sample_position(field, 0, i)));
+    }
+  }
+  const std::uint64_t rows = std::uint64_t{field.size[1]} * field.size[2] * field.size[3];
+  const unsigned threads = thread_count(options, rows);
+  const std::uint64_t chunk = std::max<std::uint64_t>(1, rows / (std::uint64_t{threads} * 64));
+  const auto channels = static_cast<std::size_t>(plan.channels);
+  const bool enough_memory = run_chunks(threads, rows, chunk, [&] {
+    // Per thread: the node values, and the y, z and t coordinates of the row, repeated.
+    return [&, scratch = graph_scratch(plan), in = slot_block(plan.slots),
+            row_axes = std::vector<slot_axis>(std::size_t(plan.slots) * 4)](
+               std::uint64_t begin, std::uint64_t end) mutable {
+      for (slot_axis& a : row_axes) a.resize(graph_block);
+      for (std::uint64_t row = begin; row < end; ++row) {
+        const std::uint32_t index[4] = {
+            0, static_cast<std::uint32_t>(row % field.size[1]),
+            static_cast<std::uint32_t>(row / field.size[1] % field.size[2]),
+            static_cast<std::uint32_t>(row / field.size[1] / field.size[2])};
+        for (int axis = 1; axis < field.dims; ++axis) {
+          const double position = sample_position(field, axis, index[axis]);
+          for (int s = 0; s < plan.slots; ++s) {
+            slot_axis& a = row_axes[std::size_t(s) * 4 + axis];
+            const lattice_coord c = graph_ir::slot_coordinate(l, s, axis, position);
+            std::fill(a.cell.begin(), a.cell.end(), c.cell);
+            std::fill(a.next.begin(), a.next.end(), c.next);
+            std::fill(a.frac.begin(), a.frac.end(), c.frac);
+            in.cell[s * 4 + axis] = a.cell.data();
+            in.next[s * 4 + axis] = a.next.data();
+            in.frac[s * 4 + axis] = a.frac.data();
+          }
+        }
+        float* row_out = out.data() + row * nx * channels;
+        for (std::uint32_t first = 0; first < nx; first += graph_block) {
+          for (int s = 0; s < plan.slots; ++s) {
+            in.cell[s * 4] = x[s].cell.data() + first;
+            in.next[s * 4] = x[s].next.data() + first;
+            in.frac[s * 4] = x[s].frac.data() + first;
+          }
+          const std::size_t count = std::min<std::size_t>(graph_block, nx - first);
+          eval_graph_block(plan, in, count, scratch.data(), row_out + first * channels);
+        }
+      }
+    };
+  });
+  if (!enough_memory) throw std::bad_alloc();
+}
+
+}  // namespace cpu
+
+status eval_fast(const graph& g, std::span<const double> points, const permutation_table& table,
+                 std::span<float> out, const cpu_options& options) {
+  try {
+    if (status s = detail::validate_graph_points(g, points, out.size()); !s) return s;
+    const int dims = g.dims();
+    const std::uint64_t count = points.size() / dims;
+    if (count == 0) return {};
+    if (!cpu::graph_kernels_cover(g.ir())) return eval_mirror(g, points, table, out);
+    const cpu::graph_plan plan = cpu::make_graph_plan(g.ir(), table);
+    const graph_ir::layout& l = plan.layout;
+    const std::uint64_t blocks = (count + cpu::graph_block - 1) / cpu::graph_block;
+    // Fewer than 64 blocks (4096 points) per thread cost more to start the thread than they take.
+    const unsigned threads = cpu::thread_count(options, (blocks + 63) / 64);
+    const std::uint64_t chunk = std::clamp<std::uint64_t>(blocks / (threads * 64ull), 1, 64);
+    const auto channels = static_cast<std::size_t>(plan.channels);
+    const bool enough_memory = cpu::run_chunks(threads, blocks, chunk, [&] {
+      return [&, scratch = cpu::graph_scratch(plan), in = cpu::slot_block(plan.slots),
+              axes = std::vector<cpu::slot_axis>(std::size_t(plan.slots) * 4)](
+                 std::uint64_t begin, std::uint64_t end) mutable {
+        for (int s = 0; s < plan.slots; ++s) {
+          for (int a = 0; a < dims; ++a) {
+            cpu::slot_axis& axis = axes[std::size_t(s) * 4 + a];
+            axis.resize(cpu::graph_block);
+            in.cell[s * 4 + a] = axis.cell.data();
+            in.next[s * 4 + a] = axis.next.data();
+            in.frac[s * 4 + a] = axis.frac.data();
+          }
+        }
+        for (std::uint64_t block = begin; block < end; ++block) {
+          const std::uint64_t first = block * cpu::graph_block;
+          const std::size_t here = std::min<std::uint64_t>(cpu::graph_block, count - first);
+          for (std::size_t i = 0; i < here; ++i) {
+            const double* position = points.data() + (first + i) * dims;
+            for (int s = 0; s < plan.slots; ++s) {
+              for (int a = 0; a < dims; ++a) {
+                axes[std::size_t(s) * 4 + a].set(i,
+                                                 graph_ir::slot_coordinate(l, s, a, position[a]));
+              }
+            }
+          }
+          cpu::eval_graph_block(plan, in, here, scratch.data(), out.data() + first * channels);
+        }
+      };
+    });
+    if (!enough_memory) return cpu::out_of_memory("eval_fast");
+    return {};
+  } catch (const std::bad_alloc&) {
+    return cpu::out_of_memory("eval_fast");
+  }
+}
+
+}  // namespace vknoise

@@ -1,0 +1,332 @@
+// Graphs on the fast CPU path: a block of samples at a time, node by node, each node over the
+// whole block in vectors. The SIMD twin of graph_ir::evaluator<float> (graph_eval.hpp): the same
+// node semantics in the same order, with the basis noise of point_noise-inl.h, the octave terms
+// of fractal-inl.h and the shaping of graph_ops-inl.h, so every lane is bit for bit the mirror's
+// sample (and, for an exact graph, the GPU kernel's).
+//
+// Compiled once per Highway target (foreach_target.h re-includes this file). Never use MulAdd or
+// other fused operations here: the mirror rounds every multiply and add on its own.
+#include <algorithm>
+#include <cstring>
+
+#include "cpu/graph_plan.hpp"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "cpu/graph_kernels.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include "cpu/fractal-inl.h"
+#include "cpu/graph_ops-inl.h"
+#include "cpu/point_noise-inl.h"
+#include "cpu/table_lookup-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace vknoise::cpu::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using graph_ir::op;
+
+static_assert(graph_block % (HWY_MAX_BYTES / sizeof(float)) == 0, "whole vectors per block");
+
+// The block's values: node i's component c at scratch + (i * 4 + c) * graph_block.
+struct block_values {
+  float* scratch;
+  float* at(int node, int component) const {
+    return scratch + (std::size_t(node) * 4 + component) * graph_block;
+  }
+};
+
+// An octave of a noise sampled by itself (octave 0, factor 1) or in a fractal.
+struct octave_setup {
+  int octave = 0;
+  float factor = 1.0f;  // lacunarity^octave in float (warp.hpp's octave_factor)
+  bool in_fractal = false;
+  bool offsets = false;  // the fractal's octave offsets, at offsets_word (float domains)
+  std::uint32_t offsets_word = 0;
+};
+
+// The lattice axes node p's noise samples at vector j of the block: from its slots for a lattice
+// domain (displaced by the domain's value times the octave's factor when displaced), else from
+// the domain's float value, scaled and offset per octave in a fractal (axes_of in graph_eval.hpp).
+template <int dims>
+HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
+                           const block_values& values, std::size_t j, const octave_setup& o,
+                           hn::Vec<DI>* cell, hn::Vec<DI>* next, V* frac) {
+  const D d;
+  const DI di;
+  const bool lattice = plan.nodes[p.domain].lattice;
+  const bool displaced = plan.nodes[p.domain].displaced;
+  for (int a = 0; a < dims; ++a) {
+    const V value = hn::LoadU(d, values.at(p.domain, a) + j);
+    lane_axis axis;
+    if (lattice) {
+      const std::size_t k = (p.slot + o.octave) * 4 + a;
+      axis = {hn::LoadU(di, in.cell[k] + j), hn::LoadU(di, in.next[k] + j),
+              hn::LoadU(d, in.frac[k] + j)};
+      if (displaced) axis = displace(axis, hn::Mul(value, hn::Set(d, o.factor)));
+    } else {
+      V x = value;
+      if (o.in_fractal) {
+        x = hn::Mul(x, hn::Set(d, o.factor));
+        if (o.offsets) {
+          x = hn::Add(x, hn::Mul(hn::Set(d, static_cast<float>(o.octave)),
+                                 hn::Set(d, plan.word(o.offsets_word + a))));
+        }
+      }
+      axis = graph_float_axis(x);
+    }
+    cell[a] = axis.cell;
+    next[a] = axis.next;
+    frac[a] = axis.frac;
+  }
+}
+
+template <int dims, bool balanced>
+HWY_INLINE V sample_noise(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
+                          const block_values& values, std::size_t j, const octave_setup& o) {
+  hn::Vec<DI> cell[4], next[4];
+  V frac[4];
+  noise_axes<dims>(plan, p, in, values, j, o, cell, next, frac);
+  return lattice_noise<dims, balanced>(p.perm, cell, next, frac);
+}
+
+template <int dims, bool balanced>
+void noise_node(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
+                const block_values& values, std::size_t lanes, float* out) {
+  const D d;
+  for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
+    hn::StoreU(sample_noise<dims, balanced>(plan, p, in, values, j, octave_setup{}), d, out + j);
+  }
+}
+
+// fractal_sum over the fractal's octaves, from its words (setup_fractal in graph_eval.hpp): the
+// octave count, persistence, lacunarity, 1 / norm, then the slots or the octave offsets.
+template <int dims, bool balanced, fractal_kind fractal>
+void fractal_node(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
+                  const block_values& values, std::size_t lanes, float* out, bool offsets) {
+  const D d;
+  const int octaves = static_cast<int>(plan.word_uint(p.params));
+  const float persistence = plan.word(p.params + 1);
+  const float lacunarity = plan.word(p.params + 2);
+  const float inv_norm = plan.word(p.params + 3);
+  for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
+    V sum = hn::Zero(d), weight = hn::Set(d, 1.0f);
+    float amp = 1.0f, factor = 1.0f;
+    for (int o = 0; o < octaves; ++o) {
+      const octave_setup setup{o, factor, true, offsets, p.params + 4};
+      const V n = sample_noise<dims, balanced>(plan, p, in, values, j, setup);
+      const V term = octave_term<fractal>(n, weight);
+      sum = hn::Add(sum, hn::Mul(hn::Set(d, amp), term));
+      amp = amp * persistence;
+      factor = factor * lacunarity;
+    }
+    hn::StoreU(normalised<fractal>(sum, inv_norm), d, out + j);
+  }
+}
+
+template <int dims, bool balanced>
+void fractal_of(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
+                const block_values& values, std::size_t lanes, float* out, fractal_kind kind,
+                bool offsets) {
+  switch (kind) {
+    case fractal_kind::turbulence:
+      return fractal_node<dims, balanced, fractal_kind::turbulence>(plan, p, in, values, lanes, out,
+                                                                    offsets);
+    case fractal_kind::ridged:
+      return fractal_node<dims, balanced, fractal_kind::ridged>(plan, p, in, values, lanes, out,
+                                                                offsets);
+    case fractal_kind::billow:
+      return fractal_node<dims, balanced, fractal_kind::billow>(plan, p, in, values, lanes, out,
+                                                                offsets);
+    default:
+      return fractal_node<dims, balanced, fractal_kind::fbm>(plan, p, in, values, lanes, out,
+                                                             offsets);
+  }
+}
+
+// A noise or fractal node, with its basis noise's dims and variant as template arguments.
+template <int dims, bool balanced>
+void basis_node(const graph_plan& plan, int i, const slot_block& in, const block_values& values,
+                std::size_t lanes) {
+  const graph_node_plan& p = plan.nodes[i];
+  float* out = values.at(i, 0);
+  if (p.kind == op::noise) return noise_node<dims, balanced>(plan, p, in, values, lanes, out);
+  const graph_ir::node& n = plan.g->nodes[i];
+  fractal_of<dims, balanced>(plan, p, in, values, lanes, out, n.fractal.type,
+                             n.fractal.octave_offsets);
+}
+
+void sample_basis(const graph_plan& plan, int i, const slot_block& in, const block_values& values,
+                  std::size_t lanes) {
+  const graph_node_plan& p = plan.nodes[i];
+  switch (p.noise_dims) {
+    case 1:
+      return basis_node<1, false>(plan, i, in, values, lanes);
+    case 2:
+      return basis_node<2, false>(plan, i, in, values, lanes);
+    case 3:
+      return basis_node<3, false>(plan, i, in, values, lanes);
+    default:
+      if (p.balanced) return basis_node<4, true>(plan, i, in, values, lanes);
+      return basis_node<4, false>(plan, i, in, values, lanes);
+  }
+}
+
+// Every other node, vector by vector (evaluate() in graph_eval.hpp, case by case).
+void shape_node(const graph_plan& plan, int i, const slot_block& in, const block_values& values,
+                std::size_t lanes) {
+  const D d;
+  const graph_node_plan& p = plan.nodes[i];
+  const auto param = [&](int k) HWY_ATTR { return hn::Set(d, plan.word(p.params + k)); };
+  for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
+    // Input k as a scalar (the node's value, or the constant's word) and input 0's components.
+    const auto scalar = [&](int k) HWY_ATTR {
+      return p.input[k] >= 0 ? hn::LoadU(d, values.at(p.input[k], 0) + j)
+                             : hn::Set(d, p.constant[k]);
+    };
+    const auto component = [&](int c)
+                               HWY_ATTR { return hn::LoadU(d, values.at(p.input[0], c) + j); };
+    // A lattice domain's components as floats, from raw slot s (materialise in graph_eval.hpp).
+    const auto materialised = [&](int c, std::uint32_t s) HWY_ATTR {
+      const V raw = hn::LoadU(d, in.frac[s * 4 + c] + j);
+      return p.input_displaced ? hn::Add(raw, component(c)) : raw;
+    };
+    const auto store = [&](int c, V v) HWY_ATTR { hn::StoreU(v, d, values.at(i, c) + j); };
+    switch (p.kind) {
+      case op::position:
+        for (int c = 0; c < p.width; ++c) store(c, hn::Zero(d));  // the mirror never sets it
+        break;
+      case op::scale:
+        // A lattice domain's chain is applied on the host; its displacement scales here.
+        for (int c = 0; c < p.width; ++c) {
+          store(c, p.lattice && !p.displaced ? hn::Zero(d) : hn::Mul(component(c), param(c)));
+        }
+        break;
+      case op::offset:
+        for (int c = 0; c < p.width; ++c) {
+          store(c, p.lattice ? component(c) : hn::Add(component(c), param(c)));
+        }
+        break;
+      case op::rotate: {
+        V v[4], rotated[4];
+        const std::uint32_t raw = plan.word_uint(p.params + p.width * p.width);
+        for (int c = 0; c < p.width; ++c) {
+          v[c] = p.input_lattice ? materialised(c, raw) : component(c);
+        }
+        float matrix[16];
+        for (int k = 0; k < p.width * p.width; ++k) matrix[k] = plan.word(p.params + k);
+        graph_rotate(matrix, p.width, v, rotated);
+        for (int c = 0; c < p.width; ++c) store(c, rotated[c]);
+        break;
+      }
+      case op::warp: {
+        const bool first_displacement = p.input_lattice && !p.input_displaced;
+        for (int c = 0; c < p.width; ++c) {
+          const V delta = hn::Mul(param(0), scalar(1 + c));
+          store(c, first_displacement ? delta : hn::Add(component(c), delta));
+        }
+        break;
+      }
+      case op::combine:
+        for (int c = 0; c < p.width; ++c) store(c, scalar(c));
+        break;
+      case op::ramp:
+        for (int c = 0; c < 3; ++c) {
+          store(c, graph_piecewise(p.stops.data(), p.inv.data(), p.points, 4, c, scalar(0)));
+        }
+        break;
+      case op::constant:
+        store(0, param(0));
+        break;
+      case op::component:
+        store(0,
+              p.input_lattice ? materialised(p.axis, plan.word_uint(p.params)) : component(p.axis));
+        break;
+      case op::add:
+        store(0, hn::Add(scalar(0), scalar(1)));
+        break;
+      case op::sub:
+        store(0, hn::Sub(scalar(0), scalar(1)));
+        break;
+      case op::mul:
+      case op::div:  // by a constant (graph_kernels_cover): times the reciprocal's word
+        store(0, hn::Mul(scalar(0), scalar(1)));
+        break;
+      case op::min:
+        store(0, min_of(scalar(0), scalar(1)));
+        break;
+      case op::max:
+        store(0, max_of(scalar(0), scalar(1)));
+        break;
+      case op::neg:
+        store(0, hn::Neg(scalar(0)));
+        break;
+      case op::abs:
+        store(0, hn::Abs(scalar(0)));
+        break;
+      case op::floor:
+        store(0, floor_of(scalar(0)));
+        break;
+      case op::clamp:
+        store(0, graph_clamp(scalar(0), scalar(1), scalar(2)));
+        break;
+      case op::mix:
+        store(0, graph_mix(scalar(0), scalar(1), scalar(2)));
+        break;
+      case op::select:
+        store(0, graph_select(scalar(0), scalar(1), scalar(2), param(0)));
+        break;
+      case op::blend:
+        store(0, graph_blend(scalar(0), scalar(1), scalar(2), param(0), param(1)));
+        break;
+      case op::remap:
+        store(0, graph_remap(scalar(0), param(0), param(1), param(2)));
+        break;
+      case op::terrace:
+        store(0, graph_terrace(scalar(0), param(0), param(1)));
+        break;
+      case op::curve:
+        store(0, graph_piecewise(p.stops.data(), p.inv.data(), p.points, 2, 0, scalar(0)));
+        break;
+      default:  // noise and fractal: sample_basis; the inexact ops: not covered
+        break;
+    }
+  }
+}
+
+void EvalGraphBlock(const graph_plan& plan, const slot_block& in, std::size_t count, float* scratch,
+                    float* out) {
+  const std::size_t n = hn::Lanes(D());
+  const std::size_t lanes = (count + n - 1) / n * n;
+  const block_values values{scratch};
+  for (int i = 0; i < static_cast<int>(plan.nodes.size()); ++i) {
+    const graph_node_plan& p = plan.nodes[i];
+    if (p.kind == op::noise || p.kind == op::fractal) {
+      if (p.used) sample_basis(plan, i, in, values, lanes);
+    } else {
+      shape_node(plan, i, in, values, lanes);
+    }
+  }
+  const std::vector<graph_ir::output>& outputs = plan.g->outputs;
+  for (std::size_t c = 0; c < outputs.size(); ++c) {
+    const float* from = values.at(outputs[c].node, std::max(0, outputs[c].component));
+    for (std::size_t s = 0; s < count; ++s) out[s * outputs.size() + c] = from[s];
+  }
+}
+
+}  // namespace vknoise::cpu::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace vknoise::cpu {
+
+HWY_EXPORT(EvalGraphBlock);
+
+void eval_graph_block(const graph_plan& plan, const slot_block& in, std::size_t count,
+                      float* scratch, float* out) {
+  HWY_DYNAMIC_DISPATCH(EvalGraphBlock)(plan, in, count, scratch, out);
+}
+
+}  // namespace vknoise::cpu
+#endif  // HWY_ONCE

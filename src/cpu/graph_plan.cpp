@@ -1,0 +1,92 @@
+// The graph plan of the fast CPU path: coverage, and per node what graph_ir::evaluator<float>
+// looks up at every sample (its parameters' first word, its constant inputs' words, its domain's
+// form and slots), looked up once.
+#include "cpu/graph_plan.hpp"
+
+#include <bit>
+
+namespace vknoise::cpu {
+
+using graph_ir::domain_form;
+using graph_ir::op;
+
+bool graph_kernels_cover(const graph_ir::graph& g) {
+  if (g.mode != graph_ir::output_mode::values) return false;
+  for (const graph_ir::node& n : g.nodes) {
+    if (!graph_ir::exact_op(n)) return false;
+    if (n.kind == op::noise && n.noise.basis != noise_kind::improved &&
+        n.noise.basis != noise_kind::improved4_balanced) {
+      return false;
+    }
+  }
+  return true;
+}
+
+float graph_plan::word(std::uint32_t i) const {
+  return std::bit_cast<float>(layout.words[i]);
+}
+
+graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& field_table) {
+  graph_plan plan;
+  plan.g = &g;
+  plan.layout = graph_ir::make_layout(g);
+  plan.tables = graph_ir::resolve_tables(plan.layout, field_table);
+  plan.slots = plan.layout.slot_count();
+  plan.dims = g.dims;
+  plan.channels = graph_ir::channel_count(g);
+  const graph_ir::layout& l = plan.layout;
+  const auto lattice = [&](int node) { return l.form[node] == domain_form::lattice; };
+  const auto displaced = [&](int node) {
+    return l.node_chain[node] >= 0 && l.chains[l.node_chain[node]].displaced;
+  };
+  plan.nodes.resize(g.nodes.size());
+  for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+    const graph_ir::node& n = g.nodes[i];
+    graph_node_plan& p = plan.nodes[i];
+    p.kind = n.kind;
+    p.width = n.width;
+    p.lattice = lattice(static_cast<int>(i));
+    p.displaced = displaced(static_cast<int>(i));
+    // The constant inputs' words come first in the node's fixed part, then its parameters.
+    std::uint32_t w = l.node_base[i];
+    for (std::size_t k = 0; k < n.inputs.size(); ++k) {
+      p.input[k] = n.inputs[k].node;
+      if (n.inputs[k].node < 0) p.constant[k] = plan.word(w++);
+    }
+    p.params = w;
+    if (!n.inputs.empty() && n.inputs[0].node >= 0) {
+      p.input_lattice = lattice(n.inputs[0].node);
+      p.input_displaced = displaced(n.inputs[0].node);
+    }
+    if (n.kind == op::component) p.axis = static_cast<int>(n.params[0]);
+    if (n.kind == op::curve || n.kind == op::ramp) {
+      // The variable words: first stop's word, then the stops, then the reciprocals.
+      const int stride = n.kind == op::curve ? 2 : 4;
+      p.points = static_cast<int>(n.params.size()) / stride;
+      const std::uint32_t stops = plan.word_uint(p.params) + 1;
+      for (int k = 0; k < p.points * stride; ++k) p.stops.push_back(plan.word(stops + k));
+      for (int k = 0; k + 1 < p.points; ++k) {
+        p.inv.push_back(plan.word(stops + p.points * stride + k));
+      }
+    }
+    if (n.kind == op::noise || n.kind == op::fractal) {
+      const int noise = n.kind == op::noise ? static_cast<int>(i) : n.inputs[0].node;
+      const graph_ir::node& basis = g.nodes[noise];
+      p.domain = basis.inputs[0].node;
+      p.noise_dims = g.nodes[p.domain].width;
+      p.balanced = basis.noise.basis == noise_kind::improved4_balanced;
+      p.perm = plan.tables[l.node_table[noise]].doubled().data();
+      p.used = n.kind == op::fractal || l.direct_use[i];
+      // The first slot: the noise's word, or the fractal's fifth (graph_eval.hpp, setup_fractal);
+      // a fractal over a float domain has its octave offsets there instead.
+      if (lattice(p.domain)) p.slot = plan.word_uint(n.kind == op::noise ? p.params : p.params + 4);
+    }
+  }
+  return plan;
+}
+
+std::vector<float> graph_scratch(const graph_plan& plan) {
+  return std::vector<float>(plan.nodes.size() * 4 * graph_block);
+}
+
+}  // namespace vknoise::cpu

@@ -1,0 +1,112 @@
+// What the fast CPU path computes once per graph fill or graph evaluation and shares read-only
+// between its threads: the graph's layout (graph_layout.hpp: the float words the mirror and the
+// GPU kernel read, the slots), its permutation tables, and per node the facts the SIMD kernels
+// (graph_kernels.cpp) would otherwise look up per block: where its inputs and parameters are,
+// which noise it samples and from which slots.
+//
+// The kernels evaluate blocks of graph_block samples, node by node, each node over the whole
+// block in vectors: the twin of graph_ir::evaluator<float> (graph_eval.hpp) with the samples in
+// lanes. Each sample reads its slots' lattice coordinates from a slot_block, which the caller
+// fills exactly as the mirror computes them (graph_ir::slot_coordinate).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "graph/graph_ir.hpp"
+#include "graph/graph_layout.hpp"
+#include "vknoise/permutation.hpp"
+
+namespace vknoise::cpu {
+
+// Samples per block: a multiple of every target's lane count (at most 16 floats).
+inline constexpr std::size_t graph_block = 64;
+
+// Whether the SIMD kernels compute this graph: sample values only (no derivatives), improved noise
+// (1D to 4D, improved4_balanced) only, and exact ops only (graph_ir::exact_op). Other graphs run
+// the mirror on the fast path.
+bool graph_kernels_cover(const graph_ir::graph& g);
+
+// One node as the kernels read it.
+struct graph_node_plan {
+  graph_ir::op kind = graph_ir::op::constant;
+  int width = 1;
+  int input[5] = {-1, -1, -1, -1, -1};  // an earlier node, or -1 for a constant
+  float constant[5] = {0, 0, 0, 0, 0};  // the constant's word where input[k] < 0
+  std::uint32_t params = 0;             // the first word of the node's parameters
+  bool lattice = false;                 // a lattice domain (graph_layout.hpp): its value is its
+  bool displaced = false;               // displacement by warps when displaced, else unused
+  bool input_lattice = false;           // input 0 is a lattice domain
+  bool input_displaced = false;         // ... displaced
+  // noise and fractal nodes: the basis noise and where its samples' coordinates come from.
+  int noise_dims = 0;
+  bool balanced = false;               // improved4_balanced
+  const std::int32_t* perm = nullptr;  // the doubled table (graph_plan::tables)
+  int domain = -1;                     // the node whose value the noise samples
+  std::uint32_t slot = 0;              // first slot (lattice domains)
+  bool used = true;                    // a noise node read only by fractals is not evaluated
+  int axis = 0;                        // component: the component read
+  // curve and ramp: the stops (position, then 1 or 3 values) and 1 / (p[k+1] - p[k]) per segment.
+  int points = 0;
+  std::vector<float> stops, inv;
+};
+
+// Nodes point into tables: a plan moves but is not copied.
+struct graph_plan {
+  graph_plan() = default;
+  graph_plan(graph_plan&&) = default;
+  graph_plan(const graph_plan&) = delete;
+  graph_plan& operator=(const graph_plan&) = delete;
+
+  const graph_ir::graph* g = nullptr;
+  graph_ir::layout layout;
+  std::vector<permutation_table> tables;  // layout.tables resolved against the fill's table
+  std::vector<graph_node_plan> nodes;
+  int slots = 0;
+  int dims = 3;
+  int channels = 1;
+
+  float word(std::uint32_t i) const;
+  std::uint32_t word_uint(std::uint32_t i) const { return layout.words[i]; }
+};
+
+// g must be covered (graph_kernels_cover) and outlive the plan.
+graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& field_table);
+
+// The lattice coordinates of one block's samples: for slot s and axis a (below the graph's dims),
+// the samples' cells, next cells and fractions at cell[s * 4 + a][i] etc., i < graph_block. The
+// arrays belong to the caller; a field's x arrays point into per-field tables, its y, z and t
+// arrays hold one row's value repeated.
+struct slot_block {
+  std::vector<const std::int32_t*> cell, next;
+  std::vector<const float*> frac;
+  explicit slot_block(int slots) : cell(slots * 4), next(slots * 4), frac(slots * 4) {}
+};
+
+// Slot coordinates of many samples on one axis, as arrays the slot_block points into.
+struct slot_axis {
+  std::vector<std::int32_t> cell, next;
+  std::vector<float> frac;
+  void resize(std::size_t n) {
+    cell.resize(n);
+    next.resize(n);
+    frac.resize(n);
+  }
+  void set(std::size_t i, const lattice_coord& c) {
+    cell[i] = c.cell;
+    next[i] = c.next;
+    frac[i] = c.frac;
+  }
+};
+
+// Per thread: every node's block of values (4 components of graph_block floats each).
+std::vector<float> graph_scratch(const graph_plan& plan);
+
+// Evaluates samples [0, count) of a block (count <= graph_block; lanes past count compute
+// whatever their coordinates give and are not stored) into out: plan.channels floats per sample,
+// interleaved, bit for bit the mirror's (graph_ir::evaluator<float>).
+void eval_graph_block(const graph_plan& plan, const slot_block& in, std::size_t count,
+                      float* scratch, float* out);
+
+}  // namespace vknoise::cpu

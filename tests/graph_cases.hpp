@@ -1,0 +1,88 @@
+// Graphs the CPU tests share (graph_eval_test.cpp, cpu_fill_test.cpp).
+#pragma once
+
+namespace graph_cases {
+
+// One graph per node kind (and per domain form where it matters), all exact.
+inline const char* const node_graphs[] = {
+    // arithmetic on two noises with their own tables
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "a": {"kind": "noise", "at": "p", "seed": 3}, "b": {"kind": "noise", "at": "p", "table": "perlin"},
+        "s": {"kind": "add", "a": "a", "b": "b"}, "d": {"kind": "sub", "a": "s", "b": 0.25},
+        "m": {"kind": "mul", "a": "d", "b": "b"}, "q": {"kind": "div", "a": "m", "b": 3},
+        "lo": {"kind": "min", "a": "q", "b": "a"}, "hi": {"kind": "max", "a": "q", "b": "a"},
+        "n": {"kind": "neg", "in": "lo"}, "ab": {"kind": "abs", "in": "n"},
+        "fl": {"kind": "floor", "in": "m"}},
+       "outputs": {"lo": "lo", "hi": "hi", "ab": "ab", "fl": "fl"}})",
+    // shaping
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 4},
+        "n": {"kind": "noise", "at": "p"},
+        "c": {"kind": "clamp", "in": "f", "lo": -0.2, "hi": 0.3},
+        "x": {"kind": "mix", "a": "c", "b": "n", "t": 0.3},
+        "s": {"kind": "select", "a": "x", "b": "c", "control": "n", "threshold": 0.1},
+        "bl": {"kind": "blend", "a": "s", "b": 1.0, "control": "f", "lo": -0.3, "hi": 0.4},
+        "r": {"kind": "remap", "in": "bl", "from": [-1, 1], "to": [0, 10]},
+        "t": {"kind": "terrace", "in": "r", "steps": 3},
+        "cu": {"kind": "curve", "in": "f", "points": [[-0.5, 0], [0, 0.2], [0.2, 0.9], [0.6, 1]]}},
+       "outputs": {"t": "t", "cu": "cu"}})",
+    // a colour ramp
+    R"({"dims": 3, "nodes": {"n": {"kind": "noise"},
+        "u": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [0, 1]},
+        "ramp": {"kind": "ramp", "in": "u", "stops": [[0, 0.1, 0.2, 0.3], [0.4, 0.9, 0.5, 0.1], [1, 1, 1, 1]]}},
+       "outputs": {"r": "ramp.r", "g": "ramp.g", "b": "ramp.b"}})",
+    // lattice domains: scale, offset and warp of the position, and a warped fractal
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "s": {"kind": "scale", "in": "p", "factor": [2, 0.5, 3]},
+        "o": {"kind": "offset", "in": "s", "by": 17.25},
+        "w1": {"kind": "noise", "at": "p", "seed": 9}, "w2": {"kind": "noise", "at": "o"},
+        "w": {"kind": "warp", "in": "o", "by": ["w1", "w2", 0.5], "amplitude": 0.8},
+        "ws": {"kind": "scale", "in": "w", "factor": 1.5},
+        "n": {"kind": "noise", "at": "ws"},
+        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4, "octave_offsets": true},
+        "y": {"kind": "component", "in": "w", "axis": "y"}},
+       "outputs": {"f": "f", "y": "y"}})",
+    // float domains: rotate and combine, a fractal with octave offsets over one
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+        "n": {"kind": "noise", "at": "r", "basis": "classic"},
+        "f": {"kind": "fractal", "noise": "n", "octaves": 3, "octave_offsets": true},
+        "x": {"kind": "component", "in": "r", "axis": 0},
+        "c": {"kind": "combine", "components": ["x", "f", 2.5, "n"]},
+        "v": {"kind": "noise", "at": "c", "basis": "value"},
+        "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
+       "outputs": {"f": "f", "g": "g", "x": "x"}})",
+};
+
+// Graphs the fast path's SIMD kernels cover (improved noise and exact ops), for the domain forms
+// and bases node_graphs leaves to classic and value noise: float domains (rotate, combine) under
+// a fractal with octave offsets, 1D and 4D (balanced) noise, a noise read directly and by a
+// fractal, a warp of a warp.
+inline const char* const simd_graphs[] = {
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+        "n": {"kind": "noise", "at": "r", "seed": 4},
+        "f": {"kind": "fractal", "noise": "n", "type": "turbulence", "octaves": 3, "octave_offsets": true},
+        "x": {"kind": "component", "in": "r", "axis": 0},
+        "c": {"kind": "combine", "components": ["x", "f", 2.5, "n"]},
+        "v": {"kind": "noise", "at": "c", "basis": "improved4_balanced"},
+        "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
+       "outputs": {"f": "f", "g": "g", "x": "x", "n": "n"}})",
+    R"({"dims": 1, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p"},
+        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 5},
+        "m": {"kind": "mul", "a": "f", "b": "n"}},
+       "outputs": {"m": "m"}})",
+    R"({"dims": 4, "nodes": {"p": {"kind": "position"},
+        "a": {"kind": "noise", "at": "p", "seed": 11},
+        "b": {"kind": "noise", "at": "p", "basis": "improved4_balanced"},
+        "w": {"kind": "warp", "in": "p", "by": ["a", "b", 0, "a"], "amplitude": 0.6},
+        "w2": {"kind": "warp", "in": "w", "by": ["b", "a", "a", 0.25], "amplitude": 0.3},
+        "f": {"kind": "fractal", "noise": "n", "octaves": 3},
+        "n": {"kind": "noise", "at": "w2"},
+        "r": {"kind": "rotate", "in": "w2", "matrix": [[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]]},
+        "z": {"kind": "component", "in": "r", "axis": 2}},
+       "outputs": {"f": "f", "z": "z"}})",
+};
+
+}  // namespace graph_cases
