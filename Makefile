@@ -57,8 +57,12 @@ run: build
 	$(BUILD_DIR)/examples/backend/vknoise_backend --volume 64 --image 320x240 --frames 8 --out $(OUT_DIR)/backend
 	@echo "rendered into $(OUT_DIR)/:" && ls -l $(OUT_DIR)
 
+# Tests run CTEST_JOBS at a time (every core): they wait on conditions, never on time, so a
+# loaded machine slows them down and changes nothing else.
+CTEST_JOBS ?= $(shell nproc)
+
 test: build
-	ctest --test-dir $(BUILD_DIR) --output-on-failure --timeout 900
+	ctest --test-dir $(BUILD_DIR) --output-on-failure --timeout 900 -j $(CTEST_JOBS)
 
 # The suite again under sanitizers (docs/testing.md), each in its own build directory at -O1:
 #   make test-asan  every test under AddressSanitizer + UndefinedBehaviorSanitizer (no recovery)
@@ -108,7 +112,8 @@ test-asan: deps
 	  -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)"
 	$(ASAN_ENV) cmake --build $(ASAN_DIR)
 	$(CC) -O1 -shared -fPIC -o $(ASAN_KEEP_SO) $(SANITIZERS)/keep_vulkan_modules.c
-	$(ASAN_ENV) $(ASAN_KEEP) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^consumer_'
+	$(ASAN_ENV) $(ASAN_KEEP) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^consumer_' \
+	  -j $(CTEST_JOBS)
 
 test-tsan: deps
 	cmake -S . -B $(TSAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(TSAN_FLAGS)" \
@@ -118,7 +123,7 @@ test-tsan: deps
 	$(TSAN_ENV) cmake --build $(TSAN_DIR) --target vknoise_tests vknoise_cpu_fill_tests vknoise_backend_tests
 	$(CC) -O1 -shared -fPIC -o $(TSAN_KEEP_SO) $(SANITIZERS)/keep_vulkan_modules.c
 	$(TSAN_ENV) LD_PRELOAD=$(TSAN_KEEP_SO) ctest --test-dir $(TSAN_DIR) --output-on-failure \
-	  --timeout 1800 -R '$(THREADED_TESTS)' --no-tests=error
+	  --timeout 1800 -R '$(THREADED_TESTS)' --no-tests=error -j $(CTEST_JOBS)
 
 fuzz: deps
 	cmake -S . -B $(FUZZ_DIR) $(SANITIZER_CMAKE) \

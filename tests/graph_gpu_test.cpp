@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gpu_fixture.hpp"
+#include "graph_cases.hpp"
 #include "scratch_directory.hpp"
 #include "table_placements.hpp"
 #include "vknoise/graph.hpp"
@@ -44,9 +45,9 @@ field_spec grid(const graph& g, std::uint32_t n, double origin) {
   return f;
 }
 
-// Exact graphs: built-in fields said as graphs, and one graph per node kind and domain form (as
-// the CPU twins' tests, graph_eval_test.cpp, have them).
-const char* const kExactGraphs[] = {
+// Exact graphs: built-in fields said as graphs, then (exact_graphs) one graph per node kind and
+// domain form and the fast CPU path's cases (graph_cases.hpp).
+const char* const kBuiltinGraphs[] = {
     // improved noise, 3D fbm with its own table
     R"({"dims": 3, "nodes": {"p": {"kind": "position"}, "n": {"kind": "noise", "at": "p", "seed": 7},
         "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 6}},
@@ -69,58 +70,18 @@ const char* const kExactGraphs[] = {
     R"({"dims": 3, "nodes": {"p": {"kind": "position"},
         "n": {"kind": "noise", "at": "p", "basis": "value", "interpolation": "cosine", "smooth": true}},
        "outputs": {"value": "n"}})",
-    // arithmetic on two noises with their own tables
-    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
-        "a": {"kind": "noise", "at": "p", "seed": 3}, "b": {"kind": "noise", "at": "p", "table": "perlin"},
-        "s": {"kind": "add", "a": "a", "b": "b"}, "d": {"kind": "sub", "a": "s", "b": 0.25},
-        "m": {"kind": "mul", "a": "d", "b": "b"}, "q": {"kind": "div", "a": "m", "b": 3},
-        "lo": {"kind": "min", "a": "q", "b": "a"}, "hi": {"kind": "max", "a": "q", "b": "a"},
-        "n": {"kind": "neg", "in": "lo"}, "ab": {"kind": "abs", "in": "n"},
-        "fl": {"kind": "floor", "in": "m"}},
-       "outputs": {"lo": "lo", "hi": "hi", "ab": "ab", "fl": "fl"}})",
-    // shaping
-    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
-        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 4},
-        "n": {"kind": "noise", "at": "p"},
-        "c": {"kind": "clamp", "in": "f", "lo": -0.2, "hi": 0.3},
-        "x": {"kind": "mix", "a": "c", "b": "n", "t": 0.3},
-        "s": {"kind": "select", "a": "x", "b": "c", "control": "n", "threshold": 0.1},
-        "bl": {"kind": "blend", "a": "s", "b": 1.0, "control": "f", "lo": -0.3, "hi": 0.4},
-        "r": {"kind": "remap", "in": "bl", "from": [-1, 1], "to": [0, 10]},
-        "t": {"kind": "terrace", "in": "r", "steps": 3},
-        "cu": {"kind": "curve", "in": "f", "points": [[-0.5, 0], [0, 0.2], [0.2, 0.9], [0.6, 1]]}},
-       "outputs": {"t": "t", "cu": "cu"}})",
-    // a colour ramp: three outputs
-    R"({"dims": 3, "nodes": {"n": {"kind": "noise"},
-        "u": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [0, 1]},
-        "ramp": {"kind": "ramp", "in": "u", "stops": [[0, 0.1, 0.2, 0.3], [0.4, 0.9, 0.5, 0.1], [1, 1, 1, 1]]}},
-       "outputs": {"r": "ramp.r", "g": "ramp.g", "b": "ramp.b"}})",
-    // lattice domains: scale, offset and warp of the position, and a warped fractal
-    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
-        "s": {"kind": "scale", "in": "p", "factor": [2, 0.5, 3]},
-        "o": {"kind": "offset", "in": "s", "by": 17.25},
-        "w1": {"kind": "noise", "at": "p", "seed": 9}, "w2": {"kind": "noise", "at": "o"},
-        "w": {"kind": "warp", "in": "o", "by": ["w1", "w2", 0.5], "amplitude": 0.8},
-        "ws": {"kind": "scale", "in": "w", "factor": 1.5},
-        "n": {"kind": "noise", "at": "ws"},
-        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4, "octave_offsets": true},
-        "y": {"kind": "component", "in": "w", "axis": "y"}},
-       "outputs": {"f": "f", "y": "y"}})",
-    // float domains: rotate and combine, a fractal with octave offsets over one
-    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
-        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
-        "n": {"kind": "noise", "at": "r", "basis": "classic"},
-        "f": {"kind": "fractal", "noise": "n", "octaves": 3, "octave_offsets": true},
-        "x": {"kind": "component", "in": "r", "axis": 0},
-        "c": {"kind": "combine", "components": ["x", "f", 2.5, "n"]},
-        "v": {"kind": "noise", "at": "c", "basis": "value"},
-        "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
-       "outputs": {"f": "f", "g": "g", "x": "x"}})",
     // no noise at all: no slots, no tables
     R"({"dims": 1, "nodes": {"p": {"kind": "position"}, "x": {"kind": "component", "in": "p", "axis": 0},
         "m": {"kind": "mul", "a": "x", "b": 0.5}},
        "outputs": {"m": "m"}})",
 };
+
+std::vector<const char*> exact_graphs() {
+  std::vector<const char*> all(std::begin(kBuiltinGraphs), std::end(kBuiltinGraphs));
+  all.insert(all.end(), std::begin(graph_cases::node_graphs), std::end(graph_cases::node_graphs));
+  all.insert(all.end(), std::begin(graph_cases::simd_graphs), std::end(graph_cases::simd_graphs));
+  return all;
+}
 
 // Every compile of this binary's graph tests goes through one memory-only compiler: each kernel
 // is compiled once, and no test writes a cache directory.
@@ -174,7 +135,7 @@ std::size_t bit_mismatches(const std::vector<float>& a, const std::vector<float>
 
 TEST_P(graph_gpu_test, ExactGraphFieldsEqualTheMirrorBitForBit) {
   const permutation_table table = permutation_table::from_seed(5);
-  for (const char* json : kExactGraphs) {
+  for (const char* json : exact_graphs()) {
     const graph g = parse(json);
     ASSERT_EQ(g.contract(), graph_contract::exact) << json;
     for (const double origin : {-3.4, 1.0e6 + 0.37}) {
@@ -193,7 +154,7 @@ TEST_P(graph_gpu_test, ExactGraphFieldsEqualTheMirrorBitForBit) {
 TEST_P(graph_gpu_test, GradientAndCurlFieldsEqualTheMirrorBitForBit) {
   const permutation_table table = permutation_table::from_seed(9);
   int gradients = 0, curls = 0;
-  for (const char* json : kExactGraphs) {
+  for (const char* json : exact_graphs()) {
     const graph values = parse(json);
     for (const graph_outputs what : {graph_outputs::gradient, graph_outputs::curl}) {
       auto g = values.with_outputs(what);
@@ -263,7 +224,7 @@ TEST_P(graph_gpu_test, BoundedGraphsStayWithinTheirBound) {
 
 TEST_P(graph_gpu_test, PointsEqualEvalMirrorBitForBit) {
   const permutation_table table = permutation_table::from_seed(8);
-  for (const char* json : kExactGraphs) {
+  for (const char* json : exact_graphs()) {
     const graph g = parse(json);
     auto compiled = compiled_graph::create(g, shared_compiler());
     ASSERT_TRUE(compiled.ok()) << compiled.message();
@@ -317,7 +278,7 @@ TEST_P(graph_gpu_test, ChangingParametersNeitherRecompilesNorRebuilds) {
 }
 
 TEST_P(graph_gpu_test, BadFieldsAndPointsGetTheMirrorsErrors) {
-  const graph g = parse(kExactGraphs[8]);  // lattice domains, dims 3
+  const graph g = parse(graph_cases::node_graphs[3]);  // lattice domains, dims 3
   field_spec f = grid(g, 4, 0.0);
   std::vector<float> out(value_count(f));
   f.origin[1] = 3.0e9;  // beyond the lattice
@@ -351,7 +312,7 @@ class emit_glsl_test : public scratch_directory {};
 // emit_glsl's source is one file that glslc compiles alone, for every graph above.
 TEST_F(emit_glsl_test, TheEmittedSourceCompilesWithGlslc) {
   int index = 0;
-  for (const char* json : kExactGraphs) {
+  for (const char* json : exact_graphs()) {
     const std::string source = emit_glsl(parse(json));
     std::istringstream lines(source);
     for (std::string line; std::getline(lines, line);) {
