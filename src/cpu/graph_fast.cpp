@@ -43,10 +43,9 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
   const auto channels = static_cast<std::size_t>(plan.channels);
   const bool enough_memory = run_chunks(threads, rows, chunk, [&] {
     // Per thread: the node values, and the y, z and t coordinates of the row, repeated.
-    return [&, scratch = graph_scratch(plan), in = slot_block(plan.slots),
-            row_axes = std::vector<slot_axis>(std::size_t(plan.slots) * 4)](
+    return [&, scratch = graph_scratch(plan), slots = owned_slots(plan.slots, 1, field.dims)](
                std::uint64_t begin, std::uint64_t end) mutable {
-      for (slot_axis& a : row_axes) a.resize(graph_block);
+      slot_block& in = slots.in;
       for (std::uint64_t row = begin; row < end; ++row) {
         const std::uint32_t index[4] = {
             0, static_cast<std::uint32_t>(row % field.size[1]),
@@ -55,14 +54,11 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
         for (int axis = 1; axis < field.dims; ++axis) {
           const double position = sample_position(field, axis, index[axis]);
           for (int s = 0; s < plan.slots; ++s) {
-            slot_axis& a = row_axes[std::size_t(s) * 4 + axis];
+            slot_axis& a = slots.at(s, axis);
             const lattice_coord c = graph_ir::slot_coordinate(l, s, axis, position);
             std::fill(a.cell.begin(), a.cell.end(), c.cell);
             std::fill(a.next.begin(), a.next.end(), c.next);
             std::fill(a.frac.begin(), a.frac.end(), c.frac);
-            in.cell[s * 4 + axis] = a.cell.data();
-            in.next[s * 4 + axis] = a.next.data();
-            in.frac[s * 4 + axis] = a.frac.data();
           }
         }
         float* row_out = out.data() + row * nx * channels;
@@ -99,18 +95,8 @@ status eval_fast(const graph& g, std::span<const double> points, const permutati
     const std::uint64_t chunk = std::clamp<std::uint64_t>(blocks / (threads * 64ull), 1, 64);
     const auto channels = static_cast<std::size_t>(plan.channels);
     const bool enough_memory = cpu::run_chunks(threads, blocks, chunk, [&] {
-      return [&, scratch = cpu::graph_scratch(plan), in = cpu::slot_block(plan.slots),
-              axes = std::vector<cpu::slot_axis>(std::size_t(plan.slots) * 4)](
+      return [&, scratch = cpu::graph_scratch(plan), slots = cpu::owned_slots(plan.slots, 0, dims)](
                  std::uint64_t begin, std::uint64_t end) mutable {
-        for (int s = 0; s < plan.slots; ++s) {
-          for (int a = 0; a < dims; ++a) {
-            cpu::slot_axis& axis = axes[std::size_t(s) * 4 + a];
-            axis.resize(cpu::graph_block);
-            in.cell[s * 4 + a] = axis.cell.data();
-            in.next[s * 4 + a] = axis.next.data();
-            in.frac[s * 4 + a] = axis.frac.data();
-          }
-        }
         for (std::uint64_t block = begin; block < end; ++block) {
           const std::uint64_t first = block * cpu::graph_block;
           const std::size_t here = std::min<std::uint64_t>(cpu::graph_block, count - first);
@@ -118,12 +104,12 @@ status eval_fast(const graph& g, std::span<const double> points, const permutati
             const double* position = points.data() + (first + i) * dims;
             for (int s = 0; s < plan.slots; ++s) {
               for (int a = 0; a < dims; ++a) {
-                axes[std::size_t(s) * 4 + a].set(i,
-                                                 graph_ir::slot_coordinate(l, s, a, position[a]));
+                slots.at(s, a).set(i, graph_ir::slot_coordinate(l, s, a, position[a]));
               }
             }
           }
-          cpu::eval_graph_block(plan, in, here, scratch.data(), out.data() + first * channels);
+          cpu::eval_graph_block(plan, slots.in, here, scratch.data(),
+                                out.data() + first * channels);
         }
       };
     });

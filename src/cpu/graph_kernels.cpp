@@ -58,15 +58,16 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
   const bool lattice = plan.nodes[p.domain].lattice;
   const bool displaced = plan.nodes[p.domain].displaced;
   for (int a = 0; a < dims; ++a) {
-    const V value = hn::LoadU(d, values.at(p.domain, a) + j);
+    // The domain's value: a lattice domain's displacement, or a float domain's coordinate.
+    const auto value = [&]() HWY_ATTR { return hn::LoadU(d, values.at(p.domain, a) + j); };
     lane_axis axis;
     if (lattice) {
       const std::size_t k = (p.slot + o.octave) * 4 + a;
       axis = {hn::LoadU(di, in.cell[k] + j), hn::LoadU(di, in.next[k] + j),
               hn::LoadU(d, in.frac[k] + j)};
-      if (displaced) axis = displace(axis, hn::Mul(value, hn::Set(d, o.factor)));
+      if (displaced) axis = displace(axis, hn::Mul(value(), hn::Set(d, o.factor)));
     } else {
-      V x = value;
+      V x = value();
       if (o.in_fractal) {
         x = hn::Mul(x, hn::Set(d, o.factor));
         if (o.offsets) {

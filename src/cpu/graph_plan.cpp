@@ -32,7 +32,6 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
   plan.layout = graph_ir::make_layout(g);
   plan.tables = graph_ir::resolve_tables(plan.layout, field_table);
   plan.slots = plan.layout.slot_count();
-  plan.dims = g.dims;
   plan.channels = graph_ir::channel_count(g);
   const graph_ir::layout& l = plan.layout;
   const auto lattice = [&](int node) { return l.form[node] == domain_form::lattice; };
@@ -83,6 +82,19 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
     }
   }
   return plan;
+}
+
+owned_slots::owned_slots(int slots, int first_axis, int dims)
+    : axes(std::size_t(slots) * 4), in(slots) {
+  for (int s = 0; s < slots; ++s) {
+    for (int a = first_axis; a < dims; ++a) {
+      slot_axis& axis = at(s, a);
+      axis.resize(graph_block);
+      in.cell[s * 4 + a] = axis.cell.data();
+      in.next[s * 4 + a] = axis.next.data();
+      in.frac[s * 4 + a] = axis.frac.data();
+    }
+  }
 }
 
 std::vector<float> graph_scratch(const graph_plan& plan) {

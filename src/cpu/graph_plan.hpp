@@ -64,7 +64,6 @@ struct graph_plan {
   std::vector<permutation_table> tables;  // layout.tables resolved against the fill's table
   std::vector<graph_node_plan> nodes;
   int slots = 0;
-  int dims = 3;
   int channels = 1;
 
   float word(std::uint32_t i) const;
@@ -98,6 +97,19 @@ struct slot_axis {
     next[i] = c.next;
     frac[i] = c.frac;
   }
+};
+
+// Per thread: a slot_block over arrays of its own for axes [first_axis, dims) of every slot,
+// graph_block samples each, which the caller fills (a point's coordinates, or one row's value
+// repeated); the other axes' pointers are the caller's to set (a field's x tables).
+struct owned_slots {
+  std::vector<slot_axis> axes;  // slot s, axis a at s * 4 + a
+  slot_block in;
+  owned_slots(int slots, int first_axis, int dims);
+  // in points into axes' arrays, which a move keeps and a copy would not.
+  owned_slots(owned_slots&&) = default;
+  owned_slots(const owned_slots&) = delete;
+  slot_axis& at(int slot, int axis) { return axes[std::size_t(slot) * 4 + axis]; }
 };
 
 // Per thread: every node's block of values (4 components of graph_block floats each).
