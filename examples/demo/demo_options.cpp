@@ -28,7 +28,9 @@ bool parse_number(std::string_view text, std::uint32_t low, std::uint32_t limit,
 const char* usage() {
   return "options: --size WxH (default 256x256)  --frames N (default 24)  --out DIR (default .)\n"
          "         --device N (Vulkan device index)  --validate (Khronos validation layer; any\n"
-         "         message makes the exit status non-zero)\n";
+         "         message makes the exit status non-zero)\n"
+         "         --window (live in a window: vknoise view --mode NAME; --frames N then ends it\n"
+         "         after N frames, and --out is not used)\n";
 }
 
 vknoise::result<options> parse_options(int argc, char** argv) {
@@ -37,6 +39,10 @@ vknoise::result<options> parse_options(int argc, char** argv) {
     const std::string_view flag = argv[i];
     if (flag == "--validate") {
       o.validate = true;
+      continue;
+    }
+    if (flag == "--window") {
+      o.window = true;
       continue;
     }
     if (flag == "--help" || flag == "-h") return bad("help");
@@ -53,6 +59,7 @@ vknoise::result<options> parse_options(int argc, char** argv) {
       }
     } else if (flag == "--frames") {
       if (!parse_number(value, 1, 100000, o.frames)) return bad("--frames must be 1 to 100000");
+      o.frames_given = true;
     } else if (flag == "--out") {
       o.out_dir = std::string(value);
     } else if (flag == "--device") {

@@ -1,5 +1,5 @@
 // The command line shared by the realtime demos: --size WxH, --frames N, --out DIR, --device N,
-// --validate. Parsed by hand so that the demos need nothing beyond vknoise itself.
+// --validate, --window. Parsed by hand so that the demos need nothing beyond vknoise itself.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,8 @@ struct options {
   std::string out_dir = ".";
   std::optional<std::uint32_t> device;
   bool validate = false;  // Khronos validation layer on; any message fails the run
+  bool frames_given = false;
+  bool window = false;  // --window: the scene live in vknoise view instead of files
 };
 
 // errc::invalid_argument naming the bad flag; `usage` is printed by the caller.

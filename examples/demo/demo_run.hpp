@@ -12,6 +12,7 @@
 #include "compute_pass.hpp"
 #include "demo_options.hpp"
 #include "frame_output.hpp"
+#include "scenes/scene.hpp"
 #include "vknoise/context.hpp"
 #include "vknoise/field.hpp"
 
@@ -29,22 +30,10 @@ struct timings {
 // Prints "error: <message>" to stderr and returns the exit status 1.
 int fail(const std::string& message);
 
-using frame_loop = std::function<int(const options&, vknoise::context&, timings&)>;
-int main(const char* name, int argc, char** argv, const frame_loop& loop);
-
-// An animated demo: each frame, vknoise renders field(frame) on the GPU, the host copies it into
-// the shader's input, `shader` shades it with push constants params(frame) (params_bytes long),
-// and the picture is saved as <name>_NNNN.png, then all frames as <name>.gif.
-struct animation {
-  const char* name;
-  std::span<const std::uint32_t> shader;
-  std::uint64_t seed;  // the permutation table's
-  std::function<vknoise::field_spec(std::uint32_t frame)> field;
-  std::size_t params_bytes;
-  std::function<void(std::uint32_t frame, void* params)> params;
-};
-
-// The frame loop of an animation (the `loop` of main).
-int run_animation(const options& o, vknoise::context& ctx, timings& time, const animation& a);
+// An animated demo: each frame, vknoise renders the scene's field at the frame's time (12 frames
+// a second) on the GPU, the host copies it into the shader's input, the scene's shader shades it,
+// and the picture is saved as <name>_NNNN.png, then all frames as <name>.gif. With --window the
+// scene runs live instead, as `vknoise view --mode <name>` (one shading implementation for both).
+int main(int argc, char** argv, const vknoise::scenes::scene& scene);
 
 }  // namespace demo

@@ -118,6 +118,10 @@ void add_dims_option(CLI::App& app, field_options& options) {
 void add_field_options(CLI::App& app, field_options& options) {
   add_text_option(app, "--size", "NXxNY[xNZ[xNT]]", options.size,
                   "samples per axis, NXxNY[xNZ[xNT]] (missing sizes are 1)");
+  add_origin_step_noise_options(app, options);
+}
+
+void add_origin_step_noise_options(CLI::App& app, field_options& options) {
   add_text_option(app, "--origin", "X,Y,Z[,W]", options.origin,
                   "position of the first sample, x,y,z[,w]");
   add_text_option(app, "--step", "S|X,Y,Z[,W]", options.step,

@@ -26,6 +26,9 @@ struct field_options {
 
 void add_dims_option(CLI::App& app, field_options& options);
 void add_field_options(CLI::App& app, field_options& options);  // size, origin, step, noise
+// The same without --size: for the window (vknoise view), whose --size is the window's and whose
+// field's size follows from the view mode.
+void add_origin_step_noise_options(CLI::App& app, field_options& options);
 // --region X0[,Y0[,Z0[,T0]]]: the field is the box of --size starting at that sample index of the
 // global grid of --origin and --step (field_spec::region), so tiles of one grid render exactly
 // as the whole grid does. Indices not given are 0.

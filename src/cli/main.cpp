@@ -39,7 +39,8 @@ int run(int argc, char** argv) {
       "vknoise");
   const std::vector<command> commands = {add_info_command(app),   add_eval_command(app),
                                          add_render_command(app), add_check_command(app),
-                                         add_bench_command(app),  add_graph_command(app)};
+                                         add_bench_command(app),  add_graph_command(app),
+                                         add_view_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForAllHelp&) {
@@ -55,7 +56,7 @@ int run(int argc, char** argv) {
     if (c.parser->parsed()) return c.run();
   }
   return report_error(exit_usage_error,
-                      "no command given: use info, eval, render, check or bench (see --help)");
+                      "no command given: use info, eval, render, check, bench, graph or view (see --help)");
 }
 
 }  // namespace

@@ -1,0 +1,194 @@
+#include "view/panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise::view {
+namespace {
+
+// A render flag as a number: its text parsed (or `fallback` while the flag is not given), written
+// back as text when the widget changes it.
+bool int_flag(const char* label, std::optional<std::string>& flag, int fallback, int low,
+              int high) {
+  int v = flag ? std::atoi(flag->c_str()) : fallback;
+  if (!ImGui::SliderInt(label, &v, low, high)) return false;
+  flag = std::to_string(v);
+  return true;
+}
+
+bool real_flag(const char* label, std::optional<std::string>& flag, double fallback, float speed,
+               double low, double high) {
+  double v = flag ? std::strtod(flag->c_str(), nullptr) : fallback;
+  if (!ImGui::DragScalar(label, ImGuiDataType_Double, &v, speed, &low, &high, "%.6g")) {
+    return false;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  flag = text;
+  return true;
+}
+
+template <std::size_t N>
+bool name_flag(const char* label, std::optional<std::string>& flag,
+               const std::array<const char*, N>& names) {
+  int current = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (flag && *flag == names[i]) current = static_cast<int>(i);
+  }
+  if (!ImGui::Combo(label, &current, names.data(), static_cast<int>(N))) return false;
+  flag = names[static_cast<std::size_t>(current)];
+  return true;
+}
+
+// A text flag edited as text (paths, vectors): applied when the user presses Enter.
+bool text_flag(const char* label, std::optional<std::string>& flag) {
+  char buffer[512];
+  std::snprintf(buffer, sizeof buffer, "%s", flag ? flag->c_str() : "");
+  if (!ImGui::InputText(label, buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    return false;
+  }
+  if (buffer[0])
+    flag = std::string(buffer);
+  else
+    flag.reset();
+  return true;
+}
+
+bool path_field(const char* label, std::string& path) {
+  char buffer[512];
+  std::snprintf(buffer, sizeof buffer, "%s", path.c_str());
+  const bool changed = ImGui::InputText(label, buffer, sizeof buffer);
+  if (changed) path = buffer;
+  return changed;
+}
+
+bool field_options(view_settings& s) {
+  bool changed = false;
+  cli::noise_options& n = s.field.noise;
+  const bool graph = n.graph.has_value();
+  if (graph) {
+    ImGui::TextWrapped("graph: %s (reloaded when the file changes)", n.graph->c_str());
+  } else {
+    changed |= name_flag("dims", s.field.dims, std::array{"1", "2", "3", "4"});
+    changed |= name_flag("noise", n.noise,
+                         std::array{"improved", "improved4-balanced", "classic", "value"});
+    changed |= name_flag("fractal", n.fractal,
+                         std::array{"none", "fbm", "turbulence", "ridged", "billow"});
+    if (n.fractal && *n.fractal != "none") {
+      changed |= int_flag("octaves", n.octaves, 4, 1, max_octaves);
+      changed |= real_flag("persistence", n.persistence, 0.5, 0.005f, 0.01, 4.0);
+      changed |= real_flag("lacunarity", n.lacunarity, 2.0, 0.01f, 0.1, 8.0);
+      changed |= ImGui::Checkbox("octave offsets", &n.octave_offsets);
+    }
+    if (n.noise && *n.noise == "value") {
+      changed |=
+          name_flag("interpolation", n.interpolation, std::array{"linear", "cosine", "cubic"});
+      changed |= ImGui::Checkbox("smooth", &n.smooth);
+    }
+    changed |= real_flag("warp", n.warp, 0.0, 0.005f, 0.0, 16.0);
+    changed |= text_flag("period (P or X,Y,..)", n.period);
+  }
+  changed |= text_flag("seed", s.common.seed);
+  changed |= text_flag("origin (x,y,z[,w])", s.field.origin);
+  changed |= real_flag("step", s.field.step, 1.0 / 32, 0.0001f, 1e-9, 1e6);
+  return changed;
+}
+
+void time_options(view_settings& s) {
+  ImGui::Checkbox("play", &s.play);
+  ImGui::SameLine();
+  if (ImGui::Button("rewind")) s.time = 0;
+  ImGui::DragScalar("time", ImGuiDataType_Double, &s.time, 0.01f, nullptr, nullptr, "%.4f");
+  ImGui::DragScalar("speed (units/s)", ImGuiDataType_Double, &s.speed, 0.01f, nullptr, nullptr,
+                    "%.4f");
+  const double zero = 0, big = 1e6;
+  ImGui::DragScalar("loop after (0: never)", ImGuiDataType_Double, &s.loop, 0.05f, &zero, &big,
+                    "%.3f");
+}
+
+void view_options(view_settings& s) {
+  int mode = static_cast<int>(s.mode);
+  const char* modes[] = {"slice", "heightfield", "volume", "ocean", "clouds"};
+  if (ImGui::Combo("mode", &mode, modes, 5)) s.mode = static_cast<view_mode>(mode);
+  if (s.mode == view_mode::slice) {
+    int map = static_cast<int>(s.colours);
+    const char* maps[] = {"gray", "viridis", "diverging"};
+    if (ImGui::Combo("colour map", &map, maps, 3)) s.colours = static_cast<colour_map>(map);
+  }
+  if (s.mode == view_mode::heightfield || s.mode == view_mode::volume) {
+    const double lo = -1.5, hi = 1.5;
+    ImGui::SliderScalar("pitch", ImGuiDataType_Double, &s.pitch, &lo, &hi, "%.2f");
+    ImGui::DragScalar("yaw", ImGuiDataType_Double, &s.yaw, 0.01f, nullptr, nullptr, "%.2f");
+    const double near = 0.5, far = 20;
+    ImGui::SliderScalar("distance", ImGuiDataType_Double, &s.distance, &near, &far, "%.2f");
+    const double rlo = -4, rhi = 4;
+    ImGui::SliderScalar("relief / density", ImGuiDataType_Double, &s.relief, &rlo, &rhi, "%.3f");
+  }
+  ImGui::Checkbox("GPU - CPU mirror difference", &s.diff);
+}
+
+void show_readouts(const readouts& r) {
+  ImGui::Text("%s", r.device.c_str());
+  ImGui::Text("frame %.2f ms: noise %.2f, shading %.2f, panel %.2f (GPU); present %.2f ms",
+              r.frame_ms, r.noise_ms, r.shade_ms, r.panel_ms, r.present_ms);
+  ImGui::Text("%.3g samples/s (noise kernel)", r.samples_per_second);
+  if (r.stats) {
+    const field_stats& st = *r.stats;
+    ImGui::Text("min %.5f  max %.5f  mean %.5f", st.min, st.max, st.mean);
+    if (st.not_finite) ImGui::Text("%llu samples not finite", (unsigned long long)st.not_finite);
+    char label[64];
+    std::snprintf(label, sizeof label, "[%g, %g]", st.low, st.high);
+    ImGui::PlotHistogram("histogram", st.histogram.data(), histogram_bins, 0, label, 0.0f, FLT_MAX,
+                         ImVec2(0, 60));
+  }
+  if (r.mirror_max) {
+    if (*r.mirror_max == 0) {
+      ImGui::TextColored(ImVec4(0.4f, 1, 0.4f, 1), "GPU == CPU mirror, bit for bit");
+    } else {
+      ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "max |GPU - CPU mirror| = %.3g", *r.mirror_max);
+    }
+  }
+}
+
+}  // namespace
+
+panel_requests draw_panel(view_settings& settings, const readouts& r, panel_state& state) {
+  panel_requests asked;
+  ImGui::SetNextWindowPos(ImVec2(8, 8), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+  ImGui::Begin("vknoise view (Tab hides)");
+  if (!r.error.empty()) ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", r.error.c_str());
+  show_readouts(r);
+  if (ImGui::CollapsingHeader("view", ImGuiTreeNodeFlags_DefaultOpen)) view_options(settings);
+  if (ImGui::CollapsingHeader("field", ImGuiTreeNodeFlags_DefaultOpen)) {
+    asked.settings_changed |= field_options(settings);
+  }
+  if (ImGui::CollapsingHeader("time", ImGuiTreeNodeFlags_DefaultOpen)) time_options(settings);
+  if (ImGui::CollapsingHeader("export")) {
+    path_field("field file", state.field_path);
+    ImGui::SameLine();
+    if (ImGui::Button("save field")) asked.save_field = state.field_path;
+    ImGui::TextDisabled(".png .npy .exr .nrrd/.nhdr .vdb .raw .gif .mp4: render's writers");
+    path_field("screenshot", state.screenshot_path);
+    ImGui::SameLine();
+    if (ImGui::Button("save picture")) asked.save_screenshot = state.screenshot_path;
+    if (!r.saved.empty()) ImGui::TextWrapped("%s", r.saved.c_str());
+  }
+  ImGui::Separator();
+  ImGui::TextWrapped("%s", r.command.c_str());
+  if (ImGui::Button("copy and print the render command")) {
+    ImGui::SetClipboardText(r.command.c_str());
+    asked.print_command = true;
+  }
+  ImGui::End();
+  return asked;
+}
+
+}  // namespace vknoise::view

@@ -1,0 +1,45 @@
+// One shading compute pass of the window: a pipeline from embedded SPIR-V that reads the field
+// buffer and writes the picture buffer (view_shared.h's bindings: 0 and 1, and 2 and 3 for the
+// slice's overlay and colour maps), with its parameters as push constants, local size 8x8 over the
+// picture. One descriptor set per frame slot, so a slot's buffers can be rebound while other slots'
+// frames are in flight.
+#pragma once
+
+#include "view/vulkan_loader.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace vknoise::view {
+
+class shade_pass {
+ public:
+  static result<std::unique_ptr<shade_pass>> create(VkDevice device, VkPipelineCache cache,
+                                                    std::span<const std::uint32_t> spirv,
+                                                    std::uint32_t push_bytes, std::uint32_t slots);
+  ~shade_pass();
+  shade_pass(const shade_pass&) = delete;
+  shade_pass& operator=(const shade_pass&) = delete;
+
+  // Points slot `slot`'s set at the buffers (whole ranges). Only while no submitted frame of that
+  // slot is still running.
+  void bind(std::uint32_t slot, VkBuffer field, VkBuffer pixels, VkBuffer overlay,
+            VkBuffer colormaps);
+  // Records the dispatch over a width x height picture with `push` (push_bytes long).
+  void record(VkCommandBuffer cmd, std::uint32_t slot, const void* push, std::uint32_t width,
+              std::uint32_t height) const;
+
+ private:
+  explicit shade_pass(VkDevice device) : device_(device) {}
+  VkDevice device_;
+  std::uint32_t push_bytes_ = 0;
+  VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkPipeline pipeline_ = VK_NULL_HANDLE;
+  VkDescriptorPool pool_ = VK_NULL_HANDLE;
+  std::vector<VkDescriptorSet> sets_;
+};
+
+}  // namespace vknoise::view
