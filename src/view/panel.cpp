@@ -29,18 +29,19 @@ bool real_flag(const char* label, std::optional<std::string>& flag, double fallb
   if (!ImGui::DragScalar(label, ImGuiDataType_Double, &v, speed, &low, &high, "%.6g")) {
     return false;
   }
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  flag = text;
+  flag = exact_number(v);
   return true;
 }
 
+// A render flag that names one of `names`; while the flag is not given, render's default
+// `fallback` is shown.
 template <std::size_t N>
 bool name_flag(const char* label, std::optional<std::string>& flag,
-               const std::array<const char*, N>& names) {
+               const std::array<const char*, N>& names, const char* fallback) {
+  const std::string shown = flag ? *flag : fallback;
   int current = 0;
   for (std::size_t i = 0; i < N; ++i) {
-    if (flag && *flag == names[i]) current = static_cast<int>(i);
+    if (shown == names[i]) current = static_cast<int>(i);
   }
   if (!ImGui::Combo(label, &current, names.data(), static_cast<int>(N))) return false;
   flag = names[static_cast<std::size_t>(current)];
@@ -76,11 +77,12 @@ bool field_options(view_settings& s) {
   if (graph) {
     ImGui::TextWrapped("graph: %s (reloaded when the file changes)", n.graph->c_str());
   } else {
-    changed |= name_flag("dims", s.field.dims, std::array{"1", "2", "3", "4"});
-    changed |= name_flag("noise", n.noise,
-                         std::array{"improved", "improved4-balanced", "classic", "value"});
+    changed |= name_flag("dims", s.field.dims, std::array{"1", "2", "3", "4"}, "3");
+    changed |=
+        name_flag("noise", n.noise,
+                  std::array{"improved", "improved4-balanced", "classic", "value"}, "improved");
     changed |= name_flag("fractal", n.fractal,
-                         std::array{"none", "fbm", "turbulence", "ridged", "billow"});
+                         std::array{"none", "fbm", "turbulence", "ridged", "billow"}, "none");
     if (n.fractal && *n.fractal != "none") {
       changed |= int_flag("octaves", n.octaves, 4, 1, max_octaves);
       changed |= real_flag("persistence", n.persistence, 0.5, 0.005f, 0.01, 4.0);
@@ -88,8 +90,8 @@ bool field_options(view_settings& s) {
       changed |= ImGui::Checkbox("octave offsets", &n.octave_offsets);
     }
     if (n.noise && *n.noise == "value") {
-      changed |=
-          name_flag("interpolation", n.interpolation, std::array{"linear", "cosine", "cubic"});
+      changed |= name_flag("interpolation", n.interpolation,
+                           std::array{"linear", "cosine", "cubic"}, "linear");
       changed |= ImGui::Checkbox("smooth", &n.smooth);
     }
     changed |= real_flag("warp", n.warp, 0.0, 0.005f, 0.0, 16.0);
@@ -136,8 +138,10 @@ void view_options(view_settings& s) {
 
 void show_readouts(const readouts& r) {
   ImGui::Text("%s", r.device.c_str());
-  ImGui::Text("frame %.2f ms: noise %.2f, shading %.2f, panel %.2f (GPU); present %.2f ms",
-              r.frame_ms, r.noise_ms, r.shade_ms, r.panel_ms, r.present_ms);
+  ImGui::TextWrapped(
+      "frame %.2f ms: noise %.2f, shading %.2f, panel %.2f (GPU timestamps); "
+      "acquire + present %.2f ms",
+      r.frame_ms, r.noise_ms, r.shade_ms, r.panel_ms, r.present_ms);
   ImGui::Text("%.3g samples/s (noise kernel)", r.samples_per_second);
   if (r.stats) {
     const field_stats& st = *r.stats;

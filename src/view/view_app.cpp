@@ -14,7 +14,6 @@
 #include <fstream>
 #include <iterator>
 
-#include "cli/common_options.hpp"
 #include "cli/output_file.hpp"
 #include "io/png_writer.hpp"
 #include "scenes/scene.hpp"
@@ -53,12 +52,6 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-std::string exact(double v) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
 }
 
 // Dear ImGui's Vulkan backend reports its VkResults through a plain function: the first failure
@@ -325,15 +318,12 @@ status app::start_panel() {
   return {};
 }
 
-// The settings' field, parsed by render's own option code; the table of --seed/--permutation.
+// The settings' field, parsed by render's own option code.
 status app::parse_settings() {
-  auto seed = cli::parse_noise_seed(settings_.common);
-  if (!seed) return seed.error_value();
-  auto field = cli::parse_field(settings_.field, {1, 1, 1, 1});
-  if (!field) return field.error_value();
-  field->noise = seed->seeded(field->noise);
-  base_ = *field;
-  table_ = seed->table;
+  auto parsed = parse_settings_field(settings_);
+  if (!parsed) return parsed.error_value();
+  base_ = parsed->field;
+  table_ = parsed->table;
   return {};
 }
 
@@ -571,13 +561,8 @@ void app::handle_mouse() {
       if (base_.dims >= 2) origin[1] += y * step[1] * (1 - factor);
       for (double& s : step) s *= factor;
     }
-    std::string o, s;
-    for (int axis = 0; axis < base_.dims; ++axis) {
-      o += (axis ? "," : "") + exact(origin[axis]);
-      s += (axis ? "," : "") + exact(step[axis]);
-    }
-    settings_.field.origin = o;
-    settings_.field.step = s;
+    settings_.field.origin = exact_numbers(origin, base_.dims);
+    settings_.field.step = exact_numbers(step, base_.dims);
     if (auto st = parse_settings(); !st) readouts_.error = st.message();
   } else if (settings_.mode == view_mode::heightfield || settings_.mode == view_mode::volume) {
     if (dragging_) {
@@ -946,7 +931,13 @@ status app::run() {
     if (!outcome || stopping) break;
   }
   if (auto s = drain(); !s && outcome) outcome = s;
-  if (outcome) report_frame_times();
+  if (outcome) {
+    report_frame_times();
+    // The last frame's field as a batch job (the panel's command, printed for scripts too).
+    const frame_slot& last = slots_[(slot_ + slot_count - 1) % slot_count];
+    std::printf("view: render command: %s\n",
+                render_command(settings_, last.plan.field, "field.png").c_str());
+  }
   return outcome;
 }
 

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "cli/common_options.hpp"
+#include "cli/field_options.hpp"
 #include "scenes/scene.hpp"
 #include "view_heightfield_spv.hpp"
 #include "view_shared.h"
@@ -69,6 +71,23 @@ void plan_scene(frame_plan& plan, const scenes::scene& scene, double seconds) {
 }
 
 }  // namespace
+
+result<settings_field> parse_settings_field(const view_settings& settings) {
+  auto seed = cli::parse_noise_seed(settings.common);
+  if (!seed) return seed.error_value();
+  auto field = cli::parse_field(settings.field, {1, 1, 1, 1});
+  if (!field) return field.error_value();
+  field->noise = seed->seeded(field->noise);
+  return settings_field{*field, seed->table};
+}
+
+status check_settings(const view_settings& settings) {
+  auto parsed = parse_settings_field(settings);
+  if (!parsed) return parsed.error_value();
+  auto plan = plan_frame(settings, parsed->field, parsed->table, 16, 16, 0.0);
+  if (!plan) return plan.error_value();
+  return {};
+}
 
 result<frame_plan> plan_frame(const view_settings& settings, const field_spec& base,
                               const permutation_table& table, std::uint32_t width,

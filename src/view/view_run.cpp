@@ -15,6 +15,7 @@
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "view/view_app.hpp"
+#include "view/view_frame.hpp"
 #include "view/window_device.hpp"
 
 namespace vknoise::view {
@@ -112,6 +113,7 @@ result<run_options> parse(const command_line& c, view_settings settings, device_
   device.validate = c.validate;
   o.immediate = o.frames != 0;
   if (c.headless) settings.panel = false;
+  if (auto s = check_settings(settings); !s) return s.error_value();
   o.settings = std::move(settings);
   return o;
 }

@@ -1,5 +1,6 @@
 #include "view/view_settings.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <utility>
@@ -94,20 +95,20 @@ constexpr std::pair<const char*, colour_map> map_names[] = {{"gray", colour_map:
                                                             {"viridis", colour_map::viridis},
                                                             {"diverging", colour_map::diverging}};
 
-std::string number(double v) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
-}
-
-// One number per axis of `dims`, comma separated, exact in double.
-std::string axes(const std::array<double, 4>& values, int dims) {
-  std::string text;
-  for (int axis = 0; axis < dims; ++axis) text += (axis ? "," : "") + number(values[axis]);
-  return text;
-}
-
 }  // namespace
+
+std::string exact_numbers(const std::array<double, 4>& values, int dims) {
+  std::string text;
+  for (int axis = 0; axis < dims; ++axis) text += (axis ? "," : "") + exact_number(values[axis]);
+  return text;
+}
+
+std::string exact_number(double v) {
+  char text[40];
+  // The shortest text that reads back as the same double.
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+  return ec == std::errc() ? std::string(text, end) : std::string("nan");
+}
 
 const char* mode_name(view_mode mode) {
   for (const auto& [name, m] : mode_names) {
@@ -219,8 +220,8 @@ std::string render_command(const view_settings& settings, const field_spec& show
     if (n.fractal != fractal_kind::none) {
       add("--fractal", fractal_kind_name(n.fractal));
       add("--octaves", std::to_string(n.octaves));
-      add("--persistence", number(n.persistence));
-      add("--lacunarity", number(n.lacunarity));
+      add("--persistence", exact_number(n.persistence));
+      add("--lacunarity", exact_number(n.lacunarity));
     }
     if (n.kind == noise_kind::value) {
       add("--interpolation", value_interpolation_name(n.interpolation));
@@ -234,15 +235,17 @@ std::string render_command(const view_settings& settings, const field_spec& show
       }
       add("--period", period);
     }
-    if (n.warp > 0) add("--warp", number(n.warp));
+    if (n.warp > 0) add("--warp", exact_number(n.warp));
     if (n.gradient) add("--gradient", "");
   }
   std::string size = std::to_string(shown.size[0]);
   for (int axis = 1; axis < shown.dims; ++axis) size += "x" + std::to_string(shown.size[axis]);
   add("--size", size);
   // A 1D origin would read as one number for every axis: spell out every axis.
-  add("--origin", axes(shown.origin, shown.dims));
-  add("--step", axes(shown.step, shown.dims));
+  add("--origin", exact_numbers(shown.origin, shown.dims));
+  const bool one_step = std::all_of(shown.step.begin(), shown.step.begin() + shown.dims,
+                                    [&](double s) { return s == shown.step[0]; });
+  add("--step", one_step ? exact_number(shown.step[0]) : exact_numbers(shown.step, shown.dims));
   if (settings.common.seed) add("--seed", *settings.common.seed);
   if (settings.common.permutation) add("--permutation", *settings.common.permutation);
   add("--out", out);

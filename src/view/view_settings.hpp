@@ -56,6 +56,11 @@ std::optional<int> time_axis(int dims);
 
 // `vknoise render ... --out FILE` writing exactly `shown` (its size, origin and step as they are
 // on screen, time included), with the settings' --graph and --seed / --permutation.
+// The shortest text that reads back as `v` exactly (the panel's and the command's numbers).
+std::string exact_number(double v);
+// The first `dims` of them, comma separated: render's --origin and --step.
+std::string exact_numbers(const std::array<double, 4>& values, int dims);
+
 std::string render_command(const view_settings& settings, const field_spec& shown,
                            const std::string& out);
 

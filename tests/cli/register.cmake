@@ -23,6 +23,16 @@ if(TARGET vknoise_cli)
   if(VKNOISE_FAULT_INJECTION)
     vknoise_cli_test(cli_faults fault_test 300)
   endif()
+  # vknoise view in a real window under Xvfb with validation: every mode, the slice against
+  # render's .png, a resize, live and broken graph files, and its errors.
+  if(TARGET vknoise_view)
+    find_program(XVFB_RUN xvfb-run REQUIRED)
+    add_test(NAME cli_view COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x1024x24" bash
+                                   ${PROJECT_SOURCE_DIR}/tests/cli/view_test.sh
+                                   $<TARGET_FILE:vknoise_cli>)
+    # One X server at a time: xvfb-run -a picks a free display number, racily.
+    set_tests_properties(cli_view PROPERTIES TIMEOUT 600 RESOURCE_LOCK xvfb)
+  endif()
 
   # --backend auto's decision from a device list, for every kind of device, without a device.
   add_executable(vknoise_cli_unit_tests ${CMAKE_CURRENT_LIST_DIR}/auto_backend_test.cpp

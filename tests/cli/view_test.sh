@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# vknoise view, through the tool (`vknoise view` runs vknoise-view), in a real window under Xvfb
+# (ctest runs this script under xvfb-run) on the Vulkan device there is (lavapipe in CI). Every run
+# that opens a window has --validate: the Khronos layer with synchronization validation, where any
+# message, teardown included, makes the exit status 1. Covers:
+#   every view mode: a scripted run of N frames, exit 0, no validation message;
+#   the slice's screenshot against `vknoise render`'s .png of the same field (the command line the
+#   view prints for it), within one level: 2D, 3D fBm, 4D, a seed, a graph, headless;
+#   resizing the window mid-run (the picture follows the window);
+#   a graph file rewritten during the run (the picture changes to the new graph) and a broken one
+#   (the error is reported, the last good picture stays);
+#   no display, and bad options: one error line, non-zero exit, nothing written.
+# The runs that are changed mid-run are waited on through the view's own output lines, never time.
+source "$(dirname "$0")/harness.sh" "$@"
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+compare() { /usr/bin/python3 "$here/compare_pictures.py" "$@" >"$work/compare" 2>&1; }
+picture_size() { /usr/bin/python3 -c "import matplotlib.image as m, sys; \
+s = m.imread(sys.argv[1]).shape; print('%dx%d' % (s[1], s[0]))" "$1"; }
+
+# The scripted view: small, still (time does not run), no panel over the picture.
+still=(--frames 3 --validate --set panel=off --set play=off)
+
+# matches_render NAME DIR: DIR/view.png equals, within one level, the .png that the render
+# command the view printed for its last frame writes.
+matches_render() {
+  local name=$1 dir=$2
+  local command
+  command=$(sed -n 's/^view: render command: vknoise render //p' "$work/stdout")
+  if [[ -z $command ]]; then
+    fail "$name: the view printed no render command"
+    return
+  fi
+  command=${command/--out field.png/--out $dir/render.png}
+  eval "run render $command"
+  if [[ $status -ne 0 ]]; then
+    fail "$name: vknoise render $command: exit $status"
+    return
+  fi
+  if compare "$dir/view.png" "$dir/render.png" 1; then pass; else
+    fail "$name: view.png and render.png differ by more than one level: $(cat "$work/compare")"
+  fi
+}
+
+# --- every mode, with the panel drawn, validation on --------------------------------------------
+for mode in slice heightfield volume ocean clouds; do
+  if expect_success "mode $mode" view --mode "$mode" --size 96x64 --frames 4 --validate \
+    --fractal fbm --octaves 3 --set grid=48 --set volume=24 --set layers=12 \
+    --screenshot "$mode.png"; then
+    check "mode $mode: validation layer silent" grep -q "validation layer: no messages" \
+      "$work/stdout"
+    check "mode $mode: 4 frames" grep -q "view: 4 frames ($mode)" "$work/stdout"
+    check "mode $mode: screenshot" test "$(picture_size "$case_dir/$mode.png")" = 96x64
+  fi
+done
+
+# --- the slice equals render's picture of the same field ------------------------------------------
+slice_case() {
+  local name=$1
+  shift
+  if expect_success "slice $name" view --size 160x96 "${still[@]}" --screenshot view.png "$@"; then
+    matches_render "slice $name" "$case_dir"
+  fi
+}
+slice_case "2D" --dims 2 --origin 3,1 --step 0.05
+slice_case "3D fBm" --dims 3 --fractal fbm --octaves 5 --origin 0.5,0.25,0.75
+slice_case "4D" --dims 4 --origin 0,0,0.5,0.25 --step 0.03
+slice_case "seed" --dims 3 --seed 7 --origin 0,0,0.3
+slice_case "graph" --graph "$repo/graphs/lava.json" --step 0.0078125 --origin 0,0,0.4
+slice_case "time" --dims 3 --set time=0.375
+slice_case "headless" --headless --dims 3 --fractal ridged --octaves 3
+
+# The other colour maps colour the same field: far from the gray picture, and not gray.
+for map in viridis diverging; do
+  if expect_success "$map" view --size 64x48 "${still[@]}" --colormap "$map" --screenshot view.png; then
+    map_dir=$case_dir
+    run render --dims 3 --size 64x48 --out "$map_dir/render.png"
+    check "$map: colours, not the gray levels" fails compare "$map_dir/view.png" \
+      "$map_dir/render.png" 32
+    check "$map: not gray" /usr/bin/python3 -c "import matplotlib.image as m, sys; \
+p = m.imread(sys.argv[1]); sys.exit(0 if abs(p[..., 0] - p[..., 1]).max() > 0.2 else 1)" \
+      "$map_dir/view.png"
+  fi
+done
+
+# --- a resize mid-run: the picture follows the window ---------------------------------------------
+if expect_success "resize" view --size 160x96 --frames 6 --validate --set panel=off \
+  --set play=off --resize-at 2:200x120 --screenshot view.png; then
+  check "resize: reported" grep -q "view: resized to 200x120" "$work/stdout"
+  check "resize: picture 200x120" test "$(picture_size "$case_dir/view.png")" = 200x120
+  matches_render "resize" "$case_dir"
+fi
+
+# --- live graph files --------------------------------------------------------------------------
+graph_of() {  # graph_of FRACTAL_OCTAVES: a 2D graph
+  printf '{"vknoise_graph": 1, "dims": 2, "nodes": {"p": {"kind": "position"}, %s},
+  "outputs": {"value": "out"}}\n' "$1"
+}
+first_graph=$(graph_of '"out": {"kind": "noise", "at": "p"}')
+second_graph=$(graph_of '"n": {"kind": "noise", "at": "p"},
+  "out": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4}')
+
+# live_view DIR: vknoise view on DIR/live.json in the background, until stop_view.
+live_view() {
+  local dir=$1
+  (cd "$dir" && exec "$vknoise" view --graph "$dir/live.json" --size 128x80 --frames 100000000 \
+    --validate --set panel=off --set play=off --screenshot view.png \
+    >"$work/stdout" 2>"$work/stderr") &
+  view_pid=$!
+}
+view_is_running() { kill -0 "$view_pid" 2>/dev/null; }
+view_has_ended() { ! view_is_running; }
+printed() { grep -q "$1" "$2" || view_has_ended; }
+# stop_view: SIGTERM ends the run after one more (captured) frame; its exit status is $status.
+stop_view() {
+  if view_is_running; then kill -TERM "$view_pid"; fi
+  if wait_for "the view to end after SIGTERM" 120 view_has_ended; then
+    wait "$view_pid"
+    status=$?
+  else
+    kill -KILL "$view_pid"
+    wait "$view_pid"
+    status=137
+  fi
+}
+# replace FILE TEXT: atomically, as editors save.
+replace() { printf '%s\n' "$2" >"$1.tmp" && mv "$1.tmp" "$1"; }
+
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+live=$case_dir
+replace "$live/live.json" "$first_graph"
+live_view "$live"
+if wait_for "the view to start" 120 printed "view: running" "$work/stdout" && view_is_running; then
+  replace "$live/live.json" "$second_graph"
+  wait_for "the graph to be reloaded" 120 printed "view: graph reloaded" "$work/stdout"
+fi
+stop_view
+check "rewritten graph: exit 0" test "$status" -eq 0
+check "rewritten graph: reloaded" grep -q "view: graph reloaded" "$work/stdout"
+check "rewritten graph: validation silent" grep -q "validation layer: no messages" "$work/stdout"
+cp "$live/view.png" "$work/rewritten.png" 2>/dev/null
+matches_render "rewritten graph shows the new graph" "$live"
+# The first graph's picture is another picture.
+replace "$live/live.json" "$first_graph"
+run render --graph "$live/live.json" --size 128x80 --out "$work/first.png"
+check "rewritten graph: the picture changed" fails compare "$work/rewritten.png" "$work/first.png" 8
+
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+broken=$case_dir
+replace "$broken/live.json" "$first_graph"
+live_view "$broken"
+if wait_for "the view to start" 120 printed "view: running" "$work/stdout" && view_is_running; then
+  replace "$broken/live.json" '{"vknoise_graph": 1, "dims": 2, "nodes": {"p": {"kind": "nope"'
+  wait_for "the graph error" 120 printed "view: graph error" "$work/stderr"
+fi
+stop_view
+check "broken graph: exit 0 (the last good graph stays)" test "$status" -eq 0
+check "broken graph: error reported" grep -q "view: graph error: " "$work/stderr"
+check "broken graph: validation silent" grep -q "validation layer: no messages" "$work/stdout"
+if compare "$broken/view.png" "$work/first.png" 1; then pass; else
+  fail "broken graph: the picture is not the last good graph's: $(cat "$work/compare")"
+fi
+
+# --- errors: one line, non-zero, nothing written -------------------------------------------------
+saved_display=${DISPLAY-}
+unset DISPLAY
+expect_error "no display" 1 "no display" view --frames 1 --screenshot x.png
+export DISPLAY=$saved_display
+expect_error "bad mode" 2 "--mode" view --mode cube --frames 1
+expect_error "unknown --set key" 2 "unknown key" view --set colour=red --frames 1
+expect_error "bad --set value" 2 "--set panel=maybe" view --set panel=maybe --frames 1
+expect_error "bad field option" 2 "octaves is 99" view --fractal fbm --octaves 99 --frames 1
+expect_error "volume of a 2D field" 2 "volume view needs" view --mode volume --dims 2 --frames 1
+expect_error "bad size" 2 "--size" view --size 0x10 --frames 1
+expect_error "bad screenshot name" 2 "--screenshot" view --screenshot x.jpg --frames 1
+expect_error "headless needs frames" 2 "--headless needs --frames" view --headless
+expect_error "bad resize" 2 "--resize-at" view --resize-at 2:big --frames 3
+expect_error "missing graph" 1 "nope.json" view --graph nope.json --frames 1
+expect_error "unknown option" 2 "--bogus" view --bogus
+if expect_success "help" view --help; then
+  check "help names the modes" grep -q "heightfield" "$work/stdout"
+fi
+
+finish
