@@ -70,7 +70,10 @@ void bind_backend(py::module_& m) {
       .def_property_readonly("threads", [](const backend_pool& p) { return p.options().threads; })
       .def_property_readonly("validation",
                              [](const backend_pool& p) { return p.options().vulkan.validation; })
+      .def_property_readonly("created", &backend_pool::created)
       .def("validation_messages", &backend_pool::validation_messages)
+      .def("__enter__", [](std::shared_ptr<backend_pool> p) { return p; })
+      .def("__exit__", [](backend_pool& p, const py::args&) { p.close(); })
       .def("close", &backend_pool::close, py::call_guard<py::gil_scoped_release>())
       .def("__repr__", [](const backend_pool& p) {
         return "vknoise.Backend('" + p.name() + "'" +

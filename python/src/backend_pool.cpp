@@ -96,12 +96,21 @@ result<backend_pool::lease> backend_pool::take() {
   // Created outside the lock: another thread may take or return an idle backend meanwhile.
   auto created = compute_backend::create(options_);
   if (!created) return created.error_value();
+  {
+    std::lock_guard lock(mutex_);
+    ++created_;
+  }
   return lease(shared_from_this(), std::make_unique<compute_backend>(std::move(created).value()));
 }
 
 void backend_pool::give_back(std::unique_ptr<compute_backend> backend) {
   std::lock_guard lock(mutex_);
   if (!closed_) idle_.push_back(std::move(backend));
+}
+
+std::size_t backend_pool::created() const {
+  std::lock_guard lock(mutex_);
+  return created_;
 }
 
 std::vector<std::string> backend_pool::validation_messages() const {

@@ -58,6 +58,9 @@ class backend_pool : public std::enable_shared_from_this<backend_pool> {
   const std::string& reason() const { return reason_; }
   const backend_options& options() const { return options_; }
 
+  // How many backends the pool has created: more than one only when calls overlapped.
+  std::size_t created() const;
+
   // Every validation message reported so far, by any of the pool's contexts, those destroyed
   // included (their teardown messages count as much as the others).
   std::vector<std::string> validation_messages() const;
@@ -79,6 +82,7 @@ class backend_pool : public std::enable_shared_from_this<backend_pool> {
   std::shared_ptr<message_log> log_ = std::make_shared<message_log>();
   mutable std::mutex mutex_;
   bool closed_ = false;
+  std::size_t created_ = 0;
   std::vector<std::unique_ptr<compute_backend>> idle_;
 };
 
