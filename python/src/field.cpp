@@ -5,7 +5,6 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
-#include <new>
 #include <span>
 #include <vector>
 
@@ -73,25 +72,26 @@ py::array fill_cpu(const field_request& field) {
   return values;
 }
 
-// compute_backend::fill timed in C++, `repeats` times into one buffer after one untimed fill:
-// seconds per fill. The measure the Python call's overhead is judged against.
-std::vector<double> time_fill(backend_pool& pool, const field_request& field, int repeats) {
+// compute_backend::fill timed in C++, `repeats` times after one untimed fill, into `out` (the
+// same memory a Python call writes, so both pay the same page and TLB costs) or a buffer of its
+// own: seconds per fill. The measure the Python call's overhead is judged against.
+std::vector<double> time_fill(backend_pool& pool, const field_request& field, int repeats,
+                              const py::object& out) {
   if (repeats < 1) throw py::value_error("repeats must be >= 1");
+  py::array values = out.is_none() ? py::array(py::dtype::of<float>(), field.shape())
+                                   : checked_output(out, field.shape(), "float32",
+                                                    py::dtype::of<float>());
+  const std::span<float> span(static_cast<float*>(values.mutable_data()),
+                              static_cast<std::size_t>(value_count(field.spec)));
   std::vector<double> seconds;
   status done;
   {
     py::gil_scoped_release release;
-    std::vector<float> buffer;
-    try {
-      buffer.resize(static_cast<std::size_t>(value_count(field.spec)));
-    } catch (const std::bad_alloc&) {
-      done = make_error(errc::out_of_memory, "_time_fill: no memory for the field");
-    }
     auto backend = pool.take();
     if (!backend) done = backend.error_value();
     for (int run = -1; done && run < repeats; ++run) {
       const auto start = std::chrono::steady_clock::now();
-      done = (*backend)->fill(field.spec, field.table.table, buffer);
+      done = (*backend)->fill(field.spec, field.table.table, span);
       const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
       if (run >= 0) seconds.push_back(took.count());
     }
@@ -120,7 +120,8 @@ void bind_field(py::module_& m) {
   m.def("fill", &fill, py::arg("backend"), py::arg("field"), py::arg("out") = py::none());
   m.def("fill_reference", &fill_cpu<double>, py::arg("field"));
   m.def("fill_mirror", &fill_cpu<float>, py::arg("field"));
-  m.def("_time_fill", &time_fill, py::arg("backend"), py::arg("field"), py::arg("repeats") = 5);
+  m.def("_time_fill", &time_fill, py::arg("backend"), py::arg("field"), py::arg("repeats") = 5,
+        py::arg("out") = py::none());
 }
 
 }  // namespace vknoise::python
