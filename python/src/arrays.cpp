@@ -30,8 +30,9 @@ py::array checked_output(const py::object& out, const std::vector<std::int64_t>&
   }
   const int flags = py::detail::array_proxy(array.ptr())->flags;
   if (!(flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) {
-    throw py::value_error("out= must be C-contiguous (numpy.ascontiguousarray makes a copy, "
-                          "which out= would not write back to)");
+    throw py::value_error(
+        "out= must be C-contiguous (numpy.ascontiguousarray makes a copy, "
+        "which out= would not write back to)");
   }
   if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_)) {
     throw py::value_error("out= must be aligned");

@@ -12,8 +12,9 @@ namespace py = pybind11;
 namespace vknoise::python {
 namespace {
 
-std::shared_ptr<backend_pool> make_pool(const std::string& kind, std::optional<std::uint32_t> device,
-                                        unsigned threads, bool validation) {
+std::shared_ptr<backend_pool> make_pool(const std::string& kind,
+                                        std::optional<std::uint32_t> device, unsigned threads,
+                                        bool validation) {
   result<std::shared_ptr<backend_pool>> pool = error{errc::invalid_argument, {}};
   {
     py::gil_scoped_release release;  // auto lists the devices

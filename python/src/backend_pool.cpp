@@ -40,8 +40,8 @@ result<resolved> resolve(const backend_request& request) {
   }
   if (request.name == "gpu") return resolved{backend_kind::gpu, "gpu", {}};
   if (request.name != "auto") {
-    return make_error(errc::invalid_argument, "backend '" + request.name +
-                                                  "': expected auto, cpu, cpu-reference or gpu");
+    return make_error(errc::invalid_argument,
+                      "backend '" + request.name + "': expected auto, cpu, cpu-reference or gpu");
   }
   auto device = requested_device(request.device);
   if (!device) return device.error_value();

@@ -23,7 +23,7 @@ struct backend_request {
   std::string name = "auto";
   std::optional<std::uint32_t> device;  // none: VKNOISE_DEVICE, else the preferred device
   unsigned threads = 0;                 // cpu: as cpu_options::threads (0: every hardware thread)
-  bool validation = false;  // gpu: the validation layer with synchronization validation
+  bool validation = false;              // gpu: the validation layer with synchronization validation
 };
 
 class backend_pool : public std::enable_shared_from_this<backend_pool> {

@@ -71,8 +71,7 @@ py::array eval(backend_pool& pool, const py::object& noise, const py::array& poi
 }  // namespace
 
 void bind_eval(py::module_& m) {
-  m.def("eval", &eval, py::arg("backend"), py::arg("noise"), py::arg("points"),
-        py::arg("table"));
+  m.def("eval", &eval, py::arg("backend"), py::arg("noise"), py::arg("points"), py::arg("table"));
 }
 
 }  // namespace vknoise::python

@@ -37,9 +37,9 @@ field_request make_field_request(int dims, std::array<std::uint32_t, 4> size,
 
 // The field into `out` (allocated when None), with the GIL released while it computes.
 py::array fill(backend_pool& pool, const field_request& field, const py::object& out) {
-  py::array values = out.is_none() ? py::array(py::dtype::of<float>(), field.shape())
-                                   : checked_output(out, field.shape(), "float32",
-                                                    py::dtype::of<float>());
+  py::array values = out.is_none()
+                         ? py::array(py::dtype::of<float>(), field.shape())
+                         : checked_output(out, field.shape(), "float32", py::dtype::of<float>());
   const std::span<float> span(static_cast<float*>(values.mutable_data()),
                               static_cast<std::size_t>(value_count(field.spec)));
   status done;
@@ -57,8 +57,7 @@ py::array fill(backend_pool& pool, const field_request& field, const py::object&
 template <class T>
 py::array fill_cpu(const field_request& field) {
   py::array_t<T> values(field.shape());
-  const std::span<T> span(values.mutable_data(),
-                          static_cast<std::size_t>(value_count(field.spec)));
+  const std::span<T> span(values.mutable_data(), static_cast<std::size_t>(value_count(field.spec)));
   status done;
   {
     py::gil_scoped_release release;
@@ -78,9 +77,9 @@ py::array fill_cpu(const field_request& field) {
 std::vector<double> time_fill(backend_pool& pool, const field_request& field, int repeats,
                               const py::object& out) {
   if (repeats < 1) throw py::value_error("repeats must be >= 1");
-  py::array values = out.is_none() ? py::array(py::dtype::of<float>(), field.shape())
-                                   : checked_output(out, field.shape(), "float32",
-                                                    py::dtype::of<float>());
+  py::array values = out.is_none()
+                         ? py::array(py::dtype::of<float>(), field.shape())
+                         : checked_output(out, field.shape(), "float32", py::dtype::of<float>());
   const std::span<float> span(static_cast<float*>(values.mutable_data()),
                               static_cast<std::size_t>(value_count(field.spec)));
   std::vector<double> seconds;

@@ -60,8 +60,7 @@ result<noise_spec> make_noise(const noise_request& request) {
     noise.interpolation = *i;
   }
   if ((request.interpolation || request.smooth) && noise.kind != noise_kind::value) {
-    return make_error(errc::invalid_argument,
-                      "interpolation= and smooth= apply to noise='value'");
+    return make_error(errc::invalid_argument, "interpolation= and smooth= apply to noise='value'");
   }
   noise.value_smooth = request.smooth;
   return noise;
@@ -70,8 +69,9 @@ result<noise_spec> make_noise(const noise_request& request) {
 result<seeded_table> make_table(std::optional<std::uint64_t> seed,
                                 const std::optional<std::vector<int>>& permutation) {
   if (seed && permutation) {
-    return make_error(errc::invalid_argument, "permutation= and seed= both choose the table; "
-                                              "give one");
+    return make_error(errc::invalid_argument,
+                      "permutation= and seed= both choose the table; "
+                      "give one");
   }
   if (permutation) {
     auto table = permutation_table::from_values(std::span<const int>(*permutation));
@@ -146,9 +146,9 @@ result<field_request> make_field(int dims, const std::array<std::uint32_t, 4>& s
   if (auto valid = validate(field.spec); !valid) return valid.error_value();
   for (int axis = 0; axis < dims; ++axis) {
     if (region[axis] + size[axis] - 1 > (std::uint64_t{1} << 53)) {
-      return make_error(errc::out_of_range,
-                        "region: the box's last sample index on axis " + std::to_string(axis) +
-                            " passes 2^53 = 9007199254740992");
+      return make_error(errc::out_of_range, "region: the box's last sample index on axis " +
+                                                std::to_string(axis) +
+                                                " passes 2^53 = 9007199254740992");
     }
   }
   return field;

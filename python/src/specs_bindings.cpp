@@ -62,10 +62,10 @@ void bind_specs(py::module_& m) {
       .def_readonly("warp", &noise_spec::warp);
 
   py::class_<seeded_table>(m, "Table")
-      .def(py::init([](std::optional<std::uint64_t> seed,
-                       std::optional<std::vector<int>> permutation) {
-             return value_of(make_table(seed, permutation));
-           }),
+      .def(py::init(
+               [](std::optional<std::uint64_t> seed, std::optional<std::vector<int>> permutation) {
+                 return value_of(make_table(seed, permutation));
+               }),
            py::kw_only(), py::arg("seed") = py::none(), py::arg("permutation") = py::none())
       .def_property_readonly("values",
                              [](const seeded_table& t) {
@@ -79,7 +79,8 @@ void bind_specs(py::module_& m) {
           "from_json", [](const std::string& json) { return value_of(parse_graph(json)); },
           py::arg("text"))
       .def_static(
-          "load", [](const py::object& path) {
+          "load",
+          [](const py::object& path) {
             return value_of(load_graph(py::str(py::module_::import("os").attr("fsdecode")(path))));
           },
           py::arg("path"))

@@ -47,7 +47,7 @@ class context_impl final : public context {
   mutable message_sink sink_;  // the debug callback's user data
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger_ = nullptr;  // this instance's
-  mutable std::mutex queue_mutex_;  // context::queue_mutex()
+  mutable std::mutex queue_mutex_;                                   // context::queue_mutex()
   mutable std::mutex deferred_mutex_;
   mutable std::vector<std::function<void()>> deferred_;
 };
