@@ -30,12 +30,8 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
-# The Python module is built for Debian's interpreter, which has the packages above (a python3
-# found first on PATH, such as a pyenv shim, lacks them).
-PYTHON_CMAKE := -DPython3_EXECUTABLE=/usr/bin/python3
-
 build: deps
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release $(PYTHON_CMAKE)
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD_DIR)
 
 run: build
