@@ -30,6 +30,7 @@ CASES = [
     ("size too many", lambda: F((4, 4, 4), dims=2), ValueError, "a 2D field"),
     ("samples overflow", lambda: F((2**32 - 1,) * 4), ValueError, "2^60"),
     ("dims 5", lambda: F((4, 4), dims=5), ValueError, "dims=5"),
+    ("field larger than memory", lambda: F((2**22, 2**22, 2**4)), MemoryError, ""),
     # positions
     ("origin NaN", lambda: F((4, 4), origin=(float("nan"), 0)), ValueError, "origin"),
     ("step inf", lambda: F((4, 4), step=float("inf")), ValueError, "step"),
