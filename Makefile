@@ -11,7 +11,9 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers libgtest-dev libstb-dev libhwy-dev \
   libcli11-dev libgif-dev libpng-dev libopenexr-dev openexr libopenvdb-dev libopenvdb-tools \
   libboost-iostreams-dev python3 libglm-dev python3-matplotlib clang libclang-rt-14-dev ffmpeg \
-  spirv-headers nlohmann-json3-dev libshaderc-dev glslang-dev spirv-tools
+  spirv-headers nlohmann-json3-dev libshaderc-dev glslang-dev spirv-tools \
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-dask python3-distributed \
+  python3-zarr python3-noise
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 
@@ -70,7 +72,8 @@ test: build
 #   make fuzz       the libFuzzer targets (clang), each for FUZZ_SECONDS on its corpus
 # Suppressions (tests/sanitizers/) name third-party libraries only: lavapipe, LLVM, the validation
 # layer. The consumer tests build uninstrumented programs against the library, so they are left
-# to `make test`.
+# to `make test`, and so are the Python tests (an uninstrumented python3 cannot load an
+# instrumented extension): the sanitizer builds leave the Python module out.
 ASAN_DIR ?= build-asan
 TSAN_DIR ?= build-tsan
 FUZZ_DIR ?= build-fuzz
@@ -79,7 +82,8 @@ SANITIZERS := $(CURDIR)/tests/sanitizers
 # -g1 keeps the line tables the reports need; full -g made the instrumented build about a
 # third slower to compile and nearly twice as large to link.
 SANITIZER_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1"
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  -DVKNOISE_BUILD_PYTHON=OFF
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
 # The fuzzers drive parsers (the command line's, the graph reader), not the SIMD kernels:
@@ -112,7 +116,7 @@ test-asan: deps
 	  -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)"
 	$(ASAN_ENV) cmake --build $(ASAN_DIR)
 	$(CC) -O1 -shared -fPIC -o $(ASAN_KEEP_SO) $(SANITIZERS)/keep_vulkan_modules.c
-	$(ASAN_ENV) $(ASAN_KEEP) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^consumer_' \
+	$(ASAN_ENV) $(ASAN_KEEP) ctest --test-dir $(ASAN_DIR) --output-on-failure --timeout 1800 -E '^(consumer|python)_' \
 	  -j $(CTEST_JOBS)
 
 test-tsan: deps

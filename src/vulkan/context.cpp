@@ -155,10 +155,19 @@ result<std::unique_ptr<context>> context_impl::create(const context_options& opt
   if (!instance) return instance.error_value();
   ctx->instance_ = *instance;
   if (options.validation) {
+    // This instance's own entry points, not volk's globals: those follow the instance loaded
+    // last (volkLoadInstanceOnly), which may be another context's or list_devices' instance
+    // without VK_EXT_debug_utils, whose messenger functions are null.
+    const auto create_messenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(ctx->instance_, "vkCreateDebugUtilsMessengerEXT"));
+    ctx->destroy_messenger_ = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(ctx->instance_, "vkDestroyDebugUtilsMessengerEXT"));
+    if (!create_messenger || !ctx->destroy_messenger_) {
+      return make_error(errc::no_device, "VK_EXT_debug_utils is not available");
+    }
     VkDebugUtilsMessengerCreateInfoEXT info = messenger_info(&ctx->sink_);
-    VKNOISE_TRY(
-        vk::check(vkCreateDebugUtilsMessengerEXT(ctx->instance_, &info, nullptr, &ctx->messenger_),
-                  "vkCreateDebugUtilsMessengerEXT"));
+    VKNOISE_TRY(vk::check(create_messenger(ctx->instance_, &info, nullptr, &ctx->messenger_),
+                          "vkCreateDebugUtilsMessengerEXT"));
   }
 
   auto candidates = vk::describe_devices(ctx->instance_);
@@ -315,7 +324,7 @@ context_impl::~context_impl() {
   if (!owns_) return;  // borrowed handles belong to the host
   if (idle && device_ && table_) table_->vkDestroyDevice(device_, nullptr);
   // The messenger goes in any case, so that a leaked instance never calls back into sink_.
-  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance_, messenger_, nullptr);
+  if (messenger_) destroy_messenger_(instance_, messenger_, nullptr);
   // A device left alive must keep its instance (all its children must be destroyed first).
   if (idle && instance_) vkDestroyInstance(instance_, nullptr);
 }

@@ -46,7 +46,8 @@ class context_impl final : public context {
   std::unique_ptr<VolkDeviceTable> table_;
   mutable message_sink sink_;  // the debug callback's user data
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
-  mutable std::mutex queue_mutex_;  // context::queue_mutex()
+  PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger_ = nullptr;  // this instance's
+  mutable std::mutex queue_mutex_;                                   // context::queue_mutex()
   mutable std::mutex deferred_mutex_;
   mutable std::vector<std::function<void()>> deferred_;
 };

@@ -1,0 +1,77 @@
+// Noise at scattered points: compute_backend::eval, the batched points path of every backend,
+// into float64 (the reference's doubles unrounded, the float paths' values widened), as
+// vknoise eval prints them.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <span>
+
+#include "arrays.hpp"
+#include "backend_pool.hpp"
+#include "bindings.hpp"
+#include "errors.hpp"
+#include "specs.hpp"
+
+namespace py = pybind11;
+
+namespace vknoise::python {
+namespace {
+
+// `points`: a C-contiguous float64 array (N, dims), which the vknoise package makes of whatever
+// NumPy converts; checked again here, as the memory is read without the GIL.
+py::array eval(backend_pool& pool, const py::object& noise, const py::array& points,
+               const seeded_table& table) {
+  if (!points.dtype().equal(py::dtype::of<double>()) || points.ndim() != 2 ||
+      !(py::detail::array_proxy(points.ptr())->flags &
+        py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) {
+    throw py::value_error("points must be a C-contiguous float64 array of shape (N, dims)");
+  }
+  const auto count = static_cast<std::size_t>(points.shape(0));
+  const int dims = static_cast<int>(points.shape(1));
+  const graph_handle* g = nullptr;
+  noise_spec spec;
+  int channels = 1;
+  if (py::isinstance<graph_handle>(noise)) {
+    g = noise.cast<const graph_handle*>();
+    if (dims != g->g->dims()) {
+      throw py::value_error("points have " + std::to_string(dims) +
+                            " coordinates each; the graph's dims are " +
+                            std::to_string(g->g->dims()));
+    }
+    channels = g->g->channels();
+  } else if (py::isinstance<noise_spec>(noise)) {
+    spec = noise.cast<noise_spec>();
+    spec.classic_seed = table.classic_seed;
+    check(validate(spec, dims));
+    channels = channel_count(spec, dims);
+  } else {
+    throw py::type_error("noise must be a NoiseSpec or a Graph");
+  }
+  std::vector<std::int64_t> shape{static_cast<std::int64_t>(count)};
+  if (channels > 1) shape.push_back(channels);
+  py::array_t<double> values(shape);
+  const std::span<const double> in(static_cast<const double*>(points.data()), count * dims);
+  const std::span<double> out(values.mutable_data(), count * channels);
+  status done;
+  {
+    py::gil_scoped_release release;
+    auto backend = pool.take();
+    if (!backend) {
+      done = backend.error_value();
+    } else if (g) {
+      done = (*backend)->eval(*g->g, in, table.table, out);
+    } else {
+      done = (*backend)->eval(spec, dims, in, table.table, out);
+    }
+  }
+  check(done);
+  return values;
+}
+
+}  // namespace
+
+void bind_eval(py::module_& m) {
+  m.def("eval", &eval, py::arg("backend"), py::arg("noise"), py::arg("points"), py::arg("table"));
+}
+
+}  // namespace vknoise::python

@@ -1,0 +1,157 @@
+#include "specs.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <span>
+
+namespace vknoise::python {
+namespace {
+
+// The enumeration's value whose library name is `name`.
+template <class Enum, std::size_t N>
+std::optional<Enum> from_name(const std::string& name, const Enum (&values)[N],
+                              const char* (*name_of)(Enum)) {
+  for (Enum value : values) {
+    if (name == name_of(value)) return value;
+  }
+  return std::nullopt;
+}
+
+constexpr noise_kind noise_kinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
+                                      noise_kind::classic, noise_kind::value};
+constexpr fractal_kind fractal_kinds[] = {fractal_kind::none, fractal_kind::fbm,
+                                          fractal_kind::turbulence, fractal_kind::ridged,
+                                          fractal_kind::billow};
+constexpr value_interpolation interpolations[] = {
+    value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
+
+error unknown(const char* option, const std::string& name, const char* expected) {
+  return make_error(errc::invalid_argument,
+                    std::string(option) + "='" + name + "': expected " + expected);
+}
+
+}  // namespace
+
+result<noise_spec> make_noise(const noise_request& request) {
+  noise_spec noise;
+  const auto kind = from_name(request.noise, noise_kinds, noise_kind_name);
+  if (!kind) {
+    return unknown("noise", request.noise, "improved, improved4-balanced, classic or value");
+  }
+  noise.kind = *kind;
+  if (request.fractal) {
+    const auto fractal = from_name(*request.fractal, fractal_kinds, fractal_kind_name);
+    if (!fractal) {
+      return unknown("fractal", *request.fractal, "none, fbm, turbulence, ridged or billow");
+    }
+    noise.fractal = *fractal;
+    if (noise.fractal != fractal_kind::none) noise.octaves = 4;
+  }
+  if (request.octaves) noise.octaves = *request.octaves;
+  if (request.persistence) noise.persistence = *request.persistence;
+  if (request.lacunarity) noise.lacunarity = *request.lacunarity;
+  noise.period = request.period;
+  noise.octave_offsets = request.octave_offsets;
+  noise.gradient = request.gradient;
+  if (request.warp) noise.warp = *request.warp;
+  if (request.interpolation) {
+    const auto i = from_name(*request.interpolation, interpolations, value_interpolation_name);
+    if (!i) return unknown("interpolation", *request.interpolation, "linear, cosine or cubic");
+    noise.interpolation = *i;
+  }
+  if ((request.interpolation || request.smooth) && noise.kind != noise_kind::value) {
+    return make_error(errc::invalid_argument, "interpolation= and smooth= apply to noise='value'");
+  }
+  noise.value_smooth = request.smooth;
+  return noise;
+}
+
+result<seeded_table> make_table(std::optional<std::uint64_t> seed,
+                                const std::optional<std::vector<int>>& permutation) {
+  if (seed && permutation) {
+    return make_error(errc::invalid_argument,
+                      "permutation= and seed= both choose the table; "
+                      "give one");
+  }
+  if (permutation) {
+    auto table = permutation_table::from_values(std::span<const int>(*permutation));
+    if (!table) return table.error_value();
+    return seeded_table{std::move(table).value(), 0};
+  }
+  if (seed) return seeded_table{permutation_table::from_seed(*seed), *seed};
+  return seeded_table{};
+}
+
+result<graph_handle> parse_graph(const std::string& json) {
+  auto parsed = graph::parse(json);
+  if (!parsed) return parsed.error_value();
+  return graph_handle{std::make_shared<const graph>(std::move(parsed).value()), json};
+}
+
+result<graph_handle> load_graph(const std::string& path) {
+  auto loaded = graph::load(path);
+  if (!loaded) return loaded.error_value();
+  // Kept so that the graph can be sent to another process; graph::load has just read it.
+  std::ifstream in(path, std::ios::binary);
+  std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return graph_handle{std::make_shared<const graph>(std::move(loaded).value()), std::move(json)};
+}
+
+result<graph_handle> with_outputs(const graph_handle& g, const std::string& what) {
+  graph_outputs outputs;
+  if (what == "values") {
+    outputs = graph_outputs::values;
+  } else if (what == "gradient") {
+    outputs = graph_outputs::gradient;
+  } else if (what == "curl") {
+    outputs = graph_outputs::curl;
+  } else {
+    return unknown("outputs", what, "values, gradient or curl");
+  }
+  auto derived = g.g->with_outputs(outputs);
+  if (!derived) return derived.error_value();
+  return graph_handle{std::make_shared<const graph>(std::move(derived).value()), g.json, outputs};
+}
+
+std::vector<std::int64_t> field_request::shape() const {
+  std::vector<std::int64_t> axes;
+  for (int axis = spec.dims - 1; axis >= 0; --axis) axes.push_back(spec.size[axis]);
+  if (const int channels = channel_count(spec); channels > 1) axes.push_back(channels);
+  return axes;
+}
+
+result<field_request> make_field(int dims, const std::array<std::uint32_t, 4>& size,
+                                 const std::array<double, 4>& origin,
+                                 const std::array<double, 4>& step,
+                                 const std::array<std::uint64_t, 4>& region,
+                                 const noise_spec* noise, const graph_handle* g,
+                                 const seeded_table& table) {
+  field_request field{{}, table};
+  field.spec.dims = dims;
+  field.spec.size = size;
+  field.spec.origin = origin;
+  field.spec.step = step;
+  field.spec.region = region;
+  if (g) {
+    if (dims != g->g->dims()) {
+      return make_error(errc::invalid_argument, "dims " + std::to_string(dims) +
+                                                    " does not match the graph's dims " +
+                                                    std::to_string(g->g->dims()));
+    }
+    field.spec.noise_graph = g->g;
+  } else if (noise) {
+    field.spec.noise = *noise;
+    field.spec.noise.classic_seed = table.classic_seed;
+  }
+  if (auto valid = validate(field.spec); !valid) return valid.error_value();
+  for (int axis = 0; axis < dims; ++axis) {
+    if (region[axis] + size[axis] - 1 > (std::uint64_t{1} << 53)) {
+      return make_error(errc::out_of_range, "region: the box's last sample index on axis " +
+                                                std::to_string(axis) +
+                                                " passes 2^53 = 9007199254740992");
+    }
+  }
+  return field;
+}
+
+}  // namespace vknoise::python
