@@ -73,10 +73,13 @@ bool path_field(const char* label, std::string& path) {
 bool field_options(view_settings& s) {
   bool changed = false;
   cli::noise_options& n = s.field.noise;
-  const bool graph = n.graph.has_value();
-  if (graph) {
-    ImGui::TextWrapped("graph: %s (reloaded when the file changes)", n.graph->c_str());
-  } else {
+  // A graph file (reloaded when it changes on disk) replaces the noise options; clearing the
+  // path brings them back.
+  if (text_flag("graph file", n.graph)) {
+    if (n.graph) s.field.dims.reset();  // a graph brings its own dims
+    changed = true;
+  }
+  if (!n.graph) {
     changed |= name_flag("dims", s.field.dims, std::array{"1", "2", "3", "4"}, "3");
     changed |=
         name_flag("noise", n.noise,

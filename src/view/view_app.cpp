@@ -418,6 +418,8 @@ status app::retire(frame_slot& slot) {
           format ? cli::check_output(path, *format, field) : status(format.error_value());
       if (saved) saved = cli::write_output(path, *format, field, values, false);
       readouts_.saved = saved ? "wrote " + path : "not saved: " + saved.message();
+      // Asked for on the command line, a field that cannot be written fails the run.
+      if (!saved && path == options_.save_field) return saved;
       std::printf("view: %s\n", readouts_.saved.c_str());
     }
   }
@@ -683,6 +685,8 @@ status app::frame(std::uint32_t index, bool capture) {
   slot.field_copied = asked.save_field.has_value() ||
                       (readouts_wanted && value_count(slot.plan.field) <= readout_values_max);
   slot.save_field = asked.save_field;
+  if (capture && !options_.save_field.empty()) slot.save_field = options_.save_field;
+  slot.field_copied |= slot.save_field.has_value();
   if (capture && !options_.screenshot.empty()) slot.save_picture = options_.screenshot;
   if (asked.save_screenshot) slot.save_picture = asked.save_screenshot;
   slot.picture_copied = slot.save_picture.has_value();
@@ -933,6 +937,10 @@ status app::run() {
   if (auto s = drain(); !s && outcome) outcome = s;
   if (outcome) {
     report_frame_times();
+    if (readouts_.mirror_max) {
+      std::printf("view: largest |GPU - CPU mirror| of the last field: %g\n",
+                  static_cast<double>(*readouts_.mirror_max));
+    }
     // The last frame's field as a batch job (the panel's command, printed for scripts too).
     const frame_slot& last = slots_[(slot_ + slot_count - 1) % slot_count];
     std::printf("view: render command: %s\n",

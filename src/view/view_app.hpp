@@ -30,6 +30,7 @@ struct run_options {
   std::uint32_t width = 960, height = 540;  // the window's first size; the picture's headless
   std::uint32_t frames = 0;                 // 0: until the window is closed (or a signal)
   std::string screenshot;                   // the last frame's picture as a .png
+  std::string save_field;  // the last frame's field, through render's writers (by extension)
   struct resize {
     std::uint32_t frame, width, height;
   };

@@ -12,6 +12,7 @@
 #include "cli/common_options.hpp"
 #include "cli/field_options.hpp"
 #include "cli/number_parsing.hpp"
+#include "cli/output_file.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "view/view_app.hpp"
@@ -29,7 +30,7 @@ void on_stop(int) {
 }
 
 struct command_line {
-  std::optional<std::string> mode, size, frames, screenshot, resize_at, colormap;
+  std::optional<std::string> mode, size, frames, screenshot, save_field, resize_at, colormap;
   std::vector<std::string> sets;
   bool validate = false, headless = false;
   cli::common_options device;
@@ -89,6 +90,11 @@ result<run_options> parse(const command_line& c, view_settings settings, device_
     }
     o.screenshot = path;
   }
+  if (c.save_field) {
+    auto format = cli::output_format_for(*c.save_field);
+    if (!format) return usage("--save-field: " + format.message());
+    o.save_field = *c.save_field;
+  }
   if (c.resize_at) {
     const std::size_t colon = c.resize_at->find(':');
     auto frame = cli::parse_unsigned(std::string_view(*c.resize_at).substr(0, colon), 100'000'000);
@@ -142,6 +148,10 @@ int run(const std::vector<std::string>& args) {
                        "run N frames and exit (default: until the window is closed)");
   cli::add_text_option(app, "--screenshot", "FILE.png", c.screenshot,
                        "write the last frame's picture (without the panel) as a .png");
+  cli::add_text_option(app, "--save-field", "FILE", c.save_field,
+                       "write the last frame's field (as vknoise computed it) with render's "
+                       "writers: " +
+                           cli::output_formats_help());
   cli::add_text_option(
       app, "--colormap", "gray|viridis|diverging", c.colormap,
       "the slice's colour map (default gray: -1 black, 1 white, as render's .png)");

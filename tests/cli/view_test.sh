@@ -22,22 +22,30 @@ s = m.imread(sys.argv[1]).shape; print('%dx%d' % (s[1], s[0]))" "$1"; }
 # The scripted view: small, still (time does not run), no panel over the picture.
 still=(--frames 3 --validate --set panel=off --set play=off)
 
-# matches_render NAME DIR: DIR/view.png equals, within one level, the .png that the render
-# command the view printed for its last frame writes.
-matches_render() {
-  local name=$1 dir=$2
+# render_printed NAME OUT [ARGS...]: runs the `vknoise render` command line the view printed for
+# its last frame, writing OUT (with ARGS added); returns 1, with a failure recorded, if it fails.
+render_printed() {
+  local name=$1 out=$2
+  shift 2
   local command
   command=$(sed -n 's/^view: render command: vknoise render //p' "$work/stdout")
   if [[ -z $command ]]; then
     fail "$name: the view printed no render command"
-    return
+    return 1
   fi
-  command=${command/--out field.png/--out $dir/render.png}
-  eval "run render $command"
+  command=${command/--out field.png/--out $out}
+  eval "run render $command \"\$@\""
   if [[ $status -ne 0 ]]; then
-    fail "$name: vknoise render $command: exit $status"
-    return
+    fail "$name: vknoise render $command $*: exit $status"
+    return 1
   fi
+}
+
+# matches_render NAME DIR: DIR/view.png equals, within one level, the .png that the render
+# command the view printed for its last frame writes.
+matches_render() {
+  local name=$1 dir=$2
+  render_printed "$name" "$dir/render.png" || return
   if compare "$dir/view.png" "$dir/render.png" 1; then pass; else
     fail "$name: view.png and render.png differ by more than one level: $(cat "$work/compare")"
   fi
@@ -83,6 +91,25 @@ p = m.imread(sys.argv[1]); sys.exit(0 if abs(p[..., 0] - p[..., 1]).max() > 0.2 
       "$map_dir/view.png"
   fi
 done
+
+# --- the field as the GPU computed it, and its distance from the CPU mirror -----------------------
+# The view's field is the float mirror's bit for bit: render's fast CPU path writes the same .npy.
+if expect_success "save field" view --size 96x64 "${still[@]}" --fractal fbm --octaves 4 \
+  --origin 0.5,0.5,0.5 --save-field field.npy; then
+  field_dir=$case_dir
+  if render_printed "save field" "$field_dir/render.npy" --backend cpu; then
+    check "save field: bit for bit render's .npy" cmp -s "$field_dir/field.npy" \
+      "$field_dir/render.npy"
+  fi
+fi
+if expect_success "mirror difference" view --size 96x64 "${still[@]}" --set diff=on \
+  --fractal fbm --octaves 4 --screenshot view.png; then
+  check "mirror difference: zero on this device" grep -q \
+    "largest |GPU - CPU mirror| of the last field: 0$" "$work/stdout"
+  check "mirror difference: the heat map is black" /usr/bin/python3 -c "import matplotlib.image \
+as m, sys; sys.exit(0 if m.imread(sys.argv[1])[..., :3].max() == 0 else 1)" "$case_dir/view.png"
+fi
+expect_error "unknown field format" 2 "--save-field" view --save-field x.bmp --frames 1
 
 # --- a resize mid-run: the picture follows the window ---------------------------------------------
 if expect_success "resize" view --size 160x96 --frames 6 --validate --set panel=off \
