@@ -16,6 +16,7 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   python3-zarr python3-noise libglfw3-dev libimgui-dev xvfb xauth
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
+VIEW := $(BUILD_DIR)/src/cli/vknoise-view
 
 .PHONY: all deps build run test test-asan test-tsan fuzz bench gpu-report gpu-bundle format clean
 all: build
@@ -161,11 +162,15 @@ bench: build
 # the kernel benchmark, with logs, JSON, CSV, charts and summary.txt, into $(OUT_DIR)/gpu-report/.
 #   GPU_REPORT_BUDGET  seconds one repeat of the sweep may take (vknoise bench --budget)
 #   GPU_REPORT_TESTS   a gtest filter instead of every GPU test (CI's smoke run uses a few)
+#   GPU_REPORT_VIEW_SIZE, GPU_REPORT_VIEW_FRAMES  the window's headless frame loop (vknoise-view
+#                      --headless, every mode): picture size and frames per mode
 # gpu-bundle puts the same report, with the libraries, the Vulkan loader and the validation layer
 # it needs, into $(GPU_BUNDLE_DIR)/, to run as gpu-bundle/gpu-report.sh on a machine that has no
 # development packages.
 GPU_REPORT_BUDGET ?= 1
 GPU_REPORT_TESTS ?=
+GPU_REPORT_VIEW_SIZE ?= 1920x1080
+GPU_REPORT_VIEW_FRAMES ?= 120
 GPU_BUNDLE_DIR ?= gpu-bundle
 KERNEL_BENCH := $(BUILD_DIR)/bench/vknoise_kernel_bench
 GPU_TEST_PROGRAMS := $(BUILD_DIR)/tests/vknoise_tests $(BUILD_DIR)/tests/vknoise_backend_tests
@@ -174,11 +179,13 @@ gpu-report: build
 	tools/gpu_report.sh --out $(OUT_DIR)/gpu-report --budget '$(GPU_REPORT_BUDGET)' \
 	  $(if $(GPU_REPORT_TESTS),--tests '$(GPU_REPORT_TESTS)') --tool $(VKNOISE) \
 	  --kernel-bench $(KERNEL_BENCH) --plot bench/plot_bench.py \
-	  $(addprefix --test ,$(GPU_TEST_PROGRAMS))
+	  $(addprefix --test ,$(GPU_TEST_PROGRAMS)) \
+	  $$([ -x $(VIEW) ] && echo --view $(VIEW) --view-size $(GPU_REPORT_VIEW_SIZE) \
+	    --view-frames $(GPU_REPORT_VIEW_FRAMES))
 
 gpu-bundle: build
 	tools/gpu_bundle.sh $(GPU_BUNDLE_DIR) bench/plot_bench.py $(VKNOISE) $(KERNEL_BENCH) \
-	  $(GPU_TEST_PROGRAMS)
+	  $(GPU_TEST_PROGRAMS) $$([ -x $(VIEW) ] && echo $(VIEW))
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.hpp' '*.h' '*.c')

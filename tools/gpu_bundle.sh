@@ -8,7 +8,8 @@
 # expands on its first run: the folder must stay under 64 MiB to travel.
 #
 # Usage: gpu_bundle.sh DIR PLOT_BENCH_PY PROGRAM...
-#   the programs: the vknoise tool, vknoise_kernel_bench and the test programs (named *_tests),
+#   the programs: the vknoise tool, vknoise_kernel_bench, the test programs (named *_tests) and,
+#   optionally, vknoise-view (the window, measured headless),
 #   which is how gpu-report.sh tells them apart. DIR is replaced. Prints the folder's size; exits 1
 #   when it is 64 MiB or more.
 set -euo pipefail

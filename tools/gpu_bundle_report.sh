@@ -32,5 +32,7 @@ export VK_ADD_LAYER_PATH=$here/layers${VK_ADD_LAYER_PATH:+:$VK_ADD_LAYER_PATH}
 
 tests=()
 for program in "$here"/bin/*_tests; do tests+=(--test "$program"); done
+# The window's headless frame loop, where the bundle has it.
+[[ -x $here/bin/vknoise-view ]] && tests+=(--view "$here/bin/vknoise-view")
 exec bash "$here/gpu_report.sh" --out "$out" --tool "$here/bin/vknoise" \
   --kernel-bench "$here/bin/vknoise_kernel_bench" --plot "$here/plot_bench.py" "${tests[@]}" "$@"

@@ -8,6 +8,8 @@
 #                           not skipped
 #   vknoise_kernel_bench    kernel-only throughput, at the largest grid the sweep measured
 #   plot_bench.py           the sweep's charts, where python3 has matplotlib
+#   vknoise-view --headless the window's frame loop without a window, at 1920x1080, every mode
+#                           (with --view): frame, noise and shading times from timestamps
 # and writes each one's log, bench.json, bench.csv, the charts and summary.txt (what ran, how long,
 # the key figures). The only programs it needs besides the ones given are bash, coreutils, grep,
 # sed and awk, so it also runs from the folder `make gpu-bundle` makes (its gpu-report.sh) on a
@@ -15,20 +17,25 @@
 #
 # Usage: gpu_report.sh --out DIR --tool VKNOISE --kernel-bench PROGRAM --plot PLOT_BENCH_PY
 #                      --test PROGRAM [--test PROGRAM]... [--budget SECONDS] [--tests FILTER]
+#                      [--view VKNOISE_VIEW [--view-size WxH] [--view-frames N]]
 #   --budget   seconds one repeat of the sweep may take (vknoise bench --budget; default 1): a
 #              small budget keeps the sweep, and so the kernel benchmark's size, small
 #   --tests    a gtest filter for every test program, instead of each one's GPU tests
+#   --view-size, --view-frames  the headless window's picture (default 1920x1080) and frames per
+#              mode (default 120); CI's smoke run on lavapipe keeps both small
 # Exit status 0 when every step passed, 1 when one failed (summary.txt says which), 2 for bad usage.
 set -uo pipefail
 
 usage() {
   echo "gpu_report.sh: $*" >&2
   echo "usage: gpu_report.sh --out DIR --tool VKNOISE --kernel-bench PROGRAM --plot PLOT_BENCH_PY" \
-    "--test PROGRAM [--test PROGRAM]... [--budget SECONDS] [--tests FILTER]" >&2
+    "--test PROGRAM [--test PROGRAM]... [--budget SECONDS] [--tests FILTER]" \
+    "[--view VKNOISE_VIEW [--view-size WxH] [--view-frames N]]" >&2
   exit 2
 }
 
-out='' tool='' kernel_bench='' plot='' budget=1 filter=''
+out='' tool='' kernel_bench='' plot='' budget=1 filter='' view=''
+view_size=1920x1080 view_frames=120
 test_programs=()
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage "$1 needs a value"
@@ -40,6 +47,9 @@ while [[ $# -gt 0 ]]; do
     --test) test_programs+=("$2") ;;
     --budget) budget=$2 ;;
     --tests) filter=$2 ;;
+    --view) view=$2 ;;
+    --view-size) view_size=$2 ;;
+    --view-frames) view_frames=$2 ;;
     *) usage "unknown argument '$1'" ;;
   esac
   shift 2
@@ -50,6 +60,9 @@ for program in "$tool" "$kernel_bench" "${test_programs[@]}"; do
 done
 [[ ${#test_programs[@]} -gt 0 ]] || usage "no --test program"
 [[ -f $plot ]] || usage "--plot '$plot' is not a file"
+[[ -z $view || -x $view ]] || usage "--view '$view' is not an executable program"
+[[ $view_size =~ ^[0-9]+x[0-9]+$ ]] || usage "--view-size '$view_size' is not WxH"
+[[ $view_frames =~ ^[0-9]+$ ]] || usage "--view-frames '$view_frames' is not a number"
 [[ $budget =~ ^[0-9]*\.?[0-9]+$ ]] || usage "--budget '$budget' is not a number of seconds"
 
 mkdir -p "$out" || exit 1
@@ -191,6 +204,27 @@ kernel_benchmarks() {
 }
 if step "vknoise_kernel_bench" kernel_bench.log kernel_benchmarks; then
   grep 'kernel median' "$out/kernel_bench.log" | sed 's/^/kernel bench: /' >>"$figures"
+fi
+
+# The window's frame loop headless (no present) at --view-size: each mode for --view-frames
+# frames, and the clouds at the size of the realtime goal (a 256^3 4D fBm volume of 6 octaves
+# every frame).
+view_runs() {
+  local mode status=0
+  for mode in slice heightfield volume ocean clouds; do
+    echo "--- $mode"
+    "$view" --headless --size "$view_size" --frames "$view_frames" --mode "$mode" --fractal fbm \
+      --octaves 6 \
+      --set volume=128 || status=1
+  done
+  echo "--- clouds 256^3, 6 octaves"
+  "$view" --headless --size "$view_size" --frames "$view_frames" --mode clouds --set volume=256 \
+    --set layers=256 --set scene-octaves=6 || status=1
+  return $status
+}
+if [[ -n $view ]] && step "vknoise-view --headless $view_size" view.log view_runs; then
+  awk '/^--- / { name = substr($0, 5) } /medians:/ { sub(/^view: /, ""); print "view " name ": " $0 }' \
+    "$out/view.log" >>"$figures"
 fi
 
 # bench_3d.png, bench_4d.png, and the figures as Markdown tables, by the first python3 with
