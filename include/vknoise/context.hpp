@@ -81,6 +81,9 @@ struct device_info {
 };
 
 const char* device_type_name(VkPhysicalDeviceType type);
+// The preference order of context_options::device_index's default, lowest first: discrete GPU 0,
+// integrated 1, virtual 2, CPU 3, other 4 (for hosts that choose a device the same way).
+int device_type_preference(VkPhysicalDeviceType type);
 const char* vk_result_name(VkResult result);
 
 // Every physical device the loader reports, in its order. errc::no_device when no loader or no

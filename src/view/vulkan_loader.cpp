@@ -18,6 +18,18 @@ result<std::uint32_t> memory_type(VkPhysicalDevice physical, std::uint32_t bits,
   return make_error(errc::vulkan_error, "no memory type for a buffer of the window");
 }
 
+// Memory for `needs` of the first type with `wanted` (else `fallback`) properties.
+status allocate(VkPhysicalDevice physical, VkDevice device, const VkMemoryRequirements& needs,
+                VkMemoryPropertyFlags wanted, VkMemoryPropertyFlags fallback,
+                VkDeviceMemory& memory) {
+  auto type = memory_type(physical, needs.memoryTypeBits, wanted, fallback);
+  if (!type) return type.error_value();
+  VkMemoryAllocateInfo info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  info.allocationSize = needs.size;
+  info.memoryTypeIndex = *type;
+  return vk_ok(vkAllocateMemory(device, &info, nullptr, &memory), "vkAllocateMemory");
+}
+
 }  // namespace
 
 status vk_ok(VkResult result, const char* call) {
@@ -40,17 +52,9 @@ result<gpu_buffer> create_buffer(VkPhysicalDevice physical, VkDevice device, VkD
   vkGetBufferMemoryRequirements(device, b.buffer, &needs);
   const VkMemoryPropertyFlags host =
       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-  auto type = host_visible ? memory_type(physical, needs.memoryTypeBits, host, host)
-                           : memory_type(physical, needs.memoryTypeBits,
-                                         VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
-  if (!type) {
-    destroy_buffer(device, b);
-    return type.error_value();
-  }
-  VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  allocate.allocationSize = needs.size;
-  allocate.memoryTypeIndex = *type;
-  status made = vk_ok(vkAllocateMemory(device, &allocate, nullptr, &b.memory), "vkAllocateMemory");
+  status made = host_visible ? allocate(physical, device, needs, host, host, b.memory)
+                             : allocate(physical, device, needs,
+                                        VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, b.memory);
   if (made) made = vk_ok(vkBindBufferMemory(device, b.buffer, b.memory, 0), "vkBindBufferMemory");
   if (made && host_visible) {
     made = vk_ok(vkMapMemory(device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped), "vkMapMemory");
@@ -87,16 +91,8 @@ result<gpu_image> create_image(VkPhysicalDevice physical, VkDevice device, VkExt
   }
   VkMemoryRequirements needs;
   vkGetImageMemoryRequirements(device, image.image, &needs);
-  auto type = memory_type(physical, needs.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0);
-  if (!type) {
-    destroy_image(device, image);
-    return type.error_value();
-  }
-  VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  allocate.allocationSize = needs.size;
-  allocate.memoryTypeIndex = *type;
   status made =
-      vk_ok(vkAllocateMemory(device, &allocate, nullptr, &image.memory), "vkAllocateMemory");
+      allocate(physical, device, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, image.memory);
   if (made)
     made = vk_ok(vkBindImageMemory(device, image.image, image.memory, 0), "vkBindImageMemory");
   if (!made) {

@@ -39,21 +39,6 @@ bool has_display() {
   return (x && *x) || (wayland && *wayland);
 }
 
-int type_rank(VkPhysicalDeviceType type) {
-  switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-      return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-      return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-      return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-      return 3;
-    default:
-      return 4;
-  }
-}
-
 }  // namespace
 
 result<std::unique_ptr<window_device>> window_device::create(const device_options& options) {
@@ -223,8 +208,8 @@ status window_device::choose_device(const device_options& options) {
         vkGetPhysicalDeviceSurfaceSupportKHR(devices[i], q, surface_, &presents);
         if (!presents) continue;
       }
-      if (type_rank(p.deviceType) < best_rank) {
-        best_rank = type_rank(p.deviceType);
+      if (device_type_preference(p.deviceType) < best_rank) {
+        best_rank = device_type_preference(p.deviceType);
         physical_ = devices[i];
         family_ = q;
         properties_ = p;

@@ -24,10 +24,7 @@ const char* device_type_name(VkPhysicalDeviceType type) {
   }
 }
 
-namespace vk {
-namespace {
-
-int preference_rank(VkPhysicalDeviceType type) {
+int device_type_preference(VkPhysicalDeviceType type) {
   switch (type) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
       return 0;
@@ -41,6 +38,9 @@ int preference_rank(VkPhysicalDeviceType type) {
       return 4;
   }
 }
+
+namespace vk {
+namespace {
 
 device_candidate describe(VkPhysicalDevice handle, std::uint32_t index) {
   device_candidate c;
@@ -93,8 +93,8 @@ result<std::vector<device_candidate>> describe_devices(VkInstance instance) {
   for (std::uint32_t i = 0; i < count; ++i) {
     candidates.push_back(describe(handles[i], i));
     const device_info& info = candidates.back().info;
-    if (info.suitable &&
-        (best < 0 || preference_rank(info.type) < preference_rank(candidates[best].info.type))) {
+    if (info.suitable && (best < 0 || device_type_preference(info.type) <
+                                          device_type_preference(candidates[best].info.type))) {
       best = static_cast<int>(i);
     }
   }

@@ -154,38 +154,37 @@ stop_view() {
 # replace FILE TEXT: atomically, as editors save.
 replace() { printf '%s\n' "$2" >"$1.tmp" && mv "$1.tmp" "$1"; }
 
-case_dir=$(mktemp -d "$work/case.XXXXXX")
+# edit_while_running NAME TEXT LINE FILE: the view on a graph file of $first_graph in a fresh
+# $case_dir; once it runs, the file becomes TEXT, and once the view has printed LINE into FILE
+# (stdout or stderr) it is stopped. Checks that it ended well and its layer stayed silent.
+edit_while_running() {
+  local name=$1 text=$2 line=$3 file=$4
+  case_dir=$(mktemp -d "$work/case.XXXXXX")
+  replace "$case_dir/live.json" "$first_graph"
+  live_view "$case_dir"
+  if wait_for "the view to start" 120 printed "view: running" "$work/stdout" && view_is_running
+  then
+    replace "$case_dir/live.json" "$text"
+    wait_for "'$line' from the view" 120 printed "$line" "$file"
+  fi
+  stop_view
+  check "$name: exit 0" test "$status" -eq 0
+  check "$name: '$line'" grep -q "$line" "$file"
+  check "$name: validation silent" grep -q "validation layer: no messages" "$work/stdout"
+}
+
+# A rewritten graph: the picture becomes the new graph's, and is no longer the first one's.
+edit_while_running "rewritten graph" "$second_graph" "view: graph reloaded" "$work/stdout"
 live=$case_dir
-replace "$live/live.json" "$first_graph"
-live_view "$live"
-if wait_for "the view to start" 120 printed "view: running" "$work/stdout" && view_is_running; then
-  replace "$live/live.json" "$second_graph"
-  wait_for "the graph to be reloaded" 120 printed "view: graph reloaded" "$work/stdout"
-fi
-stop_view
-check "rewritten graph: exit 0" test "$status" -eq 0
-check "rewritten graph: reloaded" grep -q "view: graph reloaded" "$work/stdout"
-check "rewritten graph: validation silent" grep -q "validation layer: no messages" "$work/stdout"
-cp "$live/view.png" "$work/rewritten.png" 2>/dev/null
 matches_render "rewritten graph shows the new graph" "$live"
-# The first graph's picture is another picture.
 replace "$live/live.json" "$first_graph"
 run render --graph "$live/live.json" --size 128x80 --out "$work/first.png"
-check "rewritten graph: the picture changed" fails compare "$work/rewritten.png" "$work/first.png" 8
+check "rewritten graph: the picture changed" fails compare "$live/view.png" "$work/first.png" 8
 
-case_dir=$(mktemp -d "$work/case.XXXXXX")
-broken=$case_dir
-replace "$broken/live.json" "$first_graph"
-live_view "$broken"
-if wait_for "the view to start" 120 printed "view: running" "$work/stdout" && view_is_running; then
-  replace "$broken/live.json" '{"vknoise_graph": 1, "dims": 2, "nodes": {"p": {"kind": "nope"'
-  wait_for "the graph error" 120 printed "view: graph error" "$work/stderr"
-fi
-stop_view
-check "broken graph: exit 0 (the last good graph stays)" test "$status" -eq 0
-check "broken graph: error reported" grep -q "view: graph error: " "$work/stderr"
-check "broken graph: validation silent" grep -q "validation layer: no messages" "$work/stdout"
-if compare "$broken/view.png" "$work/first.png" 1; then pass; else
+# A broken graph: reported, and the last good picture (the first graph's) stays.
+edit_while_running "broken graph" '{"vknoise_graph": 1, "dims": 2, "nodes": {"p": {"kind": "nope"' \
+  "view: graph error: " "$work/stderr"
+if compare "$case_dir/view.png" "$work/first.png" 1; then pass; else
   fail "broken graph: the picture is not the last good graph's: $(cat "$work/compare")"
 fi
 
