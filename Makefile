@@ -1,5 +1,6 @@
 # Two commands do all the set-up on a fresh Debian 12 machine:
-#   make run   installs what is missing, builds, and renders the demo images into out/
+#   make run   installs what is missing, builds, and renders the demo images into out/ (the window's
+#              modes too, headless: `vknoise view` opens the window itself)
 #   make test  installs what is missing, builds, and runs every test
 SHELL := /bin/bash
 BUILD_DIR ?= build
@@ -58,6 +59,10 @@ run: build
 	$(BUILD_DIR)/examples/ocean/vknoise_ocean --out $(OUT_DIR)/ocean
 	$(BUILD_DIR)/examples/clouds/vknoise_clouds --out $(OUT_DIR)/clouds
 	$(BUILD_DIR)/examples/backend/vknoise_backend --volume 64 --image 320x240 --frames 8 --out $(OUT_DIR)/backend
+	for mode in slice heightfield volume ocean clouds; do \
+	  $(VIEW) --headless --mode $$mode --size 640x360 --frames 2 --fractal fbm --octaves 5 \
+	    --screenshot $(OUT_DIR)/view_$$mode.png || exit 1; \
+	done
 	@echo "rendered into $(OUT_DIR)/:" && ls -l $(OUT_DIR)
 
 # Tests run CTEST_JOBS at a time (every core): they wait on conditions, never on time, so a
