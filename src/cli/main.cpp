@@ -55,8 +55,9 @@ int run(int argc, char** argv) {
   for (const command& c : commands) {
     if (c.parser->parsed()) return c.run();
   }
-  return report_error(exit_usage_error,
-                      "no command given: use info, eval, render, check, bench, graph or view (see --help)");
+  return report_error(
+      exit_usage_error,
+      "no command given: use info, eval, render, check, bench, graph or view (see --help)");
 }
 
 }  // namespace

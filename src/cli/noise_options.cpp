@@ -143,8 +143,7 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
     base = std::make_shared<const graph>(std::move(loaded.value()));
   }
   if (options.gradient || options.curl) {
-    auto derived =
-        base->with_outputs(options.curl ? graph_outputs::curl : graph_outputs::gradient);
+    auto derived = base->with_outputs(options.curl ? graph_outputs::curl : graph_outputs::gradient);
     if (!derived) return derived.error_value();
     return std::make_shared<const graph>(std::move(derived.value()));
   }

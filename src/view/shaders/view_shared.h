@@ -32,18 +32,18 @@ using uint = std::uint32_t;
 #define VIEW_COLORMAP_HEAT 4  // the overlay: 0 black, `high` white
 
 struct slice_params {
-  uint width;     // pixels = field samples per row
-  uint height;    // rows
-  uint channels;  // floats per sample
-  uint colormap;  // VIEW_COLORMAP_*
-  float low;      // the value shown as the map's first colour (gray: black)
-  float high;     // and as its last (gray: white)
+  uint width;       // pixels = field samples per row
+  uint height;      // rows
+  uint channels;    // floats per sample
+  uint colormap;    // VIEW_COLORMAP_*
+  float low;        // the value shown as the map's first colour (gray: black)
+  float high;       // and as its last (gray: white)
   uint field_rows;  // rows of the field: the picture's height, or 1 for a 1D field (every row)
   uint pad0;
 };
 
 struct orbit_params {
-  uint width;      // picture
+  uint width;  // picture
   uint height;
   uint n;          // samples per side of the field (heightfield n x n, volume n x n x n)
   uint channels;   // floats per sample: 1, or 1 + dims with the derivatives
@@ -53,7 +53,7 @@ struct orbit_params {
   float relief;    // heightfield: height of a value of 1 (side = 1); volume: density gain
   float low;       // the field's value range shown (heightfield colours, volume threshold)
   float high;
-  float step;      // the field's sample spacing in noise units (derivatives to slopes)
+  float step;        // the field's sample spacing in noise units (derivatives to slopes)
   uint derivatives;  // 1: channels 1 and 2 are d/dx and d/dy; 0: normals from differences
 };
 
