@@ -348,7 +348,11 @@ status app::recreate_swapchain() {
   if (auto s = retire_all(); !s) return s;
   int width = 0, height = 0;
   glfwGetFramebufferSize(device_.window(), &width, &height);
-  if (width == 0 || height == 0) return {};  // minimised: frames wait until it is back
+  if (width == 0 || height == 0) {
+    // Minimised: nothing to draw into until it is back; wait for its events, a while at most.
+    glfwWaitEventsTimeout(0.1);
+    return {};
+  }
   if (auto s = swapchain_->create(options_.immediate); !s) return s;
   ImGui_ImplVulkan_SetMinImageCount(std::max(2u, swapchain_->min_image_count()));
   swapchain_stale_ = false;
@@ -379,9 +383,15 @@ status app::retire(frame_slot& slot) {
                                              sizeof t[0], VK_QUERY_RESULT_64_BIT);
     if (auto s = vk_ok(r, "vkGetQueryPoolResults"); !s) return s;
     const double period = device_.properties().limits.timestampPeriod * 1e-6;  // ms per tick
-    readouts_.noise_ms = static_cast<double>(t[1] - t[0]) * period;
-    readouts_.shade_ms = static_cast<double>(t[2] - t[1]) * period;
-    readouts_.panel_ms = static_cast<double>(t[3] - t[2]) * period;
+    // Timestamps have timestampValidBits bits: a difference is taken modulo that.
+    const std::uint32_t bits = device_.timestamp_bits();
+    const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    auto ms = [&](int from, int to) {
+      return static_cast<double>((t[to] - t[from]) & mask) * period;
+    };
+    readouts_.noise_ms = ms(0, 1);
+    readouts_.shade_ms = ms(1, 2);
+    readouts_.panel_ms = ms(2, 3);
     const std::uint64_t samples = sample_count(slot.plan.field);
     readouts_.samples_per_second =
         readouts_.noise_ms > 0 ? static_cast<double>(samples) / (readouts_.noise_ms * 1e-3) : 0;

@@ -49,6 +49,7 @@ class window_device {
   std::uint32_t queue_family() const { return family_; }
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
   bool has_timestamps() const { return timestamp_bits_ > 0; }
+  std::uint32_t timestamp_bits() const { return timestamp_bits_; }
 
   // The handles for vknoise::context::borrow.
   borrowed_device lend() const;
