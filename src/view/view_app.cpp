@@ -561,27 +561,11 @@ void app::handle_mouse() {
   scroll_ = 0;
   if (!dragging_ && scroll == 0) return;
   if (settings_.mode == view_mode::slice) {
-    std::array<double, 4> origin = base_.origin;
-    std::array<double, 4> step = base_.step;
-    if (dragging_) {
-      origin[0] -= dx * step[0];
-      if (base_.dims >= 2) origin[1] -= dy * step[1];
-    }
-    if (scroll != 0) {
-      const double factor = std::pow(0.9, scroll);
-      origin[0] += x * step[0] * (1 - factor);
-      if (base_.dims >= 2) origin[1] += y * step[1] * (1 - factor);
-      for (double& s : step) s *= factor;
-    }
-    settings_.field.origin = exact_numbers(origin, base_.dims);
-    settings_.field.step = exact_numbers(step, base_.dims);
+    // The time axis's origin is the settings' own: the base field is the one before time.
+    pan_and_zoom(settings_, base_, dragging_ ? dx : 0.0, dragging_ ? dy : 0.0, scroll, x, y);
     if (auto st = parse_settings(); !st) readouts_.error = st.message();
   } else if (settings_.mode == view_mode::heightfield || settings_.mode == view_mode::volume) {
-    if (dragging_) {
-      settings_.yaw -= dx * 0.01;
-      settings_.pitch = std::clamp(settings_.pitch + dy * 0.01, -1.5, 1.5);
-    }
-    settings_.distance = std::clamp(settings_.distance * std::pow(0.9, scroll), 0.5, 20.0);
+    orbit(settings_, dragging_ ? dx : 0.0, dragging_ ? dy : 0.0, scroll);
   }
 }
 

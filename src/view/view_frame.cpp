@@ -37,8 +37,8 @@ field_spec with_derivatives_if_possible(field_spec field) {
   return validate(with) ? with : field;
 }
 
-shader::orbit_params orbit(const view_settings& settings, const frame_plan& plan, std::uint32_t n,
-                           float relief) {
+shader::orbit_params orbit_parameters(const view_settings& settings, const frame_plan& plan,
+                                      std::uint32_t n, float relief) {
   shader::orbit_params p{};
   p.width = plan.width;
   p.height = plan.height;
@@ -125,8 +125,8 @@ result<frame_plan> plan_frame(const view_settings& settings, const field_spec& b
       plan.field = with_derivatives_if_possible(at_time(settings, base));
       plan.field.size = {settings.grid, settings.grid, 1, 1};
       plan.shader = vknoise::spirv::view_heightfield;
-      plan.params =
-          bytes_of(orbit(settings, plan, settings.grid, static_cast<float>(settings.relief)));
+      plan.params = bytes_of(
+          orbit_parameters(settings, plan, settings.grid, static_cast<float>(settings.relief)));
       break;
     }
     case view_mode::volume: {
@@ -135,8 +135,8 @@ result<frame_plan> plan_frame(const view_settings& settings, const field_spec& b
       plan.field.size = {settings.volume, settings.volume, settings.volume, 1};
       plan.shader = vknoise::spirv::view_volume;
       // Density gain: the heightfield's relief 0.25 gives a gain of 4.
-      shader::orbit_params p =
-          orbit(settings, plan, settings.volume, static_cast<float>(settings.relief * 16.0));
+      shader::orbit_params p = orbit_parameters(settings, plan, settings.volume,
+                                                static_cast<float>(settings.relief * 16.0));
       p.low = 0.0f;  // matter where the value is above 0
       plan.params = bytes_of(p);
       break;

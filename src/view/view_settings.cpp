@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 #include <vector>
@@ -196,6 +197,29 @@ status apply_setting(view_settings& s, std::string_view assignment) {
                         ": unknown key (render's field flags, or mode, colormap, panel, play, "
                         "speed, loop, time, diff, grid, volume, layers, scene-octaves, yaw, "
                         "pitch, distance, relief)");
+}
+
+void pan_and_zoom(view_settings& settings, const field_spec& shown, double dx, double dy,
+                  double scroll, double cursor_x, double cursor_y) {
+  std::array<double, 4> origin = shown.origin;
+  std::array<double, 4> step = shown.step;
+  const bool two_axes = shown.dims >= 2;
+  origin[0] -= dx * step[0];
+  if (two_axes) origin[1] -= dy * step[1];
+  if (scroll != 0) {
+    const double factor = std::pow(0.9, scroll);
+    origin[0] += cursor_x * step[0] * (1 - factor);
+    if (two_axes) origin[1] += cursor_y * step[1] * (1 - factor);
+    for (double& s : step) s *= factor;
+  }
+  settings.field.origin = exact_numbers(origin, shown.dims);
+  settings.field.step = exact_numbers(step, shown.dims);
+}
+
+void orbit(view_settings& settings, double dx, double dy, double scroll) {
+  settings.yaw -= dx * 0.01;
+  settings.pitch = std::clamp(settings.pitch + dy * 0.01, -1.5, 1.5);
+  settings.distance = std::clamp(settings.distance * std::pow(0.9, scroll), 0.5, 20.0);
 }
 
 std::optional<int> time_axis(int dims) {

@@ -51,6 +51,16 @@ struct view_settings {
 // field's values are checked when the field is built, as render checks them).
 status apply_setting(view_settings& settings, std::string_view assignment);
 
+// A slice dragged by (dx, dy) pixels and zoomed by `scroll` wheel steps (0.9x the step each)
+// around the pixel (cursor_x, cursor_y): the sample under the cursor stays under it. `shown` is
+// the field on screen (its origin and step); the settings' --origin and --step change.
+void pan_and_zoom(view_settings& settings, const field_spec& shown, double dx, double dy,
+                  double scroll, double cursor_x, double cursor_y);
+
+// The orbit camera dragged by (dx, dy) pixels and moved by `scroll` wheel steps: yaw and pitch
+// turn 0.01 radian a pixel (pitch within +-1.5), distance 0.9x a step (within 0.5..20).
+void orbit(view_settings& settings, double dx, double dy, double scroll);
+
 // The axis time moves along: z for a 3D field, w for a 4D one; none for 1D and 2D.
 std::optional<int> time_axis(int dims);
 
