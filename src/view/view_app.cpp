@@ -548,6 +548,14 @@ void app::handle_mouse() {
   GLFWwindow* window = device_.window();
   double x = 0, y = 0;
   glfwGetCursorPos(window, &x, &y);
+  // The cursor is in window coordinates, the picture in framebuffer pixels (HiDPI scales them).
+  int window_width = 0, window_height = 0, pixels_wide = 0, pixels_high = 0;
+  glfwGetWindowSize(window, &window_width, &window_height);
+  glfwGetFramebufferSize(window, &pixels_wide, &pixels_high);
+  if (window_width > 0 && window_height > 0) {
+    x *= static_cast<double>(pixels_wide) / window_width;
+    y *= static_cast<double>(pixels_high) / window_height;
+  }
   const bool panel_has_mouse = imgui_ && settings_.panel && ImGui::GetIO().WantCaptureMouse;
   const bool pressed = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
   const double dx = x - last_mouse_x_, dy = y - last_mouse_y_;
