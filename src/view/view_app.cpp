@@ -561,19 +561,21 @@ void app::handle_mouse() {
   const double dx = x - last_mouse_x_, dy = y - last_mouse_y_;
   last_mouse_x_ = x;
   last_mouse_y_ = y;
-  if (!pressed)
-    dragging_ = false;
-  else if (!panel_has_mouse && !dragging_)
-    dragging_ = true;
+  // A drag moves the view from the frame after the press on: the pointer's way to where it was
+  // pressed is no drag.
+  const bool was_dragging = dragging_;
+  dragging_ = pressed && (was_dragging || !panel_has_mouse);
+  const double drag_x = dragging_ && was_dragging ? dx : 0.0;
+  const double drag_y = dragging_ && was_dragging ? dy : 0.0;
   const double scroll = panel_has_mouse ? 0.0 : scroll_;
   scroll_ = 0;
-  if (!dragging_ && scroll == 0) return;
+  if (drag_x == 0 && drag_y == 0 && scroll == 0) return;
   if (settings_.mode == view_mode::slice) {
     // The time axis's origin is the settings' own: the base field is the one before time.
-    pan_and_zoom(settings_, base_, dragging_ ? dx : 0.0, dragging_ ? dy : 0.0, scroll, x, y);
+    pan_and_zoom(settings_, base_, drag_x, drag_y, scroll, x, y);
     if (auto st = parse_settings(); !st) readouts_.error = st.message();
   } else if (settings_.mode == view_mode::heightfield || settings_.mode == view_mode::volume) {
-    orbit(settings_, dragging_ ? dx : 0.0, dragging_ ? dy : 0.0, scroll);
+    orbit(settings_, drag_x, drag_y, scroll);
   }
 }
 
