@@ -106,7 +106,7 @@ class app {
   status fit_resources(const frame_plan& plan);
   status frame(std::uint32_t index, bool capture);
   status record(frame_slot& slot, std::uint32_t slot_index, std::optional<std::uint32_t> image,
-                bool capture, timeline_point& point);
+                timeline_point& point);
   status submit(frame_slot& slot, std::optional<std::uint32_t> image, timeline_point point);
   status apply_resize(const run_options::resize& r);
   void advance_time(double seconds);
@@ -696,7 +696,7 @@ status app::frame(std::uint32_t index, bool capture) {
   slot.picture_copied = slot.save_picture.has_value();
 
   timeline_point point;
-  if (auto s = record(slot, slot_index, image, capture, point); !s) return s;
+  if (auto s = record(slot, slot_index, image, point); !s) return s;
   if (auto s = submit(slot, image, point); !s) return s;
   slot.frame_ms = elapsed;
   if (!first_frame_shown_) {
@@ -707,7 +707,7 @@ status app::frame(std::uint32_t index, bool capture) {
 }
 
 status app::record(frame_slot& slot, std::uint32_t slot_index, std::optional<std::uint32_t> image,
-                   bool, timeline_point& point) {
+                   timeline_point& point) {
   VkCommandBuffer cmd = slot.cmd;
   if (auto s = vk_ok(vkResetCommandBuffer(cmd, 0), "vkResetCommandBuffer"); !s) return s;
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};

@@ -112,7 +112,9 @@ result<run_options> parse(const command_line& c, view_settings settings, device_
   if (c.headless && c.resize_at) return usage("--resize-at needs a window (not --headless)");
   auto index = cli::parse_device(c.device);
   if (!index) return index.error_value();
-  device.device_index = *index;
+  auto requested = cli::requested_device(*index);  // --device, else VKNOISE_DEVICE
+  if (!requested) return requested.error_value();
+  device.device_index = requested->index;
   device.width = o.width;
   device.height = o.height;
   device.headless = c.headless;

@@ -162,18 +162,7 @@ status window_device::choose_device(const device_options& options) {
       !s) {
     return s;
   }
-  std::optional<std::uint32_t> wanted = options.device_index;
-  if (!wanted) {
-    if (const char* env = std::getenv("VKNOISE_DEVICE"); env && *env) {
-      char* end = nullptr;
-      const unsigned long index = std::strtoul(env, &end, 10);
-      if (*end != '\0') {
-        return make_error(errc::invalid_argument,
-                          std::string("VKNOISE_DEVICE=") + env + " is not a device index");
-      }
-      wanted = static_cast<std::uint32_t>(index);
-    }
-  }
+  const std::optional<std::uint32_t> wanted = options.device_index;
   if (wanted && *wanted >= count) {
     return make_error(errc::no_device, "device " + std::to_string(*wanted) + " does not exist (" +
                                            std::to_string(count) + " devices)");

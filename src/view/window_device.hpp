@@ -25,7 +25,8 @@ struct device_options {
   std::uint32_t width = 960, height = 540;
   bool headless = false;  // no window, no surface, no present: frames go to an offscreen image
   bool validate = false;  // VK_LAYER_KHRONOS_validation with synchronization validation
-  std::optional<std::uint32_t> device_index;  // --device, else VKNOISE_DEVICE, else the best
+  // The device (cli::requested_device: --device, else VKNOISE_DEVICE); none: the best there is.
+  std::optional<std::uint32_t> device_index;
 };
 
 class window_device {
@@ -54,9 +55,8 @@ class window_device {
   // The handles for vknoise::context::borrow.
   borrowed_device lend() const;
 
-  // What the validation layer has said so far (warnings and errors), and until the instance is
-  // destroyed (the messages of the destructor itself go to the sink given to create's caller
-  // through messages_sink()).
+  // Where the validation layer's messages (warnings and errors) go, from vkCreateInstance to
+  // vkDestroyInstance: shared, so that a caller holding it reads what the destructor reported.
   struct message_sink {
     std::mutex mutex;
     std::vector<std::string> messages;
