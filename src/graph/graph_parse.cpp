@@ -35,6 +35,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/bounded_read.hpp"
 #include "graph/graph_ir.hpp"
 #include "vknoise/graph.hpp"
 #include "vknoise/noise_spec.hpp"
@@ -1454,32 +1455,9 @@ result<graph> graph::parse(std::string_view json_text) {
 
 result<graph> graph::load(const std::filesystem::path& path) {
   try {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return io_failure(path, std::generic_category().message(errno));
-    struct stat info {};
-    if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
-      ::close(fd);
-      return io_failure(path, std::generic_category().message(EISDIR));
-    }
-    std::string text;
-    char buffer[16384];
-    for (;;) {
-      const ssize_t got = ::read(fd, buffer, sizeof buffer);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) {
-        const int e = errno;
-        ::close(fd);
-        return io_failure(path, std::generic_category().message(e));
-      }
-      if (got == 0) break;
-      text.append(buffer, static_cast<std::size_t>(got));
-      if (text.size() > max_text_bytes) {
-        ::close(fd);
-        return io_failure(path, "larger than 1 MiB (1048576 bytes), the limit of a graph");
-      }
-    }
-    ::close(fd);
-    return parse(text);
+    auto text = detail::read_regular_file(path, max_text_bytes);
+    if (!text) return io_failure(path, text.message());
+    return parse(*text);
   } catch (const std::bad_alloc&) {
     return make_error(errc::out_of_memory, "graph: out of memory while reading the graph");
   }
