@@ -67,6 +67,8 @@ if(TARGET vknoise_cli)
   file(RELATIVE_PATH bin_to_lib /prefix/${CMAKE_INSTALL_BINDIR} /prefix/${CMAKE_INSTALL_LIBDIR})
   set_target_properties(vknoise_cli PROPERTIES INSTALL_RPATH "$ORIGIN/${bin_to_lib}")
   install(TARGETS vknoise_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT vknoise_cli)
+  # The OpenVDB writer's plugin, beside the library, where the tools look for it.
+  install(TARGETS vknoise_vdb LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT vknoise_cli)
   if(TARGET vknoise_view)  # beside the tool, which runs it for `vknoise view`
     set_target_properties(vknoise_view PROPERTIES INSTALL_RPATH "$ORIGIN/${bin_to_lib}")
     install(TARGETS vknoise_view RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

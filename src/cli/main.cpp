@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include "cli/address_space.hpp"
 #include "cli/command.hpp"
 #include "cli/report.hpp"
 #include "io/temporary_file_registry.hpp"
@@ -63,6 +64,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  vknoise::cli::fit_malloc_to_address_space_limit();
   install_signal_handlers();
   // Only std::cin is used through iostreams; everything printed goes through stdio.
   std::ios::sync_with_stdio(false);

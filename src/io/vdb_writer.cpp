@@ -1,35 +1,94 @@
 #include "io/vdb_writer.hpp"
 
-#include <openvdb/openvdb.h>
+#include <dlfcn.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
-#include <cerrno>
+#include <cinttypes>
 #include <climits>
-#include <exception>
-#include <fstream>
-#include <new>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
 #include <system_error>
 
 #include "io/atomic_file.hpp"
+#include "io/vdb_plugin.h"
+#include "vknoise/vknoise.h"
 
 namespace vknoise::io {
 namespace {
 
-// openvdb::io::File::write neither checks its stream nor reports a failed write (a full disk gives
-// a truncated file and no error). The same archive written through a stream we own, checked.
-class checked_vdb_file : public openvdb::io::File {
- public:
-  using openvdb::io::File::File;
-  // false when a write failed; errno then tells why, where the stream set it.
-  bool write_checked(const openvdb::GridCPtrVec& grids) const {
-    std::ofstream stream(filename(), std::ios_base::out | std::ios_base::binary);
-    if (!stream) return false;
-    openvdb::io::Archive::write(stream, grids, /*seekable=*/true);
-    stream.flush();
-    const bool written = stream.good();
-    stream.close();
-    return written && !stream.fail();
+// The plugin's place: beside libvknoise.so, wherever that was loaded from (the build tree, an
+// install prefix, a prefix moved elsewhere: the tools find the library through their
+// $ORIGIN-relative RUNPATH, and the plugin follows it).
+result<std::filesystem::path> plugin_path() {
+  Dl_info library{};
+  if (::dladdr(reinterpret_cast<const void*>(&vknoise_version), &library) == 0 ||
+      library.dli_fname == nullptr) {
+    return make_error(errc::io_error, "libvknoise.so's location is unknown");
   }
-};
+  return std::filesystem::path(library.dli_fname).parent_path() / VKNOISE_VDB_PLUGIN_FILE;
+}
+
+// What loading the plugin adds to the address space, measured on Debian 12 (OpenVDB 10,
+// log4cplus 2.0): about 60 MiB of libraries and their data, and log4cplus's thread pool of 4
+// threads, started by its static initialiser, each with a stack of RLIMIT_STACK's soft size.
+constexpr std::uint64_t plugin_libraries_bytes = std::uint64_t{60} << 20;
+constexpr std::uint64_t plugin_threads = 4;
+
+// Under an address space limit (ulimit -v) too tight for the plugin, loading it would not fail
+// cleanly: log4cplus's static initialiser, unable to start its threads, waits forever on a
+// condition variable (seen under ulimit -v 100000). The room is checked first instead.
+status check_room_for_plugin() {
+  rlimit space{};
+  if (::getrlimit(RLIMIT_AS, &space) != 0 || space.rlim_cur == RLIM_INFINITY) return {};
+  rlimit stack{};
+  std::uint64_t stack_bytes = std::uint64_t{8} << 20;  // glibc's default when unlimited
+  if (::getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY) {
+    stack_bytes = stack.rlim_cur;
+  }
+  const std::uint64_t needed = plugin_libraries_bytes + plugin_threads * stack_bytes;
+  std::uint64_t pages = 0;
+  if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(statm, "%" SCNu64, &pages) != 1) pages = 0;
+    std::fclose(statm);
+  }
+  const std::uint64_t used = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const std::uint64_t limit = space.rlim_cur;
+  if (used <= limit && limit - used >= needed) return {};
+  const std::uint64_t left = used < limit ? limit - used : 0;
+  return make_error(errc::out_of_memory,
+                    "out of memory: the OpenVDB writer (" VKNOISE_VDB_PLUGIN_FILE ") needs about " +
+                        std::to_string(needed >> 20) + " MiB of address space, " +
+                        std::to_string(left >> 20) + " MiB are left under the limit (ulimit -v)");
+}
+
+// The entry point, the plugin opened on first use and kept (OpenVDB's registries and threads
+// are not made to be unloaded). A failure is not kept: the next write tries again.
+result<vknoise_vdb_write_density_fn> plugin_entry() {
+  static std::mutex mutex;
+  static vknoise_vdb_write_density_fn entry = nullptr;
+  std::lock_guard lock(mutex);
+  if (entry) return entry;
+  if (auto room = check_room_for_plugin(); !room) return room.error_value();
+  auto path = plugin_path();
+  if (!path) return path.error_value();
+  // RTLD_NOW: a missing symbol fails here, not in the middle of a write. RTLD_LOCAL: OpenVDB's
+  // symbols stay the plugin's.
+  void* handle = ::dlopen(path->c_str(), RTLD_NOW | RTLD_LOCAL);
+  const char* why = handle ? nullptr : ::dlerror();
+  if (handle) {
+    entry =
+        reinterpret_cast<vknoise_vdb_write_density_fn>(::dlsym(handle, VKNOISE_VDB_PLUGIN_ENTRY));
+    if (!entry) why = ::dlerror();
+  }
+  if (!entry) {
+    return make_error(errc::io_error, std::string("the OpenVDB writer (" VKNOISE_VDB_PLUGIN_FILE
+                                                  ") could not be loaded: ") +
+                                          (why ? why : "unknown reason"));
+  }
+  return entry;
+}
 
 }  // namespace
 
@@ -53,42 +112,31 @@ status write_vdb_density(const std::string& path, const vdb_volume& volume,
           "a .vdb needs positive steps (OpenVDB's voxel size); got " + std::to_string(step));
     }
   }
+  auto write = plugin_entry();
+  if (!write) {
+    return make_error(write.error_value().code, "cannot write " + path + ": " + write.message());
+  }
   // OpenVDB opens the file by name: the temporary file is reserved, then closed.
   auto temporary = atomic_file::create(path);
   if (!temporary) return temporary.error_value();
   if (status closed = temporary->close(); !closed) return closed;
-  try {
-    openvdb::initialize();  // registers the grid types; idempotent
-    auto grid = openvdb::FloatGrid::create(0.0f);
-    grid->setName("density");
-    grid->setGridClass(openvdb::GRID_FOG_VOLUME);
-    auto transform = openvdb::math::Transform::createLinearTransform(1.0);
-    transform->preScale(openvdb::Vec3d(volume.step[0], volume.step[1], volume.step[2]));
-    transform->postTranslate(openvdb::Vec3d(volume.origin[0], volume.origin[1], volume.origin[2]));
-    grid->setTransform(transform);
-    auto accessor = grid->getAccessor();
-    std::size_t index = 0;
-    for (std::uint32_t k = 0; k < volume.size[2]; ++k) {
-      for (std::uint32_t j = 0; j < volume.size[1]; ++j) {
-        for (std::uint32_t i = 0; i < volume.size[0]; ++i) {
-          // setValue also activates the voxel, so a sample equal to the background stays stored.
-          accessor.setValue(
-              openvdb::Coord(static_cast<int>(i), static_cast<int>(j), static_cast<int>(k)),
-              values[index++]);
-        }
-      }
-    }
-    const checked_vdb_file file(temporary->temporary_path());
-    errno = 0;
-    if (!file.write_checked({grid})) {
-      const int error_number = errno != 0 ? errno : EIO;
-      return make_error(errc::io_error, "cannot write " + path + ": " +
-                                            std::generic_category().message(error_number));
-    }
-  } catch (const std::bad_alloc&) {
+  vknoise_vdb_volume plain{};
+  for (int axis = 0; axis < 3; ++axis) {
+    plain.size[axis] = volume.size[axis];
+    plain.step[axis] = volume.step[axis];
+    plain.origin[axis] = volume.origin[axis];
+  }
+  int error_number = 0;
+  char message[512] = "";
+  const int outcome = (*write)(temporary->temporary_path().c_str(), &plain, values.data(),
+                               &error_number, message, sizeof message);
+  if (outcome == VKNOISE_VDB_OUT_OF_MEMORY) {
     return make_error(errc::out_of_memory, "cannot write " + path + ": out of memory");
-  } catch (const std::exception& e) {
-    return make_error(errc::io_error, "cannot write " + path + ": OpenVDB: " + e.what());
+  }
+  if (outcome != VKNOISE_VDB_OK) {
+    const std::string why = error_number != 0 ? std::generic_category().message(error_number)
+                                              : std::string("OpenVDB: ") + message;
+    return make_error(errc::io_error, "cannot write " + path + ": " + why);
   }
   return temporary->commit();
 }

@@ -77,6 +77,7 @@ bool field_options(view_settings& s) {
   // path brings them back.
   if (text_flag("graph file", n.graph)) {
     if (n.graph) s.field.dims.reset();  // a graph brings its own dims
+    n.given_graph.reset();              // the old file's graph; the new one is read afresh
     changed = true;
   }
   if (!n.graph) {

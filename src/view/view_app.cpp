@@ -11,16 +11,16 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "cli/output_file.hpp"
 #include "io/png_writer.hpp"
 #include "scenes/scene.hpp"
 #include "view/colormap_tables.hpp"
 #include "view/field_stats.hpp"
+#include "view/graph_file_watch.hpp"
 #include "view/panel.hpp"
 #include "view/shade_pass.hpp"
+#include "view/storage_limit.hpp"
 #include "view/swapchain.hpp"
 #include "view/view_frame.hpp"
 #include "view_heightfield_spv.hpp"
@@ -28,6 +28,7 @@
 #include "view_slice_spv.hpp"
 #include "view_volume_spv.hpp"
 #include "vknoise/context.hpp"
+#include "vknoise/graph.hpp"
 #include "vknoise/recorder.hpp"
 
 namespace vknoise::view {
@@ -40,6 +41,8 @@ constexpr std::uint32_t slot_count = 2;
 constexpr std::uint64_t frame_timeout_ns = 10'000'000'000ull;
 // Timestamps per frame: start, field written, picture shaded (and blitted), panel drawn.
 constexpr std::uint32_t timestamps = 4;
+// graph::load's limit (vknoise/graph.hpp: a graph file of 1 MiB at most), for the watched file.
+constexpr std::size_t graph_file_max_bytes = std::size_t{1} << 20;
 // Fields larger than this are not read back for the readouts (exports still are).
 constexpr std::uint64_t readout_values_max = 16u << 20;
 
@@ -99,11 +102,13 @@ class app {
   status start_panel();
   status parse_settings();
   void poll_graph();
+  void report_graph_error(const std::string& message);
   status recreate_swapchain();
   status wait_for(frame_slot& slot);
   status retire(frame_slot& slot);
   status retire_all();
   status fit_resources(const frame_plan& plan);
+  result<frame_plan> plan_within_storage(std::uint32_t width, std::uint32_t height);
   status frame(std::uint32_t index, bool capture);
   status record(frame_slot& slot, std::uint32_t slot_index, std::optional<std::uint32_t> image,
                 timeline_point& point);
@@ -140,10 +145,11 @@ class app {
   field_spec base_;
   permutation_table table_ = permutation_table::perlin();
   view_settings good_settings_;
-  std::optional<std::string> graph_text_;
+  graph_file_watch graph_watch_{graph_file_max_bytes};
   double scene_seconds_ = 0;
   clock_type::time_point last_frame_ = clock_type::now();
   bool first_frame_shown_ = false;
+  std::pair<std::uint32_t, std::uint32_t> scaled_picture_{0, 0};  // the last fitted picture
 
   panel_state panel_;
   readouts readouts_;
@@ -192,11 +198,30 @@ status app::start() {
   recorder_ = std::move(*rec);
   readouts_.device = std::string("device: ") + device_.properties().deviceName;
 
+  if (settings_.field.noise.graph) {
+    // The graph as the watch first reads it: the field is parsed from that text, so a later
+    // edit is compared with what is shown.
+    auto news = graph_watch_.poll(*settings_.field.noise.graph);
+    if (news && news->problem) {
+      return make_error(errc::io_error, "cannot read the graph " + *settings_.field.noise.graph +
+                                            ": " + *news->problem);
+    }
+    if (news && news->text) {
+      auto parsed = graph::parse(*news->text);
+      if (!parsed) return parsed.error_value();
+      settings_.field.noise.given_graph = std::make_shared<const graph>(std::move(*parsed));
+    }
+  }
   if (auto s = parse_settings(); !s) return s;
   good_settings_ = settings_;
-  if (settings_.field.noise.graph) {
-    std::ifstream in(*settings_.field.noise.graph, std::ios::binary);
-    graph_text_ = std::string(std::istreambuf_iterator<char>(in), {});
+  // The picture of --size and the settings' field, checked against the device's storage limit
+  // before anything is drawn: on the command line they are refused rather than scaled.
+  auto first = plan_frame(settings_, base_, table_, options_.width, options_.height, 0.0);
+  if (!first) return first.error_value();
+  if (auto excess =
+          storage_excess(settings_, *first, device_.properties().limits.maxStorageBufferRange)) {
+    return make_error(errc::invalid_argument,
+                      (excess->picture ? "--size: " : "") + excess->message);
   }
 
   VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -327,21 +352,38 @@ status app::parse_settings() {
   return {};
 }
 
-// An edited graph file is read again; a broken one leaves the last good field on screen.
+// An edited graph file is read again (graph_file_watch: a stat a frame, a bounded read when it
+// changed). A broken or unreadable one leaves the last good field on screen; the panel and stderr
+// say why, once for each new problem.
 void app::poll_graph() {
-  if (!settings_.field.noise.graph) return;
-  std::ifstream in(*settings_.field.noise.graph, std::ios::binary);
-  if (!in) return;  // an editor may be replacing it: the next frame looks again
-  std::string text(std::istreambuf_iterator<char>(in), {});
-  if (graph_text_ && text == *graph_text_) return;
-  graph_text_ = std::move(text);
+  cli::noise_options& noise = settings_.field.noise;
+  if (!noise.graph) return;
+  auto news = graph_watch_.poll(*noise.graph);
+  if (!news) return;
+  const std::string& path = *noise.graph;
+  if (news->problem) {
+    report_graph_error(path + ": " + *news->problem);
+    return;
+  }
+  auto parsed = graph::parse(*news->text);
+  if (!parsed) {
+    report_graph_error(parsed.message());
+    return;
+  }
+  auto last_good = noise.given_graph;
+  noise.given_graph = std::make_shared<const graph>(std::move(*parsed));
   if (auto s = parse_settings(); !s) {
-    readouts_.error = "graph: " + s.message();
-    std::fprintf(stderr, "view: graph error: %s\n", s.message().c_str());
+    noise.given_graph = std::move(last_good);
+    report_graph_error(s.message());
     return;
   }
   readouts_.error.clear();
-  std::printf("view: graph reloaded: %s\n", settings_.field.noise.graph->c_str());
+  std::printf("view: graph reloaded: %s\n", path.c_str());
+}
+
+void app::report_graph_error(const std::string& message) {
+  readouts_.error = "graph: " + message;
+  std::fprintf(stderr, "view: graph error: %s\n", message.c_str());
 }
 
 status app::recreate_swapchain() {
@@ -602,6 +644,32 @@ status app::apply_resize(const run_options::resize& r) {
   return recreate_swapchain();
 }
 
+// The frame's plan for a width x height window, its storage buffers within the device's
+// maxStorageBufferRange (storage_limit.hpp): a window too large for them is drawn from a smaller
+// picture of the same shape, scaled up by the blit; a field too large on its own is an error.
+result<frame_plan> app::plan_within_storage(std::uint32_t width, std::uint32_t height) {
+  const std::uint64_t limit = device_.properties().limits.maxStorageBufferRange;
+  auto plan = plan_frame(settings_, base_, table_, width, height, scene_seconds_);
+  if (!plan) return plan;
+  const auto fitted =
+      fitted_picture(width, height, bytes_per_picture_pixel(settings_, *plan), limit);
+  if (fitted != std::pair{width, height}) {
+    if (fitted != scaled_picture_) {
+      std::printf(
+          "view: the %ux%u window is drawn from a %ux%u picture, scaled up (one storage buffer "
+          "holds at most %llu bytes on this device)\n",
+          width, height, fitted.first, fitted.second, static_cast<unsigned long long>(limit));
+    }
+    plan = plan_frame(settings_, base_, table_, fitted.first, fitted.second, scene_seconds_);
+    if (!plan) return plan;
+  }
+  scaled_picture_ = fitted;
+  if (auto excess = storage_excess(settings_, *plan, limit)) {
+    return make_error(errc::invalid_argument, excess->message);
+  }
+  return plan;
+}
+
 status app::frame(std::uint32_t index, bool capture) {
   frame_slot& slot = slots_[slot_];
   const std::uint32_t slot_index = slot_;
@@ -634,7 +702,7 @@ status app::frame(std::uint32_t index, bool capture) {
     width = swapchain_->extent().width;
     height = swapchain_->extent().height;
   }
-  auto plan = plan_frame(settings_, base_, table_, width, height, scene_seconds_);
+  auto plan = plan_within_storage(width, height);
   if (!plan) {
     // Back to the last settings that worked, keeping the clock: the panel says what failed.
     readouts_.error = plan.message();
@@ -642,7 +710,7 @@ status app::frame(std::uint32_t index, bool capture) {
     settings_ = good_settings_;
     settings_.time = time;
     if (auto s = parse_settings(); !s) return s;
-    plan = plan_frame(settings_, base_, table_, width, height, scene_seconds_);
+    plan = plan_within_storage(width, height);
     if (!plan) return plan.error_value();
   } else {
     good_settings_ = settings_;
@@ -990,6 +1058,8 @@ app::~app() {
 status run_loop(window_device& device, const run_options& options, const std::atomic<bool>& stop) {
   app a(device, options, stop);
   if (auto s = a.start(); !s) return s;
+  std::printf("view: %s on %s\n", mode_name(options.settings.mode),
+              device.properties().deviceName);
   return a.run();
 }
 

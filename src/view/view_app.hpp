@@ -39,9 +39,12 @@ struct run_options {
 };
 
 // Runs the loop until `options.frames` frames, the window's close or `stop` (then one more frame,
-// captured). Prints one line per graph reload or graph error and, at the end, the frame times.
+// captured). Prints the mode and device once started (a size or field refused at start prints
+// nothing), one line per graph reload or graph error and, at the end, the frame times.
 // Errors: those of building the field (a field or graph the settings describe that is invalid at
-// start), errc::vulkan_error, errc::timeout, errc::io_error for a screenshot or export.
+// start), errc::invalid_argument for a --size or field whose buffers exceed the device's
+// maxStorageBufferRange (storage_limit.hpp), errc::vulkan_error, errc::timeout, errc::io_error for
+// a screenshot or export.
 status run_loop(window_device& device, const run_options& options, const std::atomic<bool>& stop);
 
 }  // namespace vknoise::view

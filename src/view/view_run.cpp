@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli/address_space.hpp"
 #include "cli/common_options.hpp"
 #include "cli/field_options.hpp"
 #include "cli/number_parsing.hpp"
@@ -130,9 +131,29 @@ int fail(const error& e) {
   return cli::report_error(cli::exit_code_for(e.code), "view: " + e.message);
 }
 
+// The validation layer's messages, each on a line of its own, then the run's outcome: its error,
+// else an error for the messages, else the layer's all-clear.
+int report_outcome(const status& ran, bool validate, window_device::message_sink& sink) {
+  std::lock_guard lock(sink.mutex);
+  if (validate) {
+    std::fflush(stdout);
+    for (const std::string& m : sink.messages) std::fprintf(stderr, "validation: %s\n", m.c_str());
+  }
+  if (!ran) return fail(ran.error_value());
+  if (!validate) return cli::exit_success;
+  if (!sink.messages.empty()) {
+    return cli::report_error(
+        cli::exit_runtime_error,
+        "view: " + std::to_string(sink.messages.size()) + " validation messages");
+  }
+  std::printf("view: validation layer: no messages\n");
+  return cli::exit_success;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& args) {
+  cli::fit_malloc_to_address_space_limit();
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // tests and scripts wait for the progress lines
   CLI::App app(
       "vknoise view: a realtime window on a noise field or graph, rendered with "
@@ -194,25 +215,19 @@ int run(const std::vector<std::string>& args) {
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 
-  auto window = window_device::create(device);
-  if (!window) return fail(window.error_value());
-  const auto sink = (*window)->messages_sink();
-  std::printf("view: %s on %s\n", mode_name(options->settings.mode),
-              (*window)->properties().deviceName);
-  status ran = run_loop(**window, *options, stop_requested);
-  window.value().reset();  // teardown's validation messages count too
-  if (!ran) return fail(ran.error_value());
-  if (device.validate) {
-    std::lock_guard lock(sink->mutex);
-    for (const std::string& m : sink->messages) std::fprintf(stderr, "validation: %s\n", m.c_str());
-    if (!sink->messages.empty()) {
-      return cli::report_error(
-          cli::exit_runtime_error,
-          "view: " + std::to_string(sink->messages.size()) + " validation messages");
+  // The layer's messages are kept outside the device, so that a run that fails (even while the
+  // device is being created) still shows them.
+  const auto sink = std::make_shared<window_device::message_sink>();
+  status ran;
+  {
+    auto window = window_device::create(device, sink);
+    if (window) {
+      ran = run_loop(**window, *options, stop_requested);
+    } else {
+      ran = window.error_value();
     }
-    std::printf("view: validation layer: no messages\n");
-  }
-  return cli::exit_success;
+  }  // teardown's validation messages count too
+  return report_outcome(ran, device.validate, *sink);
 }
 
 }  // namespace vknoise::view

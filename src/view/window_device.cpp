@@ -41,8 +41,10 @@ bool has_display() {
 
 }  // namespace
 
-result<std::unique_ptr<window_device>> window_device::create(const device_options& options) {
+result<std::unique_ptr<window_device>> window_device::create(const device_options& options,
+                                                             std::shared_ptr<message_sink> sink) {
   std::unique_ptr<window_device> d(new window_device);
+  d->sink_ = std::move(sink);
   if (!options.headless) {
     if (auto s = d->create_window(options); !s) return s.error_value();
   }

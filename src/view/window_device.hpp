@@ -34,7 +34,10 @@ class window_device {
   // errc::no_device without a display (DISPLAY and WAYLAND_DISPLAY unset, or GLFW cannot open
   // one), without the loader, or without a Vulkan 1.2 device that has timeline semaphores and a
   // queue that computes, draws and presents to the window; errc::vulkan_error.
-  static result<std::unique_ptr<window_device>> create(const device_options& options);
+  // The validation layer's messages go to `sink`, which outlives a failed creation.
+  struct message_sink;
+  static result<std::unique_ptr<window_device>> create(const device_options& options,
+                                                       std::shared_ptr<message_sink> sink);
   // Destroys the device, the surface, the messenger, the instance and the window, in that order.
   // Everything created on the device must be gone by then.
   ~window_device();
@@ -82,7 +85,7 @@ class window_device {
   std::uint32_t timestamp_bits_ = 0;
   VkPhysicalDeviceProperties properties_{};
   device_features features_;
-  std::shared_ptr<message_sink> sink_ = std::make_shared<message_sink>();
+  std::shared_ptr<message_sink> sink_;
 };
 
 }  // namespace vknoise::view
