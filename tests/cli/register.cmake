@@ -23,6 +23,11 @@ if(TARGET vknoise_cli)
   if(VKNOISE_FAULT_INJECTION)
     vknoise_cli_test(cli_faults fault_test 300)
   endif()
+  # The OpenVDB writer's plugin, installed into a prefix that is then moved: found, and missing.
+  add_test(NAME cli_vdb_plugin COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/vdb_plugin_test.sh
+                                       $<TARGET_FILE:vknoise_cli> ${CMAKE_COMMAND}
+                                       ${PROJECT_BINARY_DIR})
+  set_tests_properties(cli_vdb_plugin PROPERTIES TIMEOUT 300)
   # vknoise view in a real window under Xvfb with validation: every mode, the slice against
   # render's .png, a resize, live and broken graph files, and its errors.
   if(TARGET vknoise_view)

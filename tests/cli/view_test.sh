@@ -9,6 +9,14 @@
 #   resizing the window mid-run (the picture follows the window);
 #   a graph file rewritten during the run (the picture changes to the new graph) and a broken one
 #   (the error is reported, the last good picture stays);
+#   the graph file becoming a directory, a link to /dev/zero, a 2 MiB file, nothing, a half-written
+#   text and a FIFO: each reported, the window keeps running, a good graph is picked up again,
+#   SIGTERM ends it with exit 0;
+#   sizes beyond maxStorageBufferRange: --size and a heightfield grid refused (one line, exit 2),
+#   the largest --size that fits and a resize beyond it (a scaled picture) with validation silent;
+#   low memory (ulimit -v): the tool starts, a .vdb is refused with one line, a gpu render runs;
+#   a .vdb written through the OpenVDB plugin and read back by vdb_print, the plugin missing or
+#   unloadable: one line, exit 1;
 #   no display, and bad options: one error line, non-zero exit, nothing written.
 # The runs that are changed mid-run are waited on through the view's own output lines, never time.
 source "$(dirname "$0")/harness.sh" "$@"
@@ -187,6 +195,140 @@ edit_while_running "broken graph" '{"vknoise_graph": 1, "dims": 2, "nodes": {"p"
 if compare "$case_dir/view.png" "$work/first.png" 1; then pass; else
   fail "broken graph: the picture is not the last good graph's: $(cat "$work/compare")"
 fi
+
+# --- the graph file becomes anything: the view reports it, keeps going, and takes a good graph ---
+# One run goes through every state; after each bad one a good graph (alternately the first and
+# the second) is written and picked up again. Each state is waited for through the view's stderr
+# line for it, each recovery through one more "graph reloaded" line on stdout.
+count_of() { grep -c -- "$1" "$2" 2>/dev/null || true; }
+at_least() { [[ $(count_of "$1" "$2") -ge $3 ]] || view_has_ended; }
+good_graphs=("$first_graph" "$second_graph")
+recoveries=0
+# bad_state NAME MESSAGE COMMAND...: COMMAND makes $live_file bad; MESSAGE is the problem's text.
+bad_state() {
+  local name=$1 message=$2 before
+  shift 2
+  view_is_running || return
+  before=$(count_of "view: graph error: " "$work/stderr")
+  "$@"
+  if wait_for "a new graph error from the view ($name)" 120 at_least "view: graph error: " \
+    "$work/stderr" $((before + 1)) && view_is_running; then
+    check "battery $name: reported as '$message'" eval \
+      'grep "view: graph error: " "$work/stderr" | tail -n 1 | grep -q -- "$message"'
+  else
+    fail "battery $name: not reported"
+  fi
+}
+recover() {
+  view_is_running || return
+  rm -rf "$live_file"
+  replace "$live_file" "${good_graphs[$((recoveries % 2))]}"
+  recoveries=$((recoveries + 1))
+  wait_for "reload $recoveries" 120 at_least "view: graph reloaded" "$work/stdout" "$recoveries"
+}
+# The first 40 bytes of a graph, written in place (not renamed): an editor caught mid-save.
+half_write() { printf '%s' "${first_graph:0:40}" >"$live_file"; }
+half_written_error="malformed JSON"
+case_dir=$(mktemp -d "$work/case.XXXXXX")
+live_file=$case_dir/live.json
+replace "$live_file" "$first_graph"
+live_view "$case_dir"
+if wait_for "the battery's view to start" 120 printed "view: running" "$work/stdout"; then
+  bad_state directory "is a directory" eval 'rm -f "$live_file" && mkdir "$live_file"'
+  recover
+  bad_state "link to /dev/zero" "is a character device" \
+    eval 'rm -f "$live_file" && ln -s /dev/zero "$live_file"'
+  recover
+  bad_state "2 MiB file" "larger than 1 MiB" \
+    eval 'head -c $((2 << 20)) /dev/zero | tr "\0" " " >"$live_file"'
+  recover
+  bad_state removed "No such file or directory" rm -f "$live_file"
+  recover
+  bad_state "half written" "$half_written_error" half_write
+  recover
+  # The last state stays: a FIFO with no writer, which a blocking open would wait on forever.
+  bad_state FIFO "is a FIFO" eval 'rm -f "$live_file" && mkfifo "$live_file"'
+fi
+stop_view
+check "battery: exit 0 after SIGTERM with a FIFO in place" test "$status" -eq 0
+check "battery: every good graph picked up again" test "$(count_of "view: graph reloaded" \
+  "$work/stdout")" -eq 5
+check "battery: each problem reported once" test "$(count_of "is a directory" "$work/stderr")" -eq 1
+check "battery: validation silent" grep -q "validation layer: no messages" "$work/stdout"
+# The picture is the last good graph's (the first graph, written again by the fifth recovery).
+check "battery: the last good graph stays" compare "$case_dir/view.png" "$work/first.png" 1
+
+# --- sizes against maxStorageBufferRange (lavapipe: 128 MiB) -------------------------------------
+# A --size or a field whose storage buffer would exceed it: one line, exit 2, before any frame.
+expect_error "size over the storage limit" 2 "maxStorageBufferRange" view --size 8193x4096 \
+  --frames 1 --validate
+expect_error "heightfield grid over the storage limit" 2 "choose a smaller grid" view \
+  --mode heightfield --set grid=4096 --frames 1 --validate
+# The largest --size that fits runs, its layer silent (headless: no X window of that size).
+if expect_success "size at the storage limit" view --headless --size 8192x4096 --frames 1 \
+  --validate --dims 2; then
+  check "size at the storage limit: validation silent" grep -q "validation layer: no messages" \
+    "$work/stdout"
+fi
+# A window resized beyond it keeps running, drawn from the largest picture that fits.
+if expect_success "resize over the storage limit" view --size 160x96 --frames 4 --validate \
+  --set panel=off --set play=off --dims 2 --resize-at 2:6000x6000; then
+  check "resize over the storage limit: scaled" grep -q \
+    "view: the 6000x6000 window is drawn from a 5792x5792 picture" "$work/stdout"
+  check "resize over the storage limit: validation silent" grep -q \
+    "validation layer: no messages" "$work/stdout"
+fi
+
+# --- low memory: the tool starts (OpenVDB is a plugin, loaded for a .vdb only) -------------------
+# low_memory KIB ARGS...: vknoise ARGS under an address space limit of KIB KiB (ulimit -v).
+low_memory() {
+  local limit=$1
+  shift
+  case_dir=$(mktemp -d "$work/case.XXXXXX")
+  (cd "$case_dir" && ulimit -v "$limit" && exec "$vknoise" "$@" >"$work/stdout" 2>"$work/stderr")
+  status=$?
+}
+# Under a 100 MB limit: success, or one line; never a signal.
+for args in "info" "render --dims 2 --backend cpu --size 64x64 --out x.png" "view --help"; do
+  low_memory 100000 $args
+  if [[ $status -ge 128 ]]; then
+    fail "low memory: vknoise $args: killed by signal $((status - 128))"
+  elif [[ $status -ne 0 ]] && ! { [[ $(wc -l <"$work/stderr") -eq 1 ]] &&
+    grep -q '^vknoise: ' "$work/stderr"; }; then
+    fail "low memory: vknoise $args: exit $status without one error line"
+  else
+    pass
+  fi
+done
+low_memory 100000 render --dims 2 --backend cpu --size 64x64 --out x.png
+check "low memory: the cpu render wrote its .png, if it succeeded" test "$status" -ne 0 -o \
+  -s "$case_dir/x.png"
+low_memory 100000 render --dims 3 --backend cpu --size 4x4x2 --out x.vdb
+judge "low memory: a .vdb, refused before OpenVDB is loaded" 1 "out of memory" "$case_dir"
+# A gpu render under a limit that lavapipe fits in once malloc keeps to one arena (with glibc's
+# default of one arena per thread, 64 MiB each, its compiler's allocations failed and it crashed
+# on them: 4 runs of 4 at this limit). The limit grows with the cores: a thread stack each.
+low_memory $((500000 + $(nproc) * 16384)) render --dims 2 --backend gpu --size 64x64 --out g.png
+check "low memory: gpu render (exit $status)" test "$status" -eq 0 -a -s "$case_dir/g.png"
+
+# --- .vdb through the plugin: written by the view, read back by OpenVDB's own tool ---------------
+if expect_success "save field as .vdb" view --size 24x16 "${still[@]}" --dims 3 --save-field f.vdb
+then
+  vdb_print -l "$case_dir/f.vdb" >"$work/vdb_print" 2>&1
+  check "vdb: grid named density" grep -q '^Name: density' "$work/vdb_print"
+  check "vdb: every voxel" grep -q 'Number of active voxels: *384$' "$work/vdb_print"
+fi
+# Without the plugin beside libvknoise.so (the library taken from elsewhere): one line, exit 1.
+library=$(ldd "$vknoise" | awk '$1 ~ /^libvknoise\.so/ {print $3}')
+alone=$(mktemp -d "$work/alone.XXXXXX")
+cp "$library" "$alone/"
+LD_LIBRARY_PATH=$alone expect_error "vdb plugin missing" 1 \
+  "the OpenVDB writer (libvknoise_vdb.so) could not be loaded" render --dims 3 --size 4x4x2 \
+  --out x.vdb
+echo "not a library" >"$alone/libvknoise_vdb.so"
+LD_LIBRARY_PATH=$alone expect_error "vdb plugin unloadable" 1 \
+  "the OpenVDB writer (libvknoise_vdb.so) could not be loaded" render --dims 3 --size 4x4x2 \
+  --out x.vdb
 
 # --- errors: one line, non-zero, nothing written -------------------------------------------------
 saved_display=${DISPLAY-}
