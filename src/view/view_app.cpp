@@ -1058,8 +1058,7 @@ app::~app() {
 status run_loop(window_device& device, const run_options& options, const std::atomic<bool>& stop) {
   app a(device, options, stop);
   if (auto s = a.start(); !s) return s;
-  std::printf("view: %s on %s\n", mode_name(options.settings.mode),
-              device.properties().deviceName);
+  std::printf("view: %s on %s\n", mode_name(options.settings.mode), device.properties().deviceName);
   return a.run();
 }
 
