@@ -7,7 +7,9 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <exception>
 #include <memory>
+#include <new>
 
 #include "cli/address_space.hpp"
 #include "cli/common_options.hpp"
@@ -219,14 +221,18 @@ int run(const std::vector<std::string>& args) {
   // device is being created) still shows them.
   const auto sink = std::make_shared<window_device::message_sink>();
   status ran;
-  {
+  try {
     auto window = window_device::create(device, sink);
     if (window) {
       ran = run_loop(**window, *options, stop_requested);
     } else {
       ran = window.error_value();
     }
-  }  // teardown's validation messages count too
+  } catch (const std::bad_alloc&) {  // teardown's validation messages count too
+    ran = make_error(errc::out_of_memory, "out of memory");
+  } catch (const std::exception& e) {  // thrown through a Vulkan call, by a layer or driver
+    ran = make_error(errc::vulkan_error, e.what());
+  }
   return report_outcome(ran, device.validate, *sink);
 }
 
