@@ -310,6 +310,12 @@ check "low memory: the cpu render wrote its .png, if it succeeded" test "$status
   -s "$case_dir/x.png"
 low_memory 100000 render --dims 3 --backend cpu --size 4x4x2 --out x.vdb
 judge "low memory: a .vdb, refused before OpenVDB is loaded" 1 "out of memory" "$case_dir"
+# A run that fails still prints its validation messages, before its one error line: here the
+# loader, short of memory, reports through the layer's messenger that it found no GPU.
+low_memory 100000 view --headless --frames 1 --size 16x16 --validate
+check "low memory: the view fails with exit 1 (exit $status)" test "$status" -eq 1
+check "low memory: its validation messages are printed" grep -q '^validation: ' "$work/stderr"
+check "low memory: the error line comes last" eval 'tail -n 1 "$work/stderr" | grep -q "^vknoise: view: "'
 # A gpu render under a limit that lavapipe fits in once malloc keeps to one arena (with glibc's
 # default of one arena per thread, 64 MiB each, its compiler's allocations failed and it crashed
 # on them: 4 runs of 4 at this limit). The limit grows with the cores: a thread stack each.
