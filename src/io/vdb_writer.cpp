@@ -80,7 +80,10 @@ result<vknoise_vdb_write_density_fn> plugin_entry() {
   if (handle) {
     entry =
         reinterpret_cast<vknoise_vdb_write_density_fn>(::dlsym(handle, VKNOISE_VDB_PLUGIN_ENTRY));
-    if (!entry) why = ::dlerror();
+    if (!entry) {
+      why = ::dlerror();
+      ::dlclose(handle);
+    }
   }
   if (!entry) {
     return make_error(errc::io_error, std::string("the OpenVDB writer (" VKNOISE_VDB_PLUGIN_FILE
