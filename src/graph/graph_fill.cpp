@@ -51,9 +51,9 @@ status check_domain(const graph_ir::graph& g, const layout& l, int axis, double 
   }
   const graph_ir::node& n = g.nodes[excess.node];
   return make_error(errc::out_of_range,
-                    "graph node '" + n.name + "' field '" + culprit_field(n.kind) + "' takes the " +
-                        name + " axis (up to " + number_text(bound) + " in this field) to " +
-                        number_text(excess.reached) +
+                    "graph: node '" + n.name + "' field '" + culprit_field(n.kind) +
+                        "': it takes the " + name + " axis (up to " + number_text(bound) +
+                        " in magnitude here) to " + number_text(excess.reached) +
                         "; the graph's lattice coordinates must stay within +-2^31");
 }
 
