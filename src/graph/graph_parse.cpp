@@ -1,7 +1,9 @@
-// The JSON reader of noise graphs (graph.hpp; the format is docs/graph.md). nlohmann/json parses
-// the text without throwing (a malformed text is read a second time, by a SAX pass, for its error
-// message); the document is then checked and lowered to graph_ir::graph in passes, each refusal
-// one line that names the node and the field:
+// The JSON reader of noise graphs (graph.hpp; the format is docs/graph.md). A first SAX pass of
+// nlohmann/json builds nothing and refuses a malformed text (its first error), one nested deeper
+// than 64 levels (so no recursive copy or destruction of the document can exhaust the stack) and
+// bytes after the value; nlohmann then parses the text into a document without throwing, which is
+// checked and lowered to graph_ir::graph in passes, each refusal one line that names the node and
+// the field:
 //   1. the top level, and every node's shape in the file's order: its kind, its fields, numbers
 //      and names (what can be checked without the other nodes)
 //   2. the references between nodes, and the position a noise without `at` samples
@@ -9,6 +11,7 @@
 //      already in order keeps it), refusing cycles
 //   4. types and widths in that order, so every input's node is typed before its reader
 //   5. the outputs, the limits of graph_ir.hpp, and the exactness contract
+// Every number a node gives must fit in a float: the GPU and the mirror compute with it in float.
 // Nothing here throws out of the library: parse() catches what the standard library may throw
 // (an allocation failure) and turns it into an error value.
 #include <fcntl.h>
