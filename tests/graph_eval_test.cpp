@@ -308,7 +308,7 @@ TEST(GraphEval, AConstantThatLeavesTheLatticeIsNamed) {
        "graph: node 'o' field 'by': it takes the z axis (up to 2.106 in magnitude here) to 3e+09; "
        "the graph's lattice coordinates must stay within +-2^31"},
       {R"("p": {"kind": "position"}, "m": {"kind": "noise", "at": "p"},
-          "n": {"kind": "fractal", "noise": "m", "octaves": 16, "lacunarity": 1000})",
+          "n": {"kind": "fractal", "noise": "m", "octaves": 5, "lacunarity": 1000})",
        "graph: node 'n' field 'lacunarity': it takes the x axis (up to 1.338 in magnitude here) to "
        "1.338e+12; the graph's lattice coordinates must stay within +-2^31"},
   };

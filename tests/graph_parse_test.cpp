@@ -710,6 +710,10 @@ std::vector<bad_graph> bad_graphs() {
        with(R"("f": {"kind": "fractal", "noise": "n", "lacunarity": 1e39})", "f"),
        "graph: node 'f' field 'lacunarity': 1e+39 is beyond float's range "
        "(\u00b13.4028235e38)"},
+      {"LacunarityScaleBeyondFloat",
+       with(R"("f": {"kind": "fractal", "noise": "n", "lacunarity": 1e6, "octaves": 8})", "f"),
+       "graph: node 'f' field 'lacunarity': the last octave's scale, 1e+06^7 = 1e+42, is "
+       "beyond float's range (\u00b13.4028235e38)"},
       {"PersistenceBeyondFloat",
        with(R"("f": {"kind": "fractal", "noise": "n", "persistence": 1e39})", "f"),
        "graph: node 'f' field 'persistence': 1e+39 is beyond float's range "

@@ -1123,6 +1123,16 @@ bool parser::read_fractal(pending_node& n, const json& object) {
   if (!(f.lacunarity > 0)) {
     return fail(at(n, "lacunarity") + "expects a number > 0, got " + number_text(f.lacunarity));
   }
+  // The float path scales the last octave's coordinates (a float domain's, a warp's
+  // displacement) by lacunarity^(octaves - 1), multiplied in float as octave_factor does.
+  float scale = 1.0f;
+  for (int o = 1; o < f.octaves; ++o) scale = scale * static_cast<float>(f.lacunarity);
+  if (!std::isfinite(scale)) {
+    return fail(at(n, "lacunarity") + "the last octave's scale, " + number_text(f.lacunarity) +
+                "^" + std::to_string(f.octaves - 1) + " = " +
+                number_text(std::pow(f.lacunarity, f.octaves - 1)) +
+                ", is beyond float's range (\u00b13.4028235e38)");
+  }
   if (const json* v = member(object, "octave_offsets")) {
     if (!boolean(n, "octave_offsets", *v, f.octave_offsets)) return false;
   }
