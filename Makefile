@@ -148,6 +148,7 @@ fuzz: deps
 	  $(ASAN_ENV) ASAN_OPTIONS=$(FUZZ_ASAN_OPTIONS) $(FUZZ_DIR)/tests/fuzz/vknoise_fuzz_$$target $(FUZZ_DIR)/corpus/$$target \
 	    tests/fuzz/corpus/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 	    -max_len=4096 -timeout=10 -print_final_stats=1 \
+	    $$(test -f tests/fuzz/$$target.dict && echo -dict=tests/fuzz/$$target.dict) \
 	    -artifact_prefix=$(FUZZ_DIR)/crash-$$target-; \
 	done
 

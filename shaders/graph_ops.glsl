@@ -43,21 +43,33 @@ float graph_terrace(float x, float steps, float inv) {
   return r;
 }
 
+// The segment of a piecewise function at x, found without a loop or a branch: the number of
+// stops after the first whose position is <= x (positions strictly increase, so they are a
+// prefix; count - 1 means beyond the last stop), by binary lifting over at most 64 stops. A loop
+// per curve or ramp use made the kernel of a large graph take minutes to compile on lavapipe.
+int graph_segment(uint stops, int stride, int count, float x) {
+  int i = 0;
+  for (int step = 32; step > 0; step >>= 1) {
+    int k = min(i + step, count - 1);
+    i = graph_float(stops + uint(k * stride)) <= x ? k : i;
+  }
+  return i;
+}
+
 // Words from `base`: the stop count, the stops (stride values each), the segments' reciprocals.
 float graph_piecewise(uint base, int stride, int channel, float x) {
   int count = int(graph_uint(base));
   uint stops = base + 1u;
   uint inv = stops + uint(count * stride);
-  if (!(x > graph_float(stops))) return graph_float(stops + 1u + uint(channel));
-  for (int i = 0; i + 1 < count; ++i) {
-    uint lo = stops + uint(i * stride);
-    uint hi = lo + uint(stride);
-    if (x < graph_float(hi)) {
-      precise float t = (x - graph_float(lo)) * graph_float(inv + uint(i));
-      return graph_mix(graph_float(lo + 1u + uint(channel)), graph_float(hi + 1u + uint(channel)), t);
-    }
-  }
-  return graph_float(stops + uint((count - 1) * stride + 1 + channel));
+  int i = graph_segment(stops, stride, count, x);
+  int lo_index = min(i, count - 2);
+  uint lo = stops + uint(lo_index * stride);
+  uint hi = lo + uint(stride);
+  precise float t = (x - graph_float(lo)) * graph_float(inv + uint(lo_index));
+  float inside = graph_mix(graph_float(lo + 1u + uint(channel)), graph_float(hi + 1u + uint(channel)), t);
+  float first = graph_float(stops + 1u + uint(channel));
+  float last = graph_float(stops + uint((count - 1) * stride + 1 + channel));
+  return !(x > graph_float(stops)) ? first : (i == count - 1 ? last : inside);
 }
 
 // The slope of graph_piecewise at x: its segment's (v[i+1] - v[i]) / (p[i+1] - p[i]), 0 beyond
@@ -66,16 +78,12 @@ float graph_piecewise_slope(uint base, int stride, int channel, float x) {
   int count = int(graph_uint(base));
   uint stops = base + 1u;
   uint inv = stops + uint(count * stride);
-  if (!(x > graph_float(stops))) return 0.0;
-  for (int i = 0; i + 1 < count; ++i) {
-    uint lo = stops + uint(i * stride);
-    uint hi = lo + uint(stride);
-    if (x < graph_float(hi)) {
-      precise float r = graph_float(inv + uint(i)) * (graph_float(hi + 1u + uint(channel)) - graph_float(lo + 1u + uint(channel)));
-      return r;
-    }
-  }
-  return 0.0;
+  int i = graph_segment(stops, stride, count, x);
+  int lo_index = min(i, count - 2);
+  uint lo = stops + uint(lo_index * stride);
+  uint hi = lo + uint(stride);
+  precise float inside = graph_float(inv + uint(lo_index)) * (graph_float(hi + 1u + uint(channel)) - graph_float(lo + 1u + uint(channel)));
+  return !(x > graph_float(stops)) || i == count - 1 ? 0.0 : inside;
 }
 
 // The matrix's words from `base` (width x width, row-major) times v.

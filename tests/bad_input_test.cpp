@@ -166,6 +166,15 @@ TEST(BadInputField, PositionsOutsideTheDomain) {
   field = small_field(3);
   field.region[0] = std::numeric_limits<std::uint64_t>::max();  // region + index would wrap
   expect_bad_field(field, errc::out_of_range, "region");
+  // A field inside the range whose octaves leave it: the message says so, not only the extent.
+  field = small_field(3);
+  field.step = {0.125, 0.125, 0.125, 0.125};
+  field.noise.fractal = fractal_kind::fbm;
+  field.noise.octaves = 16;
+  field.noise.lacunarity = 1e6;
+  expect_bad_field(field, errc::out_of_range,
+                   "the x axis reaches 0.375, which the octaves (lacunarity 1000000, 16 octaves) "
+                   "take to 3.75e+89; every octave's coordinates must stay within +-2^31");
 }
 
 TEST(BadInputField, WrongOutputSizes) {

@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -285,6 +286,50 @@ TEST(GraphEval, FieldsAndPointsOutsideTheDomainAreRefused) {
   const auto nan = vknoise::eval_mirror(g, points, permutation_table::perlin(), values);
   ASSERT_FALSE(nan.ok());
   EXPECT_EQ(nan.error_value().code, vknoise::errc::out_of_range);
+}
+
+// A field well inside the lattice's range that a constant of the graph takes out of it: the error
+// names that node and field (a scale's factor, an offset's by, a fractal's lacunarity), the
+// reference, the mirror and points alike; the field's own extent is named only when it is the
+// position itself that reaches 2^31.
+TEST(GraphEval, AConstantThatLeavesTheLatticeIsNamed) {
+  struct named_case {
+    const char* nodes;
+    const char* message;
+  };
+  const named_case cases[] = {
+      {R"("p": {"kind": "position"}, "s": {"kind": "scale", "in": "p", "factor": [1, 1e12, 1]},
+          "n": {"kind": "noise", "at": "s"})",
+       "graph: node 's' field 'factor': it takes the y axis (up to 2.108 in magnitude here) to "
+       "2.108e+12; the graph's lattice coordinates must stay within +-2^31"},
+      {R"("p": {"kind": "position"}, "s": {"kind": "scale", "in": "p", "factor": 2},
+          "o": {"kind": "offset", "in": "s", "by": [0, 0, -3e9]},
+          "n": {"kind": "noise", "at": "o"})",
+       "graph: node 'o' field 'by': it takes the z axis (up to 2.106 in magnitude here) to 3e+09; "
+       "the graph's lattice coordinates must stay within +-2^31"},
+      {R"("p": {"kind": "position"}, "m": {"kind": "noise", "at": "p"},
+          "n": {"kind": "fractal", "noise": "m", "octaves": 5, "lacunarity": 1000})",
+       "graph: node 'n' field 'lacunarity': it takes the x axis (up to 1.338 in magnitude here) to "
+       "1.338e+12; the graph's lattice coordinates must stay within +-2^31"},
+  };
+  for (const named_case& c : cases) {
+    const graph g = parse("{\"dims\": 3, \"nodes\": {" + std::string(c.nodes) +
+                          "}, \"outputs\": {\"v\": \"n\"}}");
+    const field_spec f = with_graph(g, grid(3, 7));
+    std::vector<float> out(vknoise::value_count(f));
+    const auto s = vknoise::fill_mirror(f, permutation_table::perlin(), out);
+    ASSERT_FALSE(s.ok()) << c.nodes;
+    EXPECT_EQ(s.error_value().code, vknoise::errc::out_of_range);
+    EXPECT_EQ(s.message(), c.message);
+    std::vector<double> reference(out.size());
+    EXPECT_EQ(vknoise::fill_reference(f, permutation_table::perlin(), std::span<double>(reference))
+                  .message(),
+              c.message);
+    const std::vector<double> points{1.338, 2.108, 2.106};  // the field's far corner
+    std::vector<float> values(1);
+    EXPECT_EQ(vknoise::eval_mirror(g, points, permutation_table::perlin(), values).message(),
+              "point 0: " + std::string(c.message));
+  }
 }
 
 }  // namespace

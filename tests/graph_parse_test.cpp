@@ -391,6 +391,25 @@ std::string error_of(std::string_view text) {
   return g.message();
 }
 
+// Whitespace may follow the value; the offsets of a trailing byte count from the text's start.
+TEST(GraphParse, WhitespaceAfterTheValueIsAccepted) {
+  EXPECT_EQ(parse_ok(make(R"("n": {"kind": "noise"})", R"("v": "n")") + " \n\t\r\n").node_count(),
+            2u);
+}
+
+// The topological sort walks depth first, one frame per node: 256 nodes listed from the end of
+// their chain back to its start are sorted (and refused for their depth), not a stack overflow.
+TEST(GraphParse, AChainOfAllNodesInReverseOrderIsSorted) {
+  std::string nodes;
+  for (int i = ir::max_nodes - 1; i > 0; --i) {
+    nodes += "\"n" + std::to_string(i) + "\": {\"kind\": \"neg\", \"in\": \"n" +
+             std::to_string(i - 1) + "\"}, ";
+  }
+  nodes += R"("n0": {"kind": "constant", "value": 1})";
+  EXPECT_EQ(error_of(make(nodes, R"("v": "n255")")),
+            "graph: node 'n64': a chain of 65 nodes from here to a leaf; the depth limit is 64");
+}
+
 TEST(GraphParse, NodeCountDepthAndLimitsAtTheirEdges) {
   EXPECT_EQ(parse_ok(chain(ir::max_depth)).node_count(), 64u);
   EXPECT_EQ(error_of(chain(ir::max_depth + 1)),
@@ -437,6 +456,63 @@ std::string seeded(int count, const char* field, const char* basis) {
              "\": " + std::to_string(i) + "}";
   }
   return make(nodes, R"("v": "n0")");
+}
+
+// Each fractal and each noise read directly is a copy of the noise's code in the GPU kernel.
+TEST(GraphParse, NoiseSitesAreCounted) {
+  const auto direct = [](int count) {
+    std::string nodes = R"("p": {"kind": "position"})";
+    std::string sum = "0";
+    for (int i = 0; i < count; ++i) {
+      const std::string n = "n" + std::to_string(i);
+      nodes += ", \"" + n + "\": {\"kind\": \"noise\", \"at\": \"p\"}";
+      nodes += ", \"s" + std::to_string(i) + "\": {\"kind\": \"add\", \"a\": " +
+               (i == 0 ? std::string("0") : "\"s" + std::to_string(i - 1) + "\"") + ", \"b\": \"" +
+               n + "\"}";
+    }
+    return make(nodes, "\"v\": \"s" + std::to_string(count - 1) + "\"");
+  };
+  EXPECT_TRUE(graph::parse(direct(ir::max_noise_sites)).ok());
+  EXPECT_EQ(error_of(direct(ir::max_noise_sites + 1)),
+            "graph: node 'n16': the graph has 17 noise sites (fractal nodes, and noise nodes read "
+            "other than by a fractal); the limit is 16 (each is a copy of the noise's code in the "
+            "GPU kernel)");
+  // Noise nodes nothing reads, or only fractals read, are no sites of their own.
+  EXPECT_TRUE(graph::parse(fractals(16, 1, false)).ok());
+  EXPECT_EQ(error_of(fractals(16, 1, true)),
+            "graph: node 'f15': the graph has 17 noise sites (fractal nodes, and noise nodes read "
+            "other than by a fractal); the limit is 16 (each is a copy of the noise's code in the "
+            "GPU kernel)");
+}
+
+// 2^dims lattice points per evaluation of improved and classic noise, (2 + 2 reach)^dims of value
+// noise: smoothed cubic 4D value noise reads 6^4 = 1296.
+TEST(GraphParse, LatticeReadsPerSampleAreCounted) {
+  const auto fractals4 = [](int count, int octaves, std::string_view noise) {
+    std::string nodes =
+        R"("p": {"kind": "position"}, "n": {"kind": "noise", "at": "p")" + std::string(noise) + "}";
+    for (int i = 0; i < count; ++i) {
+      nodes += ", \"f" + std::to_string(i) + "\": {\"kind\": \"fractal\", \"noise\": \"n\", " +
+               "\"octaves\": " + std::to_string(octaves) + "}";
+    }
+    return make(nodes, R"("v": "f0")", 4);
+  };
+  // 8 fractals of 16 octaves of 4D improved noise: 128 * 16 = 2048 points.
+  EXPECT_TRUE(graph::parse(fractals4(8, 16, "")).ok());
+  EXPECT_EQ(error_of(fractals4(9, 16, "")),
+            "graph: node 'f8' field 'octaves': the graph reads 2304 lattice points per sample "
+            "(2^dims per noise evaluation, more for smoothed or cubic value noise); the limit is "
+            "2048");
+  const std::string smooth_cubic =
+      R"(, "basis": "value", "interpolation": "cubic", "smooth": true)";
+  EXPECT_TRUE(graph::parse(fractals4(1, 1, smooth_cubic)).ok());
+  EXPECT_EQ(error_of(fractals4(1, 2, smooth_cubic)),
+            "graph: node 'f0' field 'octaves': the graph reads 2592 lattice points per sample "
+            "(2^dims per noise evaluation, more for smoothed or cubic value noise); the limit is "
+            "2048");
+  // Smoothed linear 4D value noise: 4^4 = 256 points, 8 octaves fit.
+  EXPECT_TRUE(graph::parse(fractals4(1, 8, R"(, "basis": "value", "smooth": true)")).ok());
+  EXPECT_FALSE(graph::parse(fractals4(1, 9, R"(, "basis": "value", "smooth": true)")).ok());
 }
 
 TEST(GraphParse, DistinctTablesAreCounted) {
@@ -493,7 +569,7 @@ TEST_F(GraphParseFile, LoadReadsAFileAndNamesItWhenItCannot) {
   const auto d = graph::load(dir_);
   ASSERT_FALSE(d.ok());
   EXPECT_EQ(d.error_value().code, errc::io_error);
-  EXPECT_EQ(d.message(), "cannot read graph file '" + dir_.string() + "': Is a directory");
+  EXPECT_EQ(d.message(), "cannot read graph file '" + dir_.string() + "': is a directory");
 
   const std::filesystem::path big = path("big.json");
   std::ofstream(big) << std::string((std::size_t{1} << 20) + 1, ' ');
@@ -534,7 +610,118 @@ std::vector<bad_graph> bad_graphs() {
   return {
       {"NotJson", "{dims: 3}", "graph: malformed JSON: parse error at line 1, column 2: ..."},
       {"TrailingText", make(R"("n": {"kind": "noise"})", R"("v": "n")") + " x",
+       "graph: the JSON value ends at offset 69 but the text goes on: byte 0x78 at offset 70 "
+       "(only whitespace may follow the value)"},
+      // nlohmann's lexer takes a NUL for the end of its input: the bytes after it are refused.
+      {"TrailingNulAndGarbage",
+       make(R"("n": {"kind": "noise"})", R"("v": "n")") + std::string("\n\0garbage", 9),
+       "graph: the JSON value ends at offset 69 but the text goes on: byte 0x00 at offset 70 "
+       "(only whitespace may follow the value)"},
+      {"TrailingSecondObject", make(R"("n": {"kind": "noise"})", R"("v": "n")") + "{}",
+       "graph: the JSON value ends at offset 69 but the text goes on: byte 0x7b at offset 69 "
+       "(only whitespace may follow the value)"},
+      {"NulInsideTheValue", std::string("{\"dims\": 3,\0 \"nodes\": {}}", 25),
        "graph: malformed JSON: parse error at line 1, column ..."},
+      // Refused before anything recursive is built: a deep text cannot exhaust the stack.
+      {"DeeplyNestedArrays",
+       with("\"k\": {\"kind\": \"constant\", \"value\": " + std::string(90000, '[') +
+                std::string(90000, ']') + "}",
+            "k"),
+       "graph: the JSON nests deeper than 64 levels"},
+      {"DeeplyNestedArraysUnclosed", std::string(200000, '['),
+       "graph: the JSON nests deeper than 64 levels"},
+      {"DeeplyNestedObjects",
+       [] {
+         std::string text;
+         for (int i = 0; i < 50000; ++i) text += "{\"a\": ";
+         return text + "1" + std::string(50000, '}');
+       }(),
+       "graph: the JSON nests deeper than 64 levels"},
+      {"DeeplyNestedAfterTheValue",
+       make(R"("n": {"kind": "noise"})", R"("v": "n")") + std::string(100000, '['),
+       "graph: the JSON value ends at offset 69 but the text goes on: byte 0x5b at offset 69 "
+       "(only whitespace may follow the value)"},
+      // 64 levels are read (and refused for what they are); 65 are not.
+      {"NestedSixtyFourLevels",
+       with("\"k\": {\"kind\": \"constant\", \"value\": " + std::string(61, '[') +
+                std::string(61, ']') + "}",
+            "k"),
+       "graph: node 'k' field 'value': expects a number, got an array"},
+      {"NestedSixtyFiveLevels",
+       with("\"k\": {\"kind\": \"constant\", \"value\": " + std::string(62, '[') +
+                std::string(62, ']') + "}",
+            "k"),
+       "graph: the JSON nests deeper than 64 levels"},
+      // Every number the float path computes with must fit in a float.
+      {"RotationBeyondFloat",
+       with(
+           R"("r": {"kind": "rotate", "in": "p", "matrix": [[1, 1e39, 0], [0, 1, 0], [0, 0, 1]]})"),
+       "graph: node 'r' field 'matrix[0][1]': 1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"WarpAmplitudeBeyondFloat",
+       with(R"("w": {"kind": "warp", "in": "p", "by": ["n", "n", "n"], "amplitude": 1e39})"),
+       "graph: node 'w' field 'amplitude': 1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"ScaleFactorBeyondFloat", with(R"("s": {"kind": "scale", "in": "p", "factor": -4e38})"),
+       "graph: node 's' field 'factor': -4e+38 is beyond float's range (\u00b13.4028235e38)"},
+      {"OffsetBeyondFloat", with(R"("o": {"kind": "offset", "in": "p", "by": [0, 1e300, 0]})"),
+       "graph: node 'o' field 'by[1]': 1e+300 is beyond float's range (\u00b13.4028235e38)"},
+      {"ConstantBeyondFloat", with(R"("k": {"kind": "constant", "value": 3.5e38})", "k"),
+       "graph: node 'k' field 'value': 3.5e+38 is beyond float's range (\u00b13.4028235e38)"},
+      {"InputConstantBeyondFloat", with(R"("m": {"kind": "mul", "a": "n", "b": 1e39})", "m"),
+       "graph: node 'm' field 'b': 1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"ClampBoundBeyondFloat",
+       with(R"("c": {"kind": "clamp", "in": "n", "lo": -1e39, "hi": 1})", "c"),
+       "graph: node 'c' field 'lo': -1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"ThresholdBeyondFloat",
+       with(R"("s": {"kind": "select", "a": "n", "b": 0, "control": "n", "threshold": 1e39})", "s"),
+       "graph: node 's' field 'threshold': 1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"BlendBoundBeyondFloat",
+       with(R"("b": {"kind": "blend", "a": "n", "b": 0, "control": "n", "lo": 0, "hi": 1e39})",
+            "b"),
+       "graph: node 'b' field 'hi': 1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"BlendBoundsEqualInFloat",
+       with(R"("b": {"kind": "blend", "a": "n", "b": 0, "control": "n", "lo": 1,
+                "hi": 1.00000000001})",
+            "b"),
+       "graph: node 'b' field 'hi': hi 1.00000000001 and lo 1: the float reciprocal of hi - lo "
+       "is not finite"},
+      {"RemapBoundBeyondFloat",
+       with(R"("r": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [0, 1e39]})", "r"),
+       "graph: node 'r' field 'to[1]': 1e+39 is beyond float's range (\u00b13.4028235e38)"},
+      {"RemapSlopeBeyondFloat",
+       with(R"("r": {"kind": "remap", "in": "n", "from": [0, 0.5], "to": [0, 2e38]})", "r"),
+       "graph: node 'r' field 'to': the slope from '0 to 0.5' to '0 to 2e+38' is 4e+38, beyond "
+       "float's range (\u00b13.4028235e38)"},
+      {"CurvePointBeyondFloat",
+       with(R"("c": {"kind": "curve", "in": "n", "points": [[0, 0], [1, 1e39]]})", "c"),
+       "graph: node 'c' field 'points[1][1]': 1e+39 is beyond float's range "
+       "(\u00b13.4028235e38)"},
+      {"CurvePointsEqualInFloat",
+       with(R"("c": {"kind": "curve", "in": "n", "points": [[0, 0], [1, 1], [1.00000000001, 2]]})",
+            "c"),
+       "graph: node 'c' field 'points[2]': x 1.00000000001 is not above the previous point's 1 in "
+       "float (x strictly increasing, in float too)"},
+      {"RampStopsEqualInFloat",
+       with(R"("c": {"kind": "ramp", "in": "n", "stops": [[0, 0, 0, 0], [0.5, 1, 1, 1],
+                [0.50000000001, 0, 0, 0]]})",
+            "c.r"),
+       "graph: node 'c' field 'stops[2]': t 0.50000000001 is not above the previous stop's 0.5 "
+       "in float (t strictly increasing, in float too)"},
+      {"LacunarityBeyondFloat",
+       with(R"("f": {"kind": "fractal", "noise": "n", "lacunarity": 1e39})", "f"),
+       "graph: node 'f' field 'lacunarity': 1e+39 is beyond float's range "
+       "(\u00b13.4028235e38)"},
+      {"LacunarityScaleBeyondFloat",
+       with(R"("f": {"kind": "fractal", "noise": "n", "lacunarity": 1e6, "octaves": 8})", "f"),
+       "graph: node 'f' field 'lacunarity': the last octave's scale, 1e+06^7 = 1e+42, is "
+       "beyond float's range (\u00b13.4028235e38)"},
+      {"PersistenceBeyondFloat",
+       with(R"("f": {"kind": "fractal", "noise": "n", "persistence": 1e39})", "f"),
+       "graph: node 'f' field 'persistence': 1e+39 is beyond float's range "
+       "(\u00b13.4028235e38)"},
+      {"RangeBeyondFloat",
+       R"({"dims": 3, "range": [0, 1e39], "nodes": {"n": {"kind": "noise"}}, "outputs": {"v": "n"}})",
+       "graph: range: expects [low, high], numbers within float's range with low < high, got "
+       "[0,1e+39]"},
       {"NumberOverflow", with(R"("k": {"kind": "constant", "value": 1e999})"),
        "graph: malformed JSON: number overflow parsing '1e999'"},
       {"TopLevelArray", "[1, 2]", "graph: the top level must be an object, not an array"},

@@ -23,7 +23,10 @@
 // reduced to lattice cells in float, where the float precision applies.
 //
 // Limits (graph_ir.hpp): 256 nodes, depth 64, 4 outputs, 8 distinct permutation tables and 8
-// classic gradient tables, 64 curve points, 256 noise evaluations per sample (octaves summed).
+// classic gradient tables, 64 curve points, 256 noise evaluations per sample (octaves summed),
+// 16 noise sites (fractals, and noises read other than by a fractal) and 2048 lattice points read
+// per sample; the JSON text at most 1 MiB, nested at most 64 levels, with nothing but whitespace
+// after its value, and every number of a node within float's range.
 //
 // A graph is immutable and cheap to copy (its nodes are shared); every function here is pure and
 // may be called from any number of threads at once.

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "cli/command.hpp"
@@ -32,31 +32,64 @@ struct check_options {
   bool all = false;
 };
 
-struct comparison {
-  double max_difference_to_reference = 0;
-  double max_difference_to_mirror = 0;
-  std::uint64_t identical_to_mirror = 0;
+// How the GPU's values compare with one CPU result. Differences are taken where both are finite;
+// a sample that is non-finite on one side only (NaN, or an infinity the other lacks) is a
+// mismatch that no tolerance forgives, and one that is NaN on both sides (or the same infinity)
+// agrees but is counted, never hidden in a maximum.
+struct side {
+  double max_finite_difference = 0;
+  std::uint64_t one_sided = 0;      // non-finite on one side only, or opposite infinities
+  std::uint64_t both_nan = 0;       // NaN on both sides
+  std::uint64_t both_infinite = 0;  // the same infinity on both sides
+  bool fails() const { return one_sided != 0; }
 };
 
-// NaN anywhere counts as an infinite difference, so it can never pass the tolerance.
-double difference(double a, double b) {
-  const double d = std::fabs(a - b);
-  return std::isnan(d) ? std::numeric_limits<double>::infinity() : d;
+struct comparison {
+  side reference;  // gpu against the double reference
+  side mirror;     // gpu against the float mirror
+  std::uint64_t identical_to_mirror = 0;
+  std::uint64_t nan_in_all = 0;  // NaN in the GPU's, the reference's and the mirror's result
+};
+
+void compare_value(double gpu, double cpu, side& s) {
+  if (std::isfinite(gpu) && std::isfinite(cpu)) {
+    s.max_finite_difference = std::max(s.max_finite_difference, std::fabs(gpu - cpu));
+  } else if (std::isnan(gpu) && std::isnan(cpu)) {
+    ++s.both_nan;
+  } else if (gpu == cpu) {
+    ++s.both_infinite;
+  } else {
+    ++s.one_sided;
+  }
 }
 
 comparison compare(std::span<const float> gpu, std::span<const double> reference,
                    std::span<const float> mirror) {
   comparison result;
   for (std::size_t i = 0; i < gpu.size(); ++i) {
-    result.max_difference_to_reference =
-        std::max(result.max_difference_to_reference, difference(gpu[i], reference[i]));
-    result.max_difference_to_mirror =
-        std::max(result.max_difference_to_mirror, difference(gpu[i], mirror[i]));
+    compare_value(gpu[i], reference[i], result.reference);
+    compare_value(gpu[i], mirror[i], result.mirror);
     if (std::bit_cast<std::uint32_t>(gpu[i]) == std::bit_cast<std::uint32_t>(mirror[i])) {
       ++result.identical_to_mirror;
     }
+    if (std::isnan(gpu[i]) && std::isnan(reference[i]) && std::isnan(mirror[i])) {
+      ++result.nan_in_all;
+    }
   }
   return result;
+}
+
+// "12 NaN or infinite on one side only" and the like, for the lines below; empty when clean.
+std::string non_finite_note(const side& s) {
+  std::string note;
+  const auto add = [&](std::uint64_t count, const char* what) {
+    if (count == 0) return;
+    note += (note.empty() ? "" : ", ") + std::to_string(count) + what;
+  };
+  add(s.one_sided, " non-finite (NaN or inf) on one side only");
+  add(s.both_nan, " NaN on both sides");
+  add(s.both_infinite, " the same infinity on both sides");
+  return note.empty() ? note : " (finite samples; " + note + ")";
 }
 
 // "100" only when every sample matched; otherwise rounding never hides a mismatch.
@@ -104,8 +137,11 @@ result<comparison> compare_field(compute_backend& gpu, const field_spec& field,
   return compare(*gpu_values, *reference, *mirror);
 }
 
+// A built-in noise is finite everywhere: any non-finite value is a failure.
 bool within_tolerance(const comparison& c) {
-  return c.max_difference_to_reference <= tolerance;
+  const side& r = c.reference;
+  return r.max_finite_difference <= tolerance && r.one_sided == 0 && r.both_nan == 0 &&
+         r.both_infinite == 0;
 }
 
 // One line per catalogue variant; fails when any variant exceeds the tolerance.
@@ -123,15 +159,16 @@ int run_check_all(const check_options& options) {
     const std::uint64_t count = value_count(entry.field);
     const bool ok = within_tolerance(*result);
     failures += !ok;
-    std::printf("%-44s max|gpu-ref| %.2e  max|gpu-mirror| %.2e  bit-identical %6.2f%%  %s\n",
-                entry.name.c_str(), result->max_difference_to_reference,
-                result->max_difference_to_mirror, percentage(result->identical_to_mirror, count),
-                ok ? "ok" : "FAIL");
+    const std::string note = non_finite_note(result->reference);
+    std::printf("%-44s max|gpu-ref| %.2e  max|gpu-mirror| %.2e  bit-identical %6.2f%%  %s%s\n",
+                entry.name.c_str(), result->reference.max_finite_difference,
+                result->mirror.max_finite_difference,
+                percentage(result->identical_to_mirror, count), ok ? "ok" : "FAIL", note.c_str());
   }
   if (failures > 0) {
     return report_error(exit_runtime_error, std::to_string(failures) +
                                                 " variant(s) differ from the CPU reference by "
-                                                "more than 1e-05");
+                                                "more than 1e-05 or are not finite");
   }
   return exit_success;
 }
@@ -146,19 +183,38 @@ int report_graph_check(const graph& g, const comparison& result, std::uint64_t c
     std::printf("graph contract: bounded (the GPU must be within %g of the double reference)\n",
                 g.bound());
   }
-  std::printf("max |gpu - cpu double| = %.3g\n", result.max_difference_to_reference);
-  std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
+  std::printf("max |gpu - cpu double| = %.3g%s\n", result.reference.max_finite_difference,
+              non_finite_note(result.reference).c_str());
+  std::printf("max |gpu - cpu float mirror| = %.3g%s\n", result.mirror.max_finite_difference,
+              non_finite_note(result.mirror).c_str());
   std::printf("bit-identical to float mirror: %llu of %llu (%g%%)\n",
               static_cast<unsigned long long>(result.identical_to_mirror),
               static_cast<unsigned long long>(count),
               percentage(result.identical_to_mirror, count));
+  std::printf("NaN in all three results: %llu of %llu\n",
+              static_cast<unsigned long long>(result.nan_in_all),
+              static_cast<unsigned long long>(count));
+  // The reference first: a value the float path cannot represent is the graph's problem, and
+  // the GPU matching the mirror's NaN bit for bit does not make it right.
+  if (result.reference.one_sided != 0) {
+    return report_error(exit_runtime_error,
+                        std::to_string(result.reference.one_sided) +
+                            " GPU values are NaN or infinite where the CPU double reference is "
+                            "not (or the other way round)");
+  }
+  if (result.mirror.one_sided != 0) {
+    return report_error(exit_runtime_error,
+                        std::to_string(result.mirror.one_sided) +
+                            " GPU values are NaN or infinite where the float mirror is not (or "
+                            "the other way round)");
+  }
   if (exact && result.identical_to_mirror != count) {
     return report_error(exit_runtime_error,
                         std::to_string(count - result.identical_to_mirror) +
                             " GPU values differ from the float mirror; an exact graph must be "
                             "bit-identical");
   }
-  if (!exact && !(result.max_difference_to_reference <= g.bound())) {
+  if (!exact && !(result.reference.max_finite_difference <= g.bound())) {
     return report_error(exit_runtime_error,
                         "GPU differs from the CPU reference by more than the graph's bound");
   }
@@ -185,16 +241,21 @@ int run_check(const check_options& options) {
   const comparison& result = *compared;
   const std::uint64_t count = value_count(*field);
   if (field->noise_graph) return report_graph_check(*field->noise_graph, result, count);
-  std::printf("max |gpu - cpu double| = %.3g (tolerance %g)\n", result.max_difference_to_reference,
-              tolerance);
-  std::printf("max |gpu - cpu float mirror| = %.3g\n", result.max_difference_to_mirror);
+  std::printf("max |gpu - cpu double| = %.3g (tolerance %g)%s\n",
+              result.reference.max_finite_difference, tolerance,
+              non_finite_note(result.reference).c_str());
+  std::printf("max |gpu - cpu float mirror| = %.3g%s\n", result.mirror.max_finite_difference,
+              non_finite_note(result.mirror).c_str());
   std::printf("bit-identical to float mirror: %llu of %llu (%g%%)\n",
               static_cast<unsigned long long>(result.identical_to_mirror),
               static_cast<unsigned long long>(count),
               percentage(result.identical_to_mirror, count));
   if (!within_tolerance(result)) {
     return report_error(exit_runtime_error,
-                        "GPU differs from the CPU reference by more than 1e-05");
+                        non_finite_note(result.reference).empty()
+                            ? "GPU differs from the CPU reference by more than 1e-05"
+                            : "GPU values are not finite where the CPU reference's are, or the "
+                              "noise is not finite");
   }
   return exit_success;
 }

@@ -59,10 +59,25 @@ status validate(const field_spec& field) {
     const double first = sample_position(field, axis, 0);
     const double last = sample_position(field, axis, field.size[axis] - 1);
     const double bound = std::max(std::fabs(first), std::fabs(last));
-    if (!(max_octave_position(field.noise, axis, bound) < max_abs_coordinate)) {
-      char reach[32];  // %g: std::to_string would print all 300 digits of 1e300
-      std::snprintf(reach, sizeof reach, "%.9g", bound);
-      return make_error(errc::out_of_range, "the " + name + " axis reaches " + reach +
+    const double reached = max_octave_position(field.noise, axis, bound);
+    if (!(reached < max_abs_coordinate)) {
+      // %g: std::to_string would print all 300 digits of 1e300
+      const auto text = [](double v) {
+        char out[32];
+        std::snprintf(out, sizeof out, "%.9g", v);
+        return std::string(out);
+      };
+      // When the field's extent is within range, the octaves' scaling (or the warp) is what
+      // leaves it: say so, with the parameters that do it.
+      const std::string cause =
+          bound < max_abs_coordinate
+              ? ", which the octaves (lacunarity " + text(field.noise.lacunarity) + ", " +
+                    std::to_string(field.noise.octaves) +
+                    (field.noise.octaves == 1 ? " octave" : " octaves") +
+                    (field.noise.warp != 0 ? ", warp " + text(field.noise.warp) : "") +
+                    ") take to " + text(reached)
+              : "";
+      return make_error(errc::out_of_range, "the " + name + " axis reaches " + text(bound) + cause +
                                                 "; every octave's coordinates must stay within "
                                                 "+-2^31");
     }

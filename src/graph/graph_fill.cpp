@@ -17,14 +17,44 @@ namespace {
 
 using graph_ir::layout;
 
-status check_domain(const layout& l, int axis, double bound) {
+std::string number_text(double v) {
+  char text[32];  // %g: std::to_string would print all 300 digits of 1e300
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+
+// The parameter that puts a lattice coordinate out of range: a scale's factor, an offset's by, a
+// fractal's lacunarity (its octaves' scaling).
+const char* culprit_field(graph_ir::op kind) {
+  switch (kind) {
+    case graph_ir::op::scale:
+      return "factor";
+    case graph_ir::op::offset:
+      return "by";
+    default:
+      return "lacunarity";
+  }
+}
+
+// The field reaches |x| <= bound on `axis`; every lattice slot's coordinate must stay below
+// max_abs_coordinate. The error names what takes it there: the position itself, or the node and
+// field of the graph whose constant does.
+status check_domain(const graph_ir::graph& g, const layout& l, int axis, double bound) {
   if (max_slot_position(l, axis, bound) < max_abs_coordinate) return {};
-  char reach[32];
-  std::snprintf(reach, sizeof reach, "%.9g", bound);
-  return make_error(errc::out_of_range, std::string("the ") + detail::axis_names[axis] +
-                                            " axis reaches " + reach +
-                                            "; the graph's lattice coordinates must stay within "
-                                            "+-2^31");
+  const graph_ir::domain_excess excess =
+      graph_ir::find_domain_excess(l, axis, bound, max_abs_coordinate);
+  const std::string name = detail::axis_names[axis];
+  if (excess.node < 0) {
+    return make_error(errc::out_of_range, "the " + name + " axis reaches " + number_text(bound) +
+                                              "; the graph's lattice coordinates must stay "
+                                              "within +-2^31");
+  }
+  const graph_ir::node& n = g.nodes[excess.node];
+  return make_error(errc::out_of_range,
+                    "graph: node '" + n.name + "' field '" + culprit_field(n.kind) +
+                        "': it takes the " + name + " axis (up to " + number_text(bound) +
+                        " in magnitude here) to " + number_text(excess.reached) +
+                        "; the graph's lattice coordinates must stay within +-2^31");
 }
 
 // The field's rows (y, z, t) in storage order.
@@ -54,11 +84,13 @@ status check_points(const graph& g, const layout& l, std::span<const double> poi
   }
   for (std::size_t i = 0; i < points.size(); ++i) {
     const int axis = static_cast<int>(i % dims);
-    if (!std::isfinite(points[i]) || !check_domain(l, axis, std::fabs(points[i]))) {
+    const std::string where = "point " + std::to_string(i / dims) + ": ";
+    if (!std::isfinite(points[i])) {
       return make_error(errc::out_of_range,
-                        "point " + std::to_string(i / dims) + ": its " + detail::axis_names[axis] +
-                            " coordinate is not finite or takes a lattice coordinate beyond "
-                            "+-2^31");
+                        where + "its " + detail::axis_names[axis] + " coordinate is not finite");
+    }
+    if (status s = check_domain(g.ir(), l, axis, std::fabs(points[i])); !s) {
+      return make_error(errc::out_of_range, where + s.message());
     }
   }
   return {};
@@ -83,7 +115,7 @@ status validate_graph_field(const field_spec& field) {
   for (int axis = 0; axis < field.dims; ++axis) {
     const double first = sample_position(field, axis, 0);
     const double last = sample_position(field, axis, field.size[axis] - 1);
-    if (status s = check_domain(l, axis, std::max(std::fabs(first), std::fabs(last))); !s) {
+    if (status s = check_domain(g.ir(), l, axis, std::max(std::fabs(first), std::fabs(last))); !s) {
       return s;
     }
   }

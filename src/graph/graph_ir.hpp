@@ -124,6 +124,15 @@ inline constexpr int max_outputs = 4;
 inline constexpr int max_curve_points = 64;
 inline constexpr int max_tables = 8;  // distinct permutation tables, and classic gradient tables
 inline constexpr int max_samples_per_point = 256;  // noise sites: octaves summed over the graph
+// The GPU kernel holds one copy of a noise's code per site (a fractal node, or a noise node read
+// other than by a fractal or named by an output); its compile time grows faster than linearly
+// with the copies (on lavapipe 32 copies of 4D classic noise with derivatives took 8 s of CPU).
+inline constexpr int max_noise_sites = 16;
+// Lattice points read per sample, summed over every noise evaluation: 2^dims for improved and
+// classic noise, (2 + 2 reach)^dims for value noise (reach: 1 for smoothing, 1 more for cubic
+// interpolation; 1296 for smoothed cubic 4D). It bounds the kernel's work per sample so that
+// any graph within the limits renders 256x256 on lavapipe in seconds (docs/graph.md).
+inline constexpr int max_lattice_reads_per_point = 2048;
 
 // What a graph's samples hold (graph::with_outputs): its outputs; each output followed by its
 // partial derivatives d/dx .. (dims of them); or the curl of its three outputs (a potential).

@@ -101,14 +101,16 @@ class layout_builder {
     l_.chains.push_back(std::move(chain));
   }
 
-  slot raw_slot(int domain) const {
+  slot raw_slot(int node, int domain) const {
     slot s;
     s.kind = slot_kind::raw;
     s.chain = l_.node_chain[domain];
+    s.node = node;
     return s;
   }
 
-  slot lattice_slot(int domain, const noise_params& p, const fractal_params* f, int octave) {
+  slot lattice_slot(int node, int domain, const noise_params& p, const fractal_params* f,
+                    int octave) {
     slot s;
     s.kind = slot_kind::lattice;
     s.chain = l_.node_chain[domain];
@@ -119,6 +121,7 @@ class layout_builder {
       s.octave_spec.octaves = f->octaves;
     }
     s.octave = octave;
+    s.node = node;
     return s;
   }
 
@@ -143,7 +146,7 @@ class layout_builder {
       case op::offset: {
         for (int c = 0; c < n.width; ++c) push_float(static_cast<float>(n.params[c]));
         if (in_form(0) == domain_form::lattice) {
-          chain_step step{n.kind == op::scale, {0, 0, 0, 0}};
+          chain_step step{n.kind == op::scale, {0, 0, 0, 0}, i};
           for (int c = 0; c < n.width; ++c) step.value[c] = n.params[c];
           derive_chain(i, n.inputs[0].node, &step, false);
         } else {
@@ -154,7 +157,7 @@ class layout_builder {
       case op::rotate:
         for (const double m : n.params) push_float(static_cast<float>(m));
         // A lattice domain's components are read from a raw slot to be rotated in float.
-        if (in_form(0) == domain_form::lattice) push_slots({raw_slot(n.inputs[0].node)});
+        if (in_form(0) == domain_form::lattice) push_slots({raw_slot(i, n.inputs[0].node)});
         l_.form[i] = domain_form::vector;
         break;
       case op::warp:
@@ -169,7 +172,7 @@ class layout_builder {
         l_.form[i] = domain_form::vector;
         break;
       case op::component:
-        if (in_form(0) == domain_form::lattice) push_slots({raw_slot(n.inputs[0].node)});
+        if (in_form(0) == domain_form::lattice) push_slots({raw_slot(i, n.inputs[0].node)});
         break;
       case op::noise: {
         const int at = n.inputs[0].node;
@@ -177,7 +180,7 @@ class layout_builder {
         l_.node_table[i] = table_of(n.noise);
         l_.node_gradient[i] = gradient_of(n.noise, dims);
         if (l_.form[at] == domain_form::lattice && l_.direct_use[i]) {
-          push_slots({lattice_slot(at, n.noise, nullptr, 0)});
+          push_slots({lattice_slot(i, at, n.noise, nullptr, 0)});
         }
         break;
       }
@@ -197,7 +200,8 @@ class layout_builder {
         push_float(params.inv_norm);
         if (l_.form[at] == domain_form::lattice) {
           std::vector<slot> slots;
-          for (int o = 0; o < f.octaves; ++o) slots.push_back(lattice_slot(at, noise.noise, &f, o));
+          for (int o = 0; o < f.octaves; ++o)
+            slots.push_back(lattice_slot(i, at, noise.noise, &f, o));
           push_slots(std::move(slots));
         } else if (f.octave_offsets) {
           for (int c = 0; c < g_.nodes[at].width; ++c) {
@@ -234,6 +238,7 @@ class layout_builder {
     }
   }
 
+  static_assert(max_curve_points <= 64, "graph_segment (graph_ops) searches at most 64 stops");
   // A curve or ramp: the point count, then per point its position and its value(s) (1 for a
   // curve, 3 for a ramp), then per segment the float reciprocal of its width.
   static std::vector<std::uint32_t> piecewise_words(const node& n) {
@@ -321,6 +326,33 @@ double max_slot_position(const layout& l, int axis, double bound) {
     }
   }
   return largest;
+}
+
+domain_excess find_domain_excess(const layout& l, int axis, double bound, double limit) {
+  if (!(bound < limit)) return {-1, bound};
+  for (const slot& s : l.slots) {
+    const lattice_chain& chain = l.chains[s.chain];
+    double ends[2] = {-bound, bound};
+    double final_reach = 0;
+    for (const double end : ends) {
+      const double chained = apply_chain(chain, axis, end);
+      final_reach = std::max(
+          final_reach, std::fabs(s.kind == slot_kind::raw
+                                     ? chained
+                                     : octave_position(s.octave_spec, axis, s.octave, chained)));
+    }
+    if (final_reach < limit) continue;
+    // The first step of the chain whose result reaches the limit is the culprit; a chain that
+    // stays within it blames the octave scaling of the node that reads the slot (a fractal).
+    for (const chain_step& step : chain.steps) {
+      for (double& end : ends)
+        end = step.multiply ? end * step.value[axis] : end + step.value[axis];
+      const double reached = std::max(std::fabs(ends[0]), std::fabs(ends[1]));
+      if (!(reached < limit)) return {step.node, reached};
+    }
+    return {s.node, final_reach};
+  }
+  return {-1, bound};
 }
 
 }  // namespace vknoise::graph_ir

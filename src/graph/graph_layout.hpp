@@ -35,6 +35,7 @@ namespace vknoise::graph_ir {
 struct chain_step {
   bool multiply;
   double value[4];
+  int node = -1;  // the scale or offset node it comes from
 };
 
 struct lattice_chain {
@@ -53,6 +54,7 @@ struct slot {
   int chain = 0;           // index into layout::chains
   noise_spec octave_spec;  // period, lacunarity, octave_offsets (as a built-in field's octaves)
   int octave = 0;
+  int node = -1;  // the node that reads it (a fractal for its octaves)
 };
 
 struct table_ref {
@@ -110,5 +112,14 @@ double apply_chain(const lattice_chain& chain, int axis, double x);
 // The largest |coordinate| any lattice slot reaches for |x| <= bound on `axis` (for the domain
 // check against max_abs_coordinate).
 double max_slot_position(const layout& l, int axis, double bound);
+
+// What first takes a coordinate of `axis` (|x| <= bound) to `limit` or beyond: the node (a scale
+// or offset of a lattice chain, or the fractal whose octave scaling does it; -1 when the position
+// itself reaches it), and the largest |coordinate| after it.
+struct domain_excess {
+  int node = -1;
+  double reached = 0;
+};
+domain_excess find_domain_excess(const layout& l, int axis, double bound, double limit);
 
 }  // namespace vknoise::graph_ir

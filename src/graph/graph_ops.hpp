@@ -57,18 +57,30 @@ real graph_terrace(real x, real steps, real inv) {
   return std::floor(x * steps) * inv;
 }
 
+// The segment of a piecewise function at x: the number of stops after the first whose position
+// is <= x (count - 1: beyond the last), by binary lifting over at most 64 stops, as the kernel
+// finds it (a branch-free search: a loop per use made large kernels slow to compile).
+template <class real>
+int graph_segment(const real* stops, int stride, int count, real x) {
+  int i = 0;
+  for (int step = 32; step > 0; step >>= 1) {
+    const int k = std::min(i + step, count - 1);
+    i = stops[k * stride] <= x ? k : i;
+  }
+  return i;
+}
+
 // A piecewise-linear function through `count` stops of `stride` values each (the position, then
 // the values; `channel` picks one), constant beyond the ends; inv[i] = 1 / (p[i+1] - p[i]).
 template <class real>
 real graph_piecewise(const real* stops, const real* inv, int count, int stride, int channel,
                      real x) {
   if (!(x > stops[0])) return stops[1 + channel];
-  for (int i = 0; i + 1 < count; ++i) {
-    const real* lo = stops + i * stride;
-    const real* hi = lo + stride;
-    if (x < hi[0]) return graph_mix(lo[1 + channel], hi[1 + channel], (x - lo[0]) * inv[i]);
-  }
-  return stops[(count - 1) * stride + 1 + channel];
+  const int i = graph_segment(stops, stride, count, x);
+  if (i == count - 1) return stops[(count - 1) * stride + 1 + channel];
+  const real* lo = stops + i * stride;
+  const real* hi = lo + stride;
+  return graph_mix(lo[1 + channel], hi[1 + channel], (x - lo[0]) * inv[i]);
 }
 
 // The slope of graph_piecewise at x: its segment's (v[i+1] - v[i]) / (p[i+1] - p[i]), 0 beyond
@@ -77,12 +89,11 @@ template <class real>
 real graph_piecewise_slope(const real* stops, const real* inv, int count, int stride, int channel,
                            real x) {
   if (!(x > stops[0])) return real(0);
-  for (int i = 0; i + 1 < count; ++i) {
-    const real* lo = stops + i * stride;
-    const real* hi = lo + stride;
-    if (x < hi[0]) return inv[i] * (hi[1 + channel] - lo[1 + channel]);
-  }
-  return real(0);
+  const int i = graph_segment(stops, stride, count, x);
+  if (i == count - 1) return real(0);
+  const real* lo = stops + i * stride;
+  const real* hi = lo + stride;
+  return inv[i] * (hi[1 + channel] - lo[1 + channel]);
 }
 
 // matrix (width x width, row-major) times v.

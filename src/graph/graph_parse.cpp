@@ -1,7 +1,9 @@
-// The JSON reader of noise graphs (graph.hpp; the format is docs/graph.md). nlohmann/json parses
-// the text without throwing (a malformed text is read a second time, by a SAX pass, for its error
-// message); the document is then checked and lowered to graph_ir::graph in passes, each refusal
-// one line that names the node and the field:
+// The JSON reader of noise graphs (graph.hpp; the format is docs/graph.md). A first SAX pass of
+// nlohmann/json builds nothing and refuses a malformed text (its first error), one nested deeper
+// than 64 levels (so no recursive copy or destruction of the document can exhaust the stack) and
+// bytes after the value; nlohmann then parses the text into a document without throwing, which is
+// checked and lowered to graph_ir::graph in passes, each refusal one line that names the node and
+// the field:
 //   1. the top level, and every node's shape in the file's order: its kind, its fields, numbers
 //      and names (what can be checked without the other nodes)
 //   2. the references between nodes, and the position a noise without `at` samples
@@ -9,6 +11,7 @@
 //      already in order keeps it), refusing cycles
 //   4. types and widths in that order, so every input's node is typed before its reader
 //   5. the outputs, the limits of graph_ir.hpp, and the exactness contract
+// Every number a node gives must fit in a float: the GPU and the mirror compute with it in float.
 // Nothing here throws out of the library: parse() catches what the standard library may throw
 // (an allocation failure) and turns it into an error value.
 #include <fcntl.h>
@@ -19,9 +22,11 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <optional>
@@ -47,6 +52,10 @@ namespace ir = graph_ir;
 using json = nlohmann::ordered_json;
 
 constexpr std::size_t max_text_bytes = std::size_t{1} << 20;
+// Objects and arrays inside each other: a graph needs 5 (top level, nodes, node, stops, stop).
+// The limit keeps every recursive walk of the parsed document (nlohmann's copy and destruction)
+// shallow, whatever the text.
+constexpr std::size_t max_json_depth = 64;
 constexpr std::size_t max_name_length = 64;
 constexpr double default_bound = 1e-3;
 constexpr std::uint32_t max_period = 256;
@@ -336,9 +345,40 @@ class duplicate_keys {
   std::string message_;
 };
 
-// The first parse error of a malformed text, through the SAX interface (nothing thrown).
-struct parse_error_sax : nlohmann::json_sax<json> {
+// The text's bytes for nlohmann's reader, counting how many it has taken: the lexer reads one
+// byte past a token only inside numbers, so after the top level's closing bracket the count is
+// where that value ends.
+class counting_iterator {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+  counting_iterator(const char* at, std::size_t* taken) : at_(at), taken_(taken) {}
+  reference operator*() const { return *at_; }
+  counting_iterator& operator++() {
+    ++at_;
+    ++*taken_;
+    return *this;
+  }
+  bool operator==(const counting_iterator& other) const { return at_ == other.at_; }
+  bool operator!=(const counting_iterator& other) const { return at_ != other.at_; }
+
+ private:
+  const char* at_;
+  std::size_t* taken_;
+};
+
+// The first pass over the text, through the SAX interface: nothing is built (so no recursive
+// copy or destruction can meet a deep text), nothing is thrown. It finds the first syntax error,
+// a nesting deeper than max_json_depth, and where the top-level value ends.
+struct shape_sax : nlohmann::json_sax<json> {
+  explicit shape_sax(const std::size_t* taken) : taken(taken) {}
+  const std::size_t* taken;
   std::string message;
+  std::size_t depth = 0;
+  std::optional<std::size_t> end;  // the offset after the top-level object or array
   bool null() override { return true; }
   bool boolean(bool) override { return true; }
   bool number_integer(number_integer_t) override { return true; }
@@ -346,16 +386,55 @@ struct parse_error_sax : nlohmann::json_sax<json> {
   bool number_float(number_float_t, const string_t&) override { return true; }
   bool string(string_t&) override { return true; }
   bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return true; }
+  bool start_object(std::size_t) override { return open(); }
   bool key(string_t&) override { return true; }
-  bool end_object() override { return true; }
-  bool start_array(std::size_t) override { return true; }
-  bool end_array() override { return true; }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
-    if (message.empty()) message = json_message(e.what());
+    if (message.empty()) message = "malformed JSON: " + json_message(e.what());
     return false;
   }
+
+ private:
+  bool open() {
+    if (++depth <= max_json_depth) return true;
+    message = "the JSON nests deeper than " + std::to_string(max_json_depth) + " levels";
+    return false;
+  }
+  bool close() {
+    if (--depth == 0) end = *taken;
+    return true;
+  }
 };
+
+// The first byte after the top-level value that is not JSON whitespace, if any.
+std::optional<std::size_t> trailing_byte(std::string_view text, std::size_t end) {
+  const std::size_t at = text.find_first_not_of(" \t\n\r", end);
+  if (at == std::string_view::npos) return std::nullopt;
+  return at;
+}
+
+// Why the text is not one JSON value of at most max_json_depth levels followed by nothing but
+// whitespace; empty when it is one. (nlohmann's reader takes a NUL byte for the end of its
+// input, so a value, a NUL and anything after it would otherwise pass as the value alone.)
+std::string shape_problem(std::string_view text) {
+  std::size_t taken = 0;
+  shape_sax sax(&taken);
+  json::sax_parse(counting_iterator(text.data(), &taken),
+                  counting_iterator(text.data() + text.size(), &taken), &sax);
+  if (sax.end) {
+    if (const auto at = trailing_byte(text, *sax.end)) {
+      char shown[8];
+      std::snprintf(shown, sizeof shown, "0x%02x", static_cast<unsigned char>(text[*at]));
+      return "the JSON value ends at offset " + std::to_string(*sax.end) +
+             " but the text goes on: byte " + shown + " at offset " + std::to_string(*at) +
+             " (only whitespace may follow the value)";
+    }
+  }
+  if (!sax.message.empty()) return sax.message;
+  return {};
+}
 
 const json* member(const json& object, std::string_view key) {
   const auto it = object.find(std::string(key));
@@ -379,6 +458,7 @@ class parser {
   }
   static std::string at(const pending_node& n) { return "node '" + n.name + "': "; }
   static std::string at(const pending_node& n, std::string_view field) {
+    if (field.empty()) return at(n);
     return "node '" + n.name + "' field '" + std::string(field) + "': ";
   }
 
@@ -429,13 +509,12 @@ bool parser::run(std::string_view text) {
     return fail("the JSON text is " + std::to_string(text.size()) +
                 " bytes; the limit is 1 MiB (1048576 bytes)");
   }
+  if (std::string problem = shape_problem(text); !problem.empty()) {
+    return fail(std::move(problem));
+  }
   duplicate_keys duplicates;
   json doc = json::parse(text, std::ref(duplicates), false);
-  if (doc.is_discarded()) {
-    parse_error_sax sax;
-    json::sax_parse(text, &sax);
-    return fail("malformed JSON: " + (sax.message.empty() ? "not JSON" : sax.message));
-  }
+  if (doc.is_discarded()) return fail("malformed JSON: not JSON");
   if (!duplicates.message().empty()) return fail(duplicates.message());
   if (!read_top(doc)) return false;
   const json& nodes = *member(doc, "nodes");
@@ -485,11 +564,15 @@ bool parser::read_top(const json& doc) {
     bound_ = v->get<double>();
   }
   if (const json* v = member(doc, "range")) {
-    const bool pair = v->is_array() && v->size() == 2 && (*v)[0].is_number() &&
-                      (*v)[1].is_number() && std::isfinite((*v)[0].get<double>()) &&
-                      std::isfinite((*v)[1].get<double>());
+    // Images map the range to 0..255 in float.
+    const auto float_number = [](const json& x) {
+      return x.is_number() && std::isfinite(static_cast<float>(x.get<double>()));
+    };
+    const bool pair =
+        v->is_array() && v->size() == 2 && float_number((*v)[0]) && float_number((*v)[1]);
     if (!pair || !((*v)[0].get<double>() < (*v)[1].get<double>())) {
-      return fail("range: expects [low, high], finite numbers with low < high, got " + v->dump());
+      return fail("range: expects [low, high], numbers within float's range with low < high, got " +
+                  v->dump());
     }
     range_ = {(*v)[0].get<double>(), (*v)[1].get<double>()};
   }
@@ -552,6 +635,11 @@ bool parser::number(const pending_node& n, std::string_view field, const json& v
   if (!v.is_number()) return fail(at(n, field) + "expects a number, got " + json_kind(v));
   out = v.get<double>();
   if (!std::isfinite(out)) return fail(at(n, field) + "not a finite number");
+  // The GPU and the float mirror compute every parameter in float: a number float cannot hold
+  // would turn into an infinity there (and NaN after it) while the double reference stays finite.
+  if (!std::isfinite(static_cast<float>(out))) {
+    return fail(at(n, field) + number_text(out) + " is beyond float's range (\u00b13.4028235e38)");
+  }
   return true;
 }
 
@@ -734,9 +822,11 @@ bool parser::read_fields(pending_node& n, const json& object) {
         if (!(stop[0] >= 0 && stop[0] <= 1)) {
           return fail(where + "t " + number_text(stop[0]) + " is outside [0, 1]");
         }
-        if (i > 0 && !(stop[0] > stop[-4])) {
+        if (i > 0 && !(static_cast<float>(stop[0]) > static_cast<float>(stop[-4]))) {
           return fail(where + "t " + number_text(stop[0]) + " is not above the previous stop's " +
-                      number_text(stop[-4]) + " (t strictly increasing)");
+                      number_text(stop[-4]) +
+                      (stop[0] > stop[-4] ? " in float (t strictly increasing, in float too)"
+                                          : " (t strictly increasing)"));
         }
         for (int c = 1; c < 4; ++c) {
           if (!(stop[c] >= 0 && stop[c] <= 1)) {
@@ -841,6 +931,12 @@ bool parser::read_fields(pending_node& n, const json& object) {
       if (!(lo < hi)) {
         return fail(at(n, "hi") + "hi " + number_text(hi) + " is not above lo " + number_text(lo));
       }
+      // The float path multiplies by the float reciprocal of hi - lo, in float.
+      const float width = static_cast<float>(hi) - static_cast<float>(lo);
+      if (!(width > 0) || !std::isfinite(1.0f / width) || !std::isfinite(width)) {
+        return fail(at(n, "hi") + "hi " + number_text(hi) + " and lo " + number_text(lo) +
+                    ": the float reciprocal of hi - lo is not finite");
+      }
       n.params = {lo, hi};
       return true;
     }
@@ -853,6 +949,14 @@ bool parser::read_fields(pending_node& n, const json& object) {
       if (from[0] == from[1]) {
         return fail(at(n, "from") + "an empty range (" + number_text(from[0]) + " to " +
                     number_text(from[1]) + ")");
+      }
+      // The float path multiplies by the slope, computed in double and stored as a float.
+      const double slope = (to[1] - to[0]) / (from[1] - from[0]);
+      if (!std::isfinite(static_cast<float>(slope))) {
+        return fail(at(n, "to") + "the slope from " +
+                    quote(number_text(from[0]) + " to " + number_text(from[1])) + " to " +
+                    quote(number_text(to[0]) + " to " + number_text(to[1])) + " is " +
+                    number_text(slope) + ", beyond float's range (\u00b13.4028235e38)");
       }
       n.params = {from[0], from[1], to[0], to[1]};
       return true;
@@ -878,10 +982,13 @@ bool parser::read_fields(pending_node& n, const json& object) {
         return false;
       }
       for (std::size_t i = 1; i < n.params.size() / 2; ++i) {
-        if (!(n.params[2 * i] > n.params[2 * i - 2])) {
+        if (!(static_cast<float>(n.params[2 * i]) > static_cast<float>(n.params[2 * i - 2]))) {
+          const bool in_double = n.params[2 * i] > n.params[2 * i - 2];
           return fail(at(n, "points[" + std::to_string(i) + "]") + "x " +
                       number_text(n.params[2 * i]) + " is not above the previous point's " +
-                      number_text(n.params[2 * i - 2]) + " (x strictly increasing)");
+                      number_text(n.params[2 * i - 2]) +
+                      (in_double ? " in float (x strictly increasing, in float too)"
+                                 : " (x strictly increasing)"));
         }
       }
       return true;
@@ -1016,6 +1123,16 @@ bool parser::read_fractal(pending_node& n, const json& object) {
   if (!(f.lacunarity > 0)) {
     return fail(at(n, "lacunarity") + "expects a number > 0, got " + number_text(f.lacunarity));
   }
+  // The float path scales the last octave's coordinates (a float domain's, a warp's
+  // displacement) by lacunarity^(octaves - 1), multiplied in float as octave_factor does.
+  float scale = 1.0f;
+  for (int o = 1; o < f.octaves; ++o) scale = scale * static_cast<float>(f.lacunarity);
+  if (!std::isfinite(scale)) {
+    return fail(at(n, "lacunarity") + "the last octave's scale, " + number_text(f.lacunarity) +
+                "^" + std::to_string(f.octaves - 1) + " = " +
+                number_text(std::pow(f.lacunarity, f.octaves - 1)) +
+                ", is beyond float's range (\u00b13.4028235e38)");
+  }
   if (const json* v = member(object, "octave_offsets")) {
     if (!boolean(n, "octave_offsets", *v, f.octave_offsets)) return false;
   }
@@ -1072,6 +1189,9 @@ bool parser::resolve() {
 
 enum : std::uint8_t { unvisited, visiting, visited };
 
+// Recursive, one frame per node on the path: read_top refused more than ir::max_nodes nodes (and
+// resolve adds at most the hidden position), so the path is at most max_nodes + 1 deep.
+
 bool parser::visit(int index, std::vector<int>& path, std::vector<std::uint8_t>& state) {
   state[index] = visiting;
   path.push_back(index);
@@ -1104,6 +1224,20 @@ bool parser::sort() {
     if (!type_node(nodes_[i])) return false;
   }
   return true;
+}
+
+// Lattice points one evaluation of a noise node reads: 2^dims corners, and for value noise
+// (2 + 2 reach)^dims cells, reach 1 for smoothing and 1 more for cubic interpolation.
+int lattice_reads(const pending_node& noise) {
+  const ir::noise_params& p = noise.noise;
+  int per_axis = 2;
+  if (p.basis == noise_kind::value) {
+    per_axis +=
+        2 * ((p.value_smooth ? 1 : 0) + (p.interpolation == value_interpolation::cubic ? 1 : 0));
+  }
+  int reads = 1;
+  for (int axis = 0; axis < noise.noise_dims; ++axis) reads *= per_axis;
+  return reads;
 }
 
 std::string describe(const pending_node& n) {
@@ -1354,23 +1488,42 @@ bool parser::check_limits() {
   }
   std::vector<std::pair<ir::table_source, std::uint64_t>> tables;
   std::vector<std::pair<std::uint64_t, int>> gradients;
-  int samples = 0;
-  for (const int i : order_) {
-    const pending_node& n = nodes_[i];
-    if (n.kind->op == ir::op::fractal) {
-      samples += n.fractal.octaves;
-      if (samples > ir::max_samples_per_point) {
-        return fail(at(n, "octaves") + "the graph evaluates " + std::to_string(samples) +
-                    " noises per sample (octaves summed); the limit is " +
-                    std::to_string(ir::max_samples_per_point));
-      }
-    }
-    if (n.kind->op != ir::op::noise) continue;
-    if (n.direct_use && ++samples > ir::max_samples_per_point) {
-      return fail(at(n) + "the graph evaluates " + std::to_string(samples) +
+  int samples = 0, sites = 0, reads = 0;
+  // A site's evaluations per sample (a fractal's octaves, a noise's 1): counted against the
+  // limits on evaluations, sites and lattice reads, the message naming `field`.
+  const auto count_site = [&](const pending_node& n, std::string_view field, int evaluations,
+                              const pending_node& noise) {
+    samples += evaluations;
+    if (samples > ir::max_samples_per_point) {
+      return fail(at(n, field) + "the graph evaluates " + std::to_string(samples) +
                   " noises per sample (octaves summed); the limit is " +
                   std::to_string(ir::max_samples_per_point));
     }
+    if (++sites > ir::max_noise_sites) {
+      return fail(at(n) + "the graph has " + std::to_string(sites) +
+                  " noise sites (fractal nodes, and noise nodes read other than by a fractal); "
+                  "the limit is " +
+                  std::to_string(ir::max_noise_sites) +
+                  " (each is a copy of the noise's code in "
+                  "the GPU kernel)");
+    }
+    reads += evaluations * lattice_reads(noise);
+    if (reads > ir::max_lattice_reads_per_point) {
+      return fail(at(n, field) + "the graph reads " + std::to_string(reads) +
+                  " lattice points per sample (2^dims per noise evaluation, more for smoothed "
+                  "or cubic value noise); the limit is " +
+                  std::to_string(ir::max_lattice_reads_per_point));
+    }
+    return true;
+  };
+  for (const int i : order_) {
+    const pending_node& n = nodes_[i];
+    if (n.kind->op == ir::op::fractal &&
+        !count_site(n, "octaves", n.fractal.octaves, nodes_[n.inputs[0].node])) {
+      return false;
+    }
+    if (n.kind->op != ir::op::noise) continue;
+    if (n.direct_use && !count_site(n, "", 1, n)) return false;
     const std::pair table{n.noise.table,
                           n.noise.table == ir::table_source::seed ? n.noise.seed : 0};
     if (std::find(tables.begin(), tables.end(), table) == tables.end()) {

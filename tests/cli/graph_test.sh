@@ -444,4 +444,119 @@ expect_error "emit-glsl: missing file" 2 'no_such.json' graph --emit-glsl "$work
 expect_error "stats: bad graph" 2 'noize' graph --stats "$work/bad/unknown_kind.json"
 expect_error "stats: a directory" 2 "$work/bad" graph --stats "$work/bad"
 
+
+# --- hostile texts and constants ---------------------------------------------------------------
+# A text nested 90,000 levels deep (180 KB) is refused before anything recursive is built; bytes
+# after the value (a NUL, then garbage) are refused naming the offset; numbers float cannot hold
+# are refused naming the node and field.
+python3 - "$work/bad" <<'PY'
+import sys
+d = sys.argv[1]
+open(d + '/deep.json', 'w').write('{"dims": 2, "nodes": {"k": {"kind": "constant", "value": ' +
+                                  '[' * 90000 + ']' * 90000 + '}}, "outputs": {"v": "k"}}')
+open(d + '/trailing_nul.json', 'wb').write(
+    b'{"dims": 2, "nodes": {"n": {"kind": "noise"}}, "outputs": {"v": "n"}}\n\x00garbage')
+PY
+bad rotation_1e39 '{"dims": 3, "nodes": {"p": {"kind": "position"}, "r": {"kind": "rotate",
+ "in": "p", "matrix": [[1, 1e39, 0], [0, 1, 0], [0, 0, 1]]}, "n": {"kind": "noise", "at": "r"}},
+ "outputs": {"v": "n"}}'
+bad warp_1e39 '{"dims": 2, "nodes": {"p": {"kind": "position"}, "n": {"kind": "noise"},
+ "w": {"kind": "warp", "in": "p", "by": ["n", "n"], "amplitude": 1e39},
+ "m": {"kind": "noise", "at": "w"}}, "outputs": {"v": "m"}}'
+for command in render eval check; do
+  out=()
+  [[ $command == render ]] && out=(--size 4x4 --out a.raw)
+  expect_error "$command: 90,000 levels of nesting" 2 'graph: the JSON nests deeper than 64 levels' \
+    $command --graph "$work/bad/deep.json" "${out[@]}"
+  expect_error "$command: a NUL and garbage after the value" 2 \
+    'graph: the JSON value ends at offset 69 but the text goes on: byte 0x00 at offset 70' \
+    $command --graph "$work/bad/trailing_nul.json" "${out[@]}"
+  expect_error "$command: a rotation entry of 1e39" 2 \
+    "graph: node 'r' field 'matrix[0][1]': 1e+39 is beyond float's range" \
+    $command --graph "$work/bad/rotation_1e39.json" "${out[@]}"
+  expect_error "$command: a warp amplitude of 1e39" 2 \
+    "graph: node 'w' field 'amplitude': 1e+39 is beyond float's range" \
+    $command --graph "$work/bad/warp_1e39.json" "${out[@]}"
+done
+expect_error "graph --emit-glsl: 90,000 levels of nesting" 2 'nests deeper than 64 levels' \
+  graph --emit-glsl "$work/bad/deep.json"
+
+# A constant that takes the lattice coordinates out of range is named, not the field's extent.
+bad lacunarity '{"dims": 3, "nodes": {"n": {"kind": "noise"}, "f": {"kind": "fractal",
+ "noise": "n", "octaves": 3, "lacunarity": 1e5}}, "outputs": {"v": "f"}}'
+bad scale_factor '{"dims": 3, "nodes": {"p": {"kind": "position"}, "s": {"kind": "scale",
+ "in": "p", "factor": [1, 1e12, 1]}, "n": {"kind": "noise", "at": "s"}}, "outputs": {"v": "n"}}'
+bad offset_by '{"dims": 3, "nodes": {"p": {"kind": "position"}, "o": {"kind": "offset",
+ "in": "p", "by": 3e9}, "n": {"kind": "noise", "at": "o"}}, "outputs": {"v": "n"}}'
+expect_error "a huge lacunarity names the fractal" 2 \
+  "graph: node 'f' field 'lacunarity': it takes the x axis (up to 0.46875 in magnitude here) to 4.6875e+09" \
+  render --graph "$work/bad/lacunarity.json" --size 16x16 --out a.raw
+expect_error "a huge scale factor names the scale" 2 \
+  "graph: node 's' field 'factor': it takes the y axis (up to 0.46875 in magnitude here) to 4.6875e+11" \
+  render --graph "$work/bad/scale_factor.json" --size 16x16 --out a.raw
+expect_error "a huge offset names the offset" 2 \
+  "graph: node 'o' field 'by': it takes the x axis (up to 0.46875 in magnitude here) to 3e+09" \
+  render --graph "$work/bad/offset_by.json" --size 16x16 --out a.raw
+with_input '0.5 0.5 0.5\n'
+expect_error "eval: a huge scale factor names the scale" 2 "point 0: graph: node 's' field 'factor'" \
+  eval --graph "$work/bad/scale_factor.json"
+input=/dev/null
+
+# check: a value that overflows float (3e38 * 3e38) is infinite on the GPU and the mirror and
+# finite in the double reference: a failure that says so, whatever the mirror agrees. NaN in all
+# three results (sqrt of a negative noise) is counted, not a mismatch.
+bad overflow '{"dims": 2, "nodes": {"n": {"kind": "noise"}, "a": {"kind": "mul", "a": "n",
+ "b": 3e38}, "b": {"kind": "mul", "a": "a", "b": 3e38}}, "outputs": {"v": "b"}}'
+bad nan_everywhere '{"dims": 2, "nodes": {"n": {"kind": "noise"}, "s": {"kind": "sqrt",
+ "in": "n"}}, "outputs": {"v": "s"}}'
+run check --graph "$work/bad/overflow.json" --size 16x16
+check "check fails on values infinite on the GPU only" [ "$status" -eq 1 ]
+check "check says which values are non-finite on one side" grep -q \
+  '^vknoise: 255 GPU values are NaN or infinite where the CPU double reference is not' \
+  "$work/stderr"
+check "check reports the finite difference and the one-sided count" grep -q \
+  '^max |gpu - cpu double| = 0 (finite samples; 255 non-finite (NaN or inf) on one side only)$' \
+  "$work/stdout"
+expect_success "check of a graph NaN in all three results" \
+  check --graph "$work/bad/nan_everywhere.json" --size 16x16
+check "check counts the NaN in all three results" \
+  grep -Eq '^NaN in all three results: [1-9][0-9]* of 256$' "$work/stdout"
+check "check's largest difference is over the finite samples" \
+  grep -Eq '^max \|gpu - cpu double\| = [0-9.e-]+ \(finite samples; [1-9][0-9]* NaN on both sides\)$' \
+  "$work/stdout"
+
+# --- the limits' worst case on the GPU -------------------------------------------------------
+# 253 nodes of chained 64-point curves and 64-stop ramps (each ramp read through a component):
+# every curve and ramp a segment search in the kernel. It used to take minutes to compile on
+# lavapipe (a loop per use); it must render 256x256 on the gpu backend with the cpu's bits.
+python3 - "$work/chained_curves.json" <<'PY'
+import json, sys
+points = [[i / 63 * 2 - 1, ((i * 37) % 64) / 63 * 2 - 1] for i in range(64)]
+stops = [[i / 63, (i % 7) / 6, (i % 5) / 4, (i % 3) / 2] for i in range(64)]
+nodes = {"p": {"kind": "position"}, "n": {"kind": "noise", "at": "p"}}
+previous, k, length = "n", 0, 0
+while len(nodes) < 253:
+    name = "c%d" % k
+    if k % 2 == 0 or len(nodes) + 2 > 253:
+        nodes[name] = {"kind": "curve", "in": previous, "points": points}
+    else:
+        nodes[name] = {"kind": "ramp", "in": previous, "stops": stops}
+        nodes[name + "r"] = {"kind": "component", "in": name, "axis": "r"}
+        name += "r"
+    previous, k, length = name, k + 1, length + 1
+    if length == 40:  # within the depth limit: start another chain at the noise
+        previous, length = "n", 0
+graph = {"dims": 2, "nodes": nodes, "outputs": {"v": previous}}
+open(sys.argv[1], "w").write(json.dumps(graph))
+PY
+check "the chained curves graph has 253 nodes" [ "$(python3 -c "import json, sys
+print(len(json.load(open(sys.argv[1]))['nodes']))" "$work/chained_curves.json")" -eq 253 ]
+for backend in cpu gpu; do
+  expect_success "chained curves on $backend" render --graph "$work/chained_curves.json" \
+    --size 256x256 --backend $backend --out "$work/chained_curves.$backend.raw"
+done
+check "chained curves: cpu and gpu give the same bits" \
+  cmp -s "$work/chained_curves.cpu.raw" "$work/chained_curves.gpu.raw"
+check "chained curves: not constant" raw_distinct "$work/chained_curves.cpu.raw"
+
 finish
