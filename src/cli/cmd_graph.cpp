@@ -9,11 +9,13 @@
 #include <memory>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "cli/command.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "graph/graph_layout.hpp"
+#include "io/temporary_file_registry.hpp"
 #include "vknoise/graph.hpp"
 #include "vknoise/graph_compiler.hpp"
 
@@ -25,7 +27,8 @@ struct graph_options {
   std::optional<std::string> stats;
 };
 
-// A directory of its own under the system's temporary directory, removed with this object.
+// A directory of its own under the system's temporary directory, removed with this object, and on
+// a fatal signal (io/fatal_signals.hpp) with the cache files in it.
 class temporary_directory {
  public:
   static result<temporary_directory> create() {
@@ -38,18 +41,20 @@ class temporary_directory {
     }
     return temporary_directory(pattern);
   }
-  temporary_directory(temporary_directory&& other) noexcept : path_(std::move(other.path_)) {
-    other.path_.clear();
-  }
+  temporary_directory(temporary_directory&& other) noexcept
+      : path_(std::exchange(other.path_, {})), slot_(std::exchange(other.slot_, -1)) {}
   ~temporary_directory() {
     std::error_code ignored;  // nothing to report to: the directory only held cache files
     if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+    io::unregister_temporary_file(slot_);
   }
   const std::filesystem::path& path() const { return path_; }
 
  private:
-  explicit temporary_directory(std::filesystem::path path) : path_(std::move(path)) {}
+  explicit temporary_directory(std::filesystem::path path)
+      : path_(std::move(path)), slot_(io::register_temporary_directory(path_.string())) {}
   std::filesystem::path path_;
+  int slot_ = -1;
 };
 
 struct variant_timing {
