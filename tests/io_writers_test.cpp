@@ -342,7 +342,7 @@ TEST_F(IoWriters, VdbErrorsLeaveNoFile) {
 TEST_F(IoWriters, Mp4NeedsFfmpeg) {
   std::vector<std::vector<std::uint8_t>> frames(3, std::vector<std::uint8_t>(6 * 4 * 3, 100));
   const auto written = vknoise::io::write_mp4(path("m.mp4"), 6, 4, frames, 25.0);
-  if (vknoise::io::ffmpeg_available()) {
+  if (vknoise::io::check_mp4_tools().ok()) {
     ASSERT_TRUE(written.ok()) << written.message();
     EXPECT_EQ(entries(), std::vector<std::string>{"m.mp4"});
     EXPECT_EQ(read_all(path("m.mp4")).substr(4, 4), "ftyp");
@@ -355,6 +355,75 @@ TEST_F(IoWriters, Mp4NeedsFfmpeg) {
   }
   EXPECT_EQ(vknoise::io::write_mp4(path("m.mp4"), 6, 4, frames, 0.0).error_value().code,
             errc::invalid_argument);
+}
+
+// A stand-in for ffmpeg, first on PATH while it lives: a shell script that takes its input as
+// ffmpeg does, writes `video` to its output (the last argument) and `message` to stderr, and exits
+// with `exit_status`. The real ffprobe judges what it wrote.
+class fake_ffmpeg {
+ public:
+  fake_ffmpeg(const fs::path& directory, const std::string& video, const std::string& message,
+              int exit_status)
+      : old_path_(std::getenv("PATH")) {
+    fs::create_directories(directory);
+    std::ofstream(directory / "ffmpeg")
+        << "#!/bin/sh\ncat >/dev/null\nfor a; do out=$a; done\nprintf '" << video
+        << "' >\"$out\"\necho \"" << message << "\" >&2\nexit " << exit_status << "\n";
+    fs::permissions(directory / "ffmpeg", fs::perms::owner_all);
+    ::setenv("PATH", (directory.string() + ":" + old_path_).c_str(), 1);
+  }
+  ~fake_ffmpeg() { ::setenv("PATH", old_path_.c_str(), 1); }
+
+ private:
+  std::string old_path_;
+};
+
+// ffmpeg 5.1 exits 0 after "Error writing trailer of ...: No space left on device", leaving a
+// video without its index: the writer decodes what ffmpeg wrote and counts its frames before the
+// rename, so the existing file stays, and the error says why in one line of its own. Nothing of
+// ffmpeg's or ffprobe's reaches stderr; tool_output gets all of it.
+TEST_F(IoWriters, Mp4FromAnFfmpegThatExitsZeroOnAFullDiskIsRefused) {
+  ASSERT_TRUE(vknoise::io::check_mp4_tools().ok()) << "ffmpeg is part of make deps";
+  std::ofstream(path("e.mp4")) << "a good video";
+  std::vector<std::vector<std::uint8_t>> frames(3, std::vector<std::uint8_t>(6 * 4 * 3, 100));
+  const fake_ffmpeg ffmpeg(path("bin"), "\\000\\000\\000\\040ftypisom",
+                           "[mp4 @ 0x55d0c0a8] Error writing trailer of /dev/fd/3: No space left "
+                           "on device",
+                           0);
+  std::string tool_output;
+  testing::internal::CaptureStderr();
+  const auto written = vknoise::io::write_mp4(path("e.mp4"), 6, 4, frames, 25.0, &tool_output);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error_value().code, errc::io_error);
+  const std::string expected =
+      "cannot write " + path("e.mp4") + ": ffmpeg wrote an incomplete video (";
+  EXPECT_EQ(written.message().substr(0, expected.size()), expected) << written.message();
+  const std::string ffmpeg_said =
+      "; ffmpeg: Error writing trailer of " + path("e.mp4") + ": No space left on device)";
+  EXPECT_TRUE(written.message().ends_with(ffmpeg_said)) << written.message();
+  EXPECT_EQ(written.message().find('\n'), std::string::npos);
+  EXPECT_EQ(read_all(path("e.mp4")), "a good video");
+  EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
+  EXPECT_NE(
+      tool_output.find("ffmpeg: [mp4 @ 0x55d0c0a8] Error writing trailer of " + path("e.mp4")),
+      std::string::npos)
+      << tool_output;
+  EXPECT_NE(tool_output.find("\nffprobe: "), std::string::npos) << tool_output;
+}
+
+// A failing ffmpeg (both codecs tried) is reported with its last line; the file stays.
+TEST_F(IoWriters, Mp4FromAFailingFfmpegIsRefused) {
+  std::ofstream(path("e.mp4")) << "a good video";
+  std::vector<std::vector<std::uint8_t>> frames(2, std::vector<std::uint8_t>(6 * 4 * 3, 100));
+  const fake_ffmpeg ffmpeg(path("bin"), "", "Unknown encoder", 1);
+  testing::internal::CaptureStderr();
+  const auto written = vknoise::io::write_mp4(path("e.mp4"), 6, 4, frames, 25.0);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(written.message(),
+            "cannot write " + path("e.mp4") + ": ffmpeg failed (Unknown encoder)");
+  EXPECT_EQ(read_all(path("e.mp4")), "a good video");
+  EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
 }
 
 }  // namespace

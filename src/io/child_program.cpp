@@ -1,0 +1,206 @@
+#include "io/child_program.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <system_error>
+#include <utility>
+
+extern char** environ;
+
+namespace vknoise::io {
+namespace {
+
+class descriptor {
+ public:
+  explicit descriptor(int fd = -1) : fd_(fd) {}
+  ~descriptor() { reset(); }
+  descriptor(const descriptor&) = delete;
+  descriptor& operator=(const descriptor&) = delete;
+  int get() const { return fd_; }
+  void reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_;
+};
+
+// The last `max_bytes` of what the program wrote into the memory file `fd`.
+std::string tail_of(int fd, std::size_t max_bytes) {
+  struct stat info {};
+  if (fd < 0 || ::fstat(fd, &info) != 0 || info.st_size <= 0) return {};
+  const auto size = static_cast<std::size_t>(info.st_size);
+  const std::size_t start = size > max_bytes ? size - max_bytes : 0;
+  std::string text(size - start, '\0');
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n =
+        ::pread(fd, text.data() + got, text.size() - got, static_cast<off_t>(start + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  text.resize(got);
+  return text;
+}
+
+// Writes every buffer to `fd`; false once the reader has gone (EPIPE) or another error.
+bool feed(int fd, std::span<const std::vector<std::uint8_t>> input) {
+  for (const auto& buffer : input) {
+    const std::uint8_t* data = buffer.data();
+    std::size_t left = buffer.size();
+    while (left > 0) {
+      const ssize_t n = ::write(fd, data, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      data += n;
+      left -= static_cast<std::size_t>(n);
+    }
+  }
+  return true;
+}
+
+// SIGPIPE blocked in this thread while the input is written; a SIGPIPE that the writes raised is
+// taken off again before it is unblocked, so the process's actions are never touched.
+class sigpipe_blocked {
+ public:
+  sigpipe_blocked() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    ::pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
+  }
+  ~sigpipe_blocked() {
+    if (raised_ && !sigismember(&previous_, SIGPIPE)) {
+      const timespec now{0, 0};
+      while (::sigtimedwait(&pipe_, nullptr, &now) < 0 && errno == EINTR) {
+      }
+    }
+    ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+  void raised() { raised_ = true; }
+
+ private:
+  sigset_t pipe_{}, previous_{};
+  bool raised_ = false;
+};
+
+}  // namespace
+
+program_run run_program(const program_call& call) {
+  program_run run;
+  std::vector<std::string> arguments = call.arguments;
+  std::vector<char*> argv;
+  for (auto& argument : arguments) argv.push_back(argument.data());
+  argv.push_back(nullptr);
+
+  const descriptor out(::memfd_create("program-stdout", MFD_CLOEXEC));
+  const descriptor err(::memfd_create("program-stderr", MFD_CLOEXEC));
+  int pipe_fds[2] = {-1, -1};
+  if (out.get() < 0 || err.get() < 0 ||
+      (!call.input.empty() && ::pipe2(pipe_fds, O_CLOEXEC) != 0)) {
+    run.start_error = errno;
+    return run;
+  }
+  const descriptor input_read(pipe_fds[0]);
+  descriptor input_write(pipe_fds[1]);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (input_read.get() >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, input_read.get(), STDIN_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  }
+  posix_spawn_file_actions_adddup2(&actions, out.get(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err.get(), STDERR_FILENO);
+  if (call.lent_fd >= 0) posix_spawn_file_actions_adddup2(&actions, call.lent_fd, 3);
+  // The program starts with every signal unblocked (this thread may block some).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t none;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
+    run.start_error = spawned;
+    return run;
+  }
+  run.started = true;
+  {
+    sigpipe_blocked blocked;
+    run.input_complete = input_write.get() < 0 || feed(input_write.get(), call.input);
+    if (!run.input_complete && errno == EPIPE) blocked.raised();
+    input_write.reset();  // end of input
+  }
+  while (::waitpid(pid, &run.wait_status, 0) < 0 && errno == EINTR) {
+  }
+  run.out = tail_of(out.get(), call.max_output_bytes);
+  run.err = tail_of(err.get(), call.max_output_bytes);
+  return run;
+}
+
+bool succeeded(const program_run& run) {
+  return run.started && run.input_complete && WIFEXITED(run.wait_status) &&
+         WEXITSTATUS(run.wait_status) == 0;
+}
+
+std::string describe_failure(const program_run& run) {
+  if (!run.started) {
+    return "could not be started: " + std::generic_category().message(run.start_error);
+  }
+  if (WIFSIGNALED(run.wait_status)) {
+    return "killed by signal " + std::to_string(WTERMSIG(run.wait_status));
+  }
+  if (WIFEXITED(run.wait_status) && WEXITSTATUS(run.wait_status) != 0) {
+    return "exit status " + std::to_string(WEXITSTATUS(run.wait_status));
+  }
+  if (!run.input_complete) return "stopped reading its input";
+  return "succeeded";
+}
+
+std::string last_line(const std::string& text, std::size_t max_length) {
+  std::size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return {};
+  const std::size_t begin = text.find_last_of("\r\n", end);
+  std::string line = text.substr(begin == std::string::npos ? 0 : begin + 1,
+                                 end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+  // "[mp4 @ 0x55d0c0a8] message": the address says nothing to a user.
+  if (line.starts_with('[')) {
+    const std::size_t close = line.find("] ");
+    if (close != std::string::npos && line.find(" @ 0x") < close) line.erase(0, close + 2);
+  }
+  if (line.size() > max_length) line = line.substr(0, max_length - 3) + "...";
+  return line;
+}
+
+bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  const std::string directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= directories.size()) {
+    const std::size_t end = std::min(directories.find(':', start), directories.size());
+    std::string directory = directories.substr(start, end - start);
+    if (directory.empty()) directory = ".";
+    if (::access((directory + "/" + program).c_str(), X_OK) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace vknoise::io
