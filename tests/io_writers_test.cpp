@@ -363,11 +363,12 @@ TEST_F(IoWriters, Mp4NeedsFfmpeg) {
 class fake_ffmpeg {
  public:
   fake_ffmpeg(const fs::path& directory, const std::string& video, const std::string& message,
-              int exit_status)
+              int exit_status, bool reads_input = true)
       : old_path_(std::getenv("PATH")) {
     fs::create_directories(directory);
     std::ofstream(directory / "ffmpeg")
-        << "#!/bin/sh\ncat >/dev/null\nfor a; do out=$a; done\nprintf '" << video
+        << "#!/bin/sh\n"
+        << (reads_input ? "cat >/dev/null\n" : "") << "for a; do out=$a; done\nprintf '" << video
         << "' >\"$out\"\necho \"" << message << "\" >&2\nexit " << exit_status << "\n";
     fs::permissions(directory / "ffmpeg", fs::perms::owner_all);
     ::setenv("PATH", (directory.string() + ":" + old_path_).c_str(), 1);
@@ -410,6 +411,19 @@ TEST_F(IoWriters, Mp4FromAnFfmpegThatExitsZeroOnAFullDiskIsRefused) {
       std::string::npos)
       << tool_output;
   EXPECT_NE(tool_output.find("\nffprobe: "), std::string::npos) << tool_output;
+}
+
+// An ffmpeg that fails at once, without reading its input (12 MB, far more than a socket
+// buffers): the writer neither blocks nor dies of SIGPIPE, and reports ffmpeg's last line.
+TEST_F(IoWriters, Mp4FromAnFfmpegThatStopsReadingIsRefused) {
+  std::ofstream(path("e.mp4")) << "a good video";
+  std::vector<std::vector<std::uint8_t>> frames(64, std::vector<std::uint8_t>(256 * 256 * 3, 100));
+  const fake_ffmpeg ffmpeg(path("bin"), "", "Conversion failed!", 1, /*reads_input=*/false);
+  const auto written = vknoise::io::write_mp4(path("e.mp4"), 256, 256, frames, 25.0);
+  EXPECT_EQ(written.message(),
+            "cannot write " + path("e.mp4") + ": ffmpeg failed (Conversion failed!)");
+  EXPECT_EQ(read_all(path("e.mp4")), "a good video");
+  EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
 }
 
 // A failing ffmpeg (both codecs tried) is reported with its last line; the file stays.

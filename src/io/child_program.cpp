@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,7 +13,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <system_error>
 #include <utility>
 
@@ -56,13 +56,14 @@ std::string tail_of(int fd, std::size_t max_bytes) {
   return text;
 }
 
-// Writes every buffer to `fd`; false once the reader has gone (EPIPE) or another error.
+// Writes every buffer to the socket `fd`; false once the reader has gone (EPIPE) or another error.
 bool feed(int fd, std::span<const std::vector<std::uint8_t>> input) {
   for (const auto& buffer : input) {
     const std::uint8_t* data = buffer.data();
     std::size_t left = buffer.size();
     while (left > 0) {
-      const ssize_t n = ::write(fd, data, left);
+      // MSG_NOSIGNAL: a program that ends early is an EPIPE here, not a SIGPIPE that ends us.
+      const ssize_t n = ::send(fd, data, left, MSG_NOSIGNAL);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return false;
       data += n;
@@ -71,30 +72,6 @@ bool feed(int fd, std::span<const std::vector<std::uint8_t>> input) {
   }
   return true;
 }
-
-// SIGPIPE blocked in this thread while the input is written; a SIGPIPE that the writes raised is
-// taken off again before it is unblocked, so the process's actions are never touched.
-class sigpipe_blocked {
- public:
-  sigpipe_blocked() {
-    sigemptyset(&pipe_);
-    sigaddset(&pipe_, SIGPIPE);
-    ::pthread_sigmask(SIG_BLOCK, &pipe_, &previous_);
-  }
-  ~sigpipe_blocked() {
-    if (raised_ && !sigismember(&previous_, SIGPIPE)) {
-      const timespec now{0, 0};
-      while (::sigtimedwait(&pipe_, nullptr, &now) < 0 && errno == EINTR) {
-      }
-    }
-    ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
-  }
-  void raised() { raised_ = true; }
-
- private:
-  sigset_t pipe_{}, previous_{};
-  bool raised_ = false;
-};
 
 }  // namespace
 
@@ -107,14 +84,16 @@ program_run run_program(const program_call& call) {
 
   const descriptor out(::memfd_create("program-stdout", MFD_CLOEXEC));
   const descriptor err(::memfd_create("program-stderr", MFD_CLOEXEC));
-  int pipe_fds[2] = {-1, -1};
+  // The input goes through a socket rather than a pipe, for send()'s MSG_NOSIGNAL.
+  int input_fds[2] = {-1, -1};
   if (out.get() < 0 || err.get() < 0 ||
-      (!call.input.empty() && ::pipe2(pipe_fds, O_CLOEXEC) != 0)) {
+      (!call.input.empty() &&
+       ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, input_fds) != 0)) {
     run.start_error = errno;
     return run;
   }
-  const descriptor input_read(pipe_fds[0]);
-  descriptor input_write(pipe_fds[1]);
+  descriptor input_read(input_fds[0]);
+  descriptor input_write(input_fds[1]);
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -137,17 +116,15 @@ program_run run_program(const program_call& call) {
   const int spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
+  // Only the program holds its end now: when it exits, writing fails instead of blocking.
+  input_read.reset();
   if (spawned != 0) {
     run.start_error = spawned;
     return run;
   }
   run.started = true;
-  {
-    sigpipe_blocked blocked;
-    run.input_complete = input_write.get() < 0 || feed(input_write.get(), call.input);
-    if (!run.input_complete && errno == EPIPE) blocked.raised();
-    input_write.reset();  // end of input
-  }
+  run.input_complete = input_write.get() < 0 || feed(input_write.get(), call.input);
+  input_write.reset();  // end of input
   while (::waitpid(pid, &run.wait_status, 0) < 0 && errno == EINTR) {
   }
   run.out = tail_of(out.get(), call.max_output_bytes);

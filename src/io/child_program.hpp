@@ -28,8 +28,9 @@ struct program_run {
   std::string out, err;         // its standard output and error (their last max_output_bytes)
 };
 
-// Runs the program to its end. The calling thread has SIGPIPE blocked while it writes the input
-// (a program that ends early makes the writes fail with EPIPE instead of killing this process).
+// Runs the program to its end. Its standard input is a socket written with MSG_NOSIGNAL: a program
+// that ends early makes the writes fail with EPIPE, and no SIGPIPE is raised; the process's signal
+// actions and masks are left alone.
 program_run run_program(const program_call& call);
 
 // Started, exited with status 0, and took all its input.

@@ -32,9 +32,8 @@ status check_mp4_tools();
 // last line goes into the error, and all of it (both programs', in order, each line prefixed with
 // the program's name) goes to `tool_output` when that is given (render --verbose prints it).
 //
-// errc::invalid_argument for no frames, a frame of the wrong size or fps <= 0. The caller's
-// thread has SIGPIPE blocked while the frames are written (a failing ffmpeg closes its input
-// early); the process's signal actions are left alone.
+// errc::invalid_argument for no frames, a frame of the wrong size or fps <= 0. No signal action or
+// mask is touched (a failing ffmpeg that closes its input early is an EPIPE, not a SIGPIPE).
 status write_mp4(const std::string& path, std::uint32_t width, std::uint32_t height,
                  std::span<const std::vector<std::uint8_t>> frames, double fps,
                  std::string* tool_output = nullptr);

@@ -104,11 +104,12 @@ done
 # is off, and the output, 64 bytes, comes later). The cache directory must be left without the
 # temporary file, and without a cache file.
 cache=$work/kernel_cache
+lava=$(realpath "$(dirname "$0")/../../graphs/lava.json")
 target=$(mktemp -d "$work/target.XXXXXX")
 printf '%s\n' "$old_contents" >"$target/g.raw"
 case_dir=$(mktemp -d "$work/case.XXXXXX")
 (cd "$case_dir" && ulimit -f 1 && MESA_SHADER_CACHE_DISABLE=true VKNOISE_CACHE_DIR=$cache \
-  exec "$vknoise" render --graph "$(dirname "$0")/../../graphs/lava.json" --size 4x4 \
+  exec "$vknoise" render --graph "$lava" --size 4x4 \
   --backend gpu --out "$target/g.raw" >"$work/stdout" 2>"$work/stderr")
 status=$?
 check "SIGXFSZ in the kernel cache's write: exit $status, expected 153" [ "$status" -eq 153 ]
@@ -119,7 +120,7 @@ check "SIGXFSZ in the kernel cache's write: the existing file is kept" \
   [ "$(cat "$target/g.raw")" = "$old_contents" ]
 # The same render without the limit fills the cache and writes the file.
 VKNOISE_CACHE_DIR=$cache expect_success "a graph render with a kernel cache" render \
-  --graph "$(dirname "$0")/../../graphs/lava.json" --size 4x4 --backend gpu --out g.raw
+  --graph "$lava" --size 4x4 --backend gpu --out g.raw
 check "the kernel cache holds the kernel" [ -n "$(find "$cache" -name '*.spv')" ]
 
 # Stale temporaries: one left two hours ago by a killed process goes on the cache's next use; one
@@ -129,7 +130,7 @@ touch -d '2 hours ago' "$cache/.0123456789abcdef0123456789abcdef.spv.tmp.AbC123"
 touch -d '10 minutes ago' "$cache/.fedcba9876543210fedcba9876543210.spv.tmp.XyZ789"
 touch -d '2 hours ago' "$cache/notes.txt"
 VKNOISE_CACHE_DIR=$cache expect_success "a graph render with stale kernel cache temporaries" \
-  render --graph "$(dirname "$0")/../../graphs/lava.json" --size 4x4 \
+  render --graph "$lava" --size 4x4 \
   --backend gpu --out g.raw
 check "a stale kernel cache temporary is removed" \
   [ ! -e "$cache/.0123456789abcdef0123456789abcdef.spv.tmp.AbC123" ]
