@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "io/child_program.hpp"
 #include "io/exr_writer.hpp"
 #include "io/gif_writer.hpp"
 #include "io/mp4_writer.hpp"
@@ -424,6 +425,23 @@ TEST_F(IoWriters, Mp4FromAnFfmpegThatStopsReadingIsRefused) {
             "cannot write " + path("e.mp4") + ": ffmpeg failed (Conversion failed!)");
   EXPECT_EQ(read_all(path("e.mp4")), "a good video");
   EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
+}
+
+// The line an error quotes from ffmpeg: its last, without the component's address, and the line
+// with the reason where the last one only points to it ("... -- ").
+TEST(ProgramOutput, TheLastLineSaysWhy) {
+  using vknoise::io::last_line;
+  EXPECT_EQ(last_line("a\nError writing trailer of e.mp4: No space left on device\n\n"),
+            "Error writing trailer of e.mp4: No space left on device");
+  EXPECT_EQ(last_line("[mp4 @ 0x55d0c0a8] moov atom not found\r\n"), "moov atom not found");
+  EXPECT_EQ(last_line("Could not write header for output file #0 (incorrect codec parameters ?): "
+                      "No space left on device\nError initializing output stream 0:0 -- \n"),
+            "Could not write header for output file #0 (incorrect codec parameters ?): No space "
+            "left on device");
+  EXPECT_EQ(last_line("Error initializing output stream 0:0 -- \n"),
+            "Error initializing output stream 0:0 --");
+  EXPECT_EQ(last_line(" \n\n"), "");
+  EXPECT_EQ(last_line(std::string(300, 'x'), 20), std::string(17, 'x') + "...");
 }
 
 // A failing ffmpeg (both codecs tried) is reported with its last line; the file stays.

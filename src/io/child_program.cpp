@@ -152,11 +152,22 @@ std::string describe_failure(const program_run& run) {
 }
 
 std::string last_line(const std::string& text, std::size_t max_length) {
-  std::size_t end = text.find_last_not_of(" \t\r\n");
-  if (end == std::string::npos) return {};
-  const std::size_t begin = text.find_last_of("\r\n", end);
-  std::string line = text.substr(begin == std::string::npos ? 0 : begin + 1,
-                                 end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+  std::string line, fallback;
+  std::size_t end = text.size();
+  // From the end: the first line with text, unless it ends in "--" (ffmpeg's "Error initializing
+  // output stream 0:0 -- " whose reason is the line before), then the line before it.
+  while (end > 0) {
+    const std::size_t last = text.find_last_not_of(" \t\r\n", end - 1);
+    if (last == std::string::npos) break;
+    const std::size_t newline = text.find_last_of("\r\n", last);
+    const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
+    line = text.substr(begin, last + 1 - begin);
+    if (!line.ends_with("--")) break;
+    if (fallback.empty()) fallback = line;
+    line.clear();
+    end = begin;
+  }
+  if (line.empty()) line = fallback;
   // "[mp4 @ 0x55d0c0a8] message": the address says nothing to a user.
   if (line.starts_with('[')) {
     const std::size_t close = line.find("] ");
@@ -174,7 +185,9 @@ bool on_path(const std::string& program) {
     const std::size_t end = std::min(directories.find(':', start), directories.size());
     std::string directory = directories.substr(start, end - start);
     if (directory.empty()) directory = ".";
-    if (::access((directory + "/" + program).c_str(), X_OK) == 0) return true;
+    directory += '/';
+    directory += program;
+    if (::access(directory.c_str(), X_OK) == 0) return true;
     start = end + 1;
   }
   return false;

@@ -40,8 +40,9 @@ bool succeeded(const program_run& run);
 // input": why a run did not succeed.
 std::string describe_failure(const program_run& run);
 
-// The last non-empty line of `text`, without the "[muxer @ 0x55d0c0a8]" that ffmpeg puts before
-// its component's messages, at most `max_length` bytes.
+// The last non-empty line of `text` (skipping one that ends in "--", which ffmpeg prints after the
+// line with the reason), without the "[muxer @ 0x55d0c0a8]" that ffmpeg puts before its
+// component's messages, at most `max_length` bytes.
 std::string last_line(const std::string& text, std::size_t max_length = 160);
 
 // Whether `program` is an executable on PATH.
