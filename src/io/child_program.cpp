@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <system_error>
 #include <utility>
 
@@ -179,15 +180,14 @@ std::string last_line(const std::string& text, std::size_t max_length) {
 
 bool on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
-  const std::string directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  const std::string_view directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
   std::size_t start = 0;
   while (start <= directories.size()) {
     const std::size_t end = std::min(directories.find(':', start), directories.size());
-    std::string directory = directories.substr(start, end - start);
-    if (directory.empty()) directory = ".";
-    directory += '/';
-    directory += program;
-    if (::access(directory.c_str(), X_OK) == 0) return true;
+    const std::string_view directory = directories.substr(start, end - start);
+    std::string candidate(directory.empty() ? std::string_view(".") : directory);
+    candidate.append("/").append(program);
+    if (::access(candidate.c_str(), X_OK) == 0) return true;
     start = end + 1;
   }
   return false;
