@@ -117,6 +117,10 @@ int print_stats(const std::string& path) {
   const std::string source = emit_glsl(g);
   std::printf("kernel source: %zu bytes of GLSL (vknoise graph --emit-glsl)\n", source.size());
 
+  // The disk cache's directory, made before anything is compiled: an unwritable temporary
+  // directory is reported before any work.
+  auto directory = temporary_directory::create();
+  if (!directory) return report_error(exit_runtime_error, directory.message());
   // glslang sets itself up on a process's first compile: timed apart, so that the graph's own
   // compiles below are what a long-running program pays per new graph structure.
   compiler_options memory_only;
@@ -130,8 +134,6 @@ int print_stats(const std::string& path) {
   std::printf("shaderc start-up (a process's first compile, of an empty kernel): %.1f ms\n",
               static_cast<double>((*warm)->stats().compile_ns) / 1e6);
 
-  auto directory = temporary_directory::create();
-  if (!directory) return report_error(exit_runtime_error, directory.message());
   variant_timing timings[] = {
       {"field (storage tables)", {graph_kernel_output::field_buffer, false}},
       {"field (uniform tables)", {graph_kernel_output::field_buffer, true}},
