@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdlib>
 #include <filesystem>
@@ -187,6 +188,66 @@ TEST_F(AtomicFile, TheCommandLinesWriterWritesTheSameWay) {
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.message(),
             "cannot write " + path("missing/out.bin") + ": No such file or directory");
+}
+
+// Names up to NAME_MAX can be written: the temporary name keeps the random suffix and as much of
+// the name as fits (issue: 240 to 255 characters failed with "File name too long").
+TEST_F(AtomicFile, NamesUpToNameMaxCanBeWritten) {
+  for (const std::size_t length : {240u, 243u, 244u, 250u, 255u}) {
+    const std::string name = std::string(length - 4, 'n') + ".raw";
+    auto file = staged_file::create(path(name));
+    ASSERT_TRUE(file.ok()) << length << ": " << file.message();
+    const std::string temporary = fs::path(file->temporary_path()).filename().string();
+    EXPECT_LE(temporary.size(), 255u);
+    EXPECT_EQ(temporary.substr(0, 1 + std::min<std::size_t>(length, 243)),
+              std::string(".") + name.substr(0, std::min<std::size_t>(length, 243)));
+    EXPECT_EQ(temporary.substr(temporary.size() - 11, 5), ".tmp.");
+    ASSERT_TRUE(file->write(bytes_of("long")).ok());
+    ASSERT_TRUE(file->commit().ok());
+    EXPECT_EQ(read_all(path(name)), "long");
+    fs::remove(path(name));
+  }
+  // A name cut in the middle of a UTF-8 character is cut before it.
+  std::string accented = std::string(242, 'a') + "\xc3\xa9" + ".raw";  // 248 bytes, é at 242
+  auto file = staged_file::create(path(accented));
+  ASSERT_TRUE(file.ok()) << file.message();
+  EXPECT_EQ(fs::path(file->temporary_path()).filename().string().substr(0, 244),
+            std::string(".") + std::string(242, 'a') + ".");
+  EXPECT_EQ(staged_file::create(path(std::string(256, 'n'))).message(),
+            "cannot write " + path(std::string(256, 'n')) + ": File name too long");
+}
+
+// The process's tracker serves every file created without a tracker of its own (the library's
+// caches), and not one created with its own.
+TEST_F(AtomicFile, TheProcessTrackerSeesFilesWithoutATrackerOfTheirOwn) {
+  tracker_calls = {};
+  vknoise::detail::set_process_temporary_file_tracker(&recording_tracker);
+  ASSERT_TRUE(vknoise::detail::write_file_atomically(path("cache.spv"), bytes_of("x")).ok());
+  vknoise::detail::set_process_temporary_file_tracker(nullptr);
+  ASSERT_TRUE(vknoise::detail::write_file_atomically(path("other.spv"), bytes_of("x")).ok());
+  ASSERT_EQ(tracker_calls.tracked.size(), 1u);
+  EXPECT_EQ(fs::path(tracker_calls.tracked[0]).filename().string().substr(0, 15),
+            ".cache.spv.tmp.");
+  EXPECT_TRUE(tracker_calls.outstanding.empty());
+}
+
+// Temporary files left by a killed process go once they are old; fresh ones (being written) and
+// other files stay.
+TEST_F(AtomicFile, StaleTemporaryFilesAreRemoved) {
+  const auto age = [&](const std::string& name, long seconds) {
+    write_all(path(name), "x");
+    const auto when = fs::file_time_type::clock::now() - std::chrono::seconds(seconds);
+    fs::last_write_time(path(name), when);
+  };
+  age(".0123abcd.spv.tmp.AbC123", 7200);  // stale: removed
+  age(".4567.spv.tmp.xyz789", 600);       // ten minutes: may still be written
+  age("0123abcd.spv", 7200);              // a cache file
+  age(".notes.txt.tmp.AbC123", 7200);     // another target's
+  age(".0123.spv.tmp.AbC12", 7200);       // not a staged_file name (5 characters)
+  EXPECT_EQ(vknoise::detail::remove_stale_temporary_files(dir_.string(), ".spv", 3600), 1u);
+  EXPECT_EQ(entries(), (std::vector<std::string>{".0123.spv.tmp.AbC12", ".4567.spv.tmp.xyz789",
+                                                 ".notes.txt.tmp.AbC123", "0123abcd.spv"}));
+  EXPECT_EQ(vknoise::detail::remove_stale_temporary_files(path("missing"), ".spv", 3600), 0u);
 }
 
 // The temporary names draw from a SplitMix64 state shared by all threads: mix() of the advanced

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "io/child_program.hpp"
 #include "io/exr_writer.hpp"
 #include "io/gif_writer.hpp"
 #include "io/mp4_writer.hpp"
@@ -342,7 +343,7 @@ TEST_F(IoWriters, VdbErrorsLeaveNoFile) {
 TEST_F(IoWriters, Mp4NeedsFfmpeg) {
   std::vector<std::vector<std::uint8_t>> frames(3, std::vector<std::uint8_t>(6 * 4 * 3, 100));
   const auto written = vknoise::io::write_mp4(path("m.mp4"), 6, 4, frames, 25.0);
-  if (vknoise::io::ffmpeg_available()) {
+  if (vknoise::io::check_mp4_tools().ok()) {
     ASSERT_TRUE(written.ok()) << written.message();
     EXPECT_EQ(entries(), std::vector<std::string>{"m.mp4"});
     EXPECT_EQ(read_all(path("m.mp4")).substr(4, 4), "ftyp");
@@ -355,6 +356,106 @@ TEST_F(IoWriters, Mp4NeedsFfmpeg) {
   }
   EXPECT_EQ(vknoise::io::write_mp4(path("m.mp4"), 6, 4, frames, 0.0).error_value().code,
             errc::invalid_argument);
+}
+
+// A stand-in for ffmpeg, first on PATH while it lives: a shell script that takes its input as
+// ffmpeg does, writes `video` to its output (the last argument) and `message` to stderr, and exits
+// with `exit_status`. The real ffprobe judges what it wrote.
+class fake_ffmpeg {
+ public:
+  fake_ffmpeg(const fs::path& directory, const std::string& video, const std::string& message,
+              int exit_status, bool reads_input = true)
+      : old_path_(std::getenv("PATH")) {
+    fs::create_directories(directory);
+    std::ofstream(directory / "ffmpeg")
+        << "#!/bin/sh\n"
+        << (reads_input ? "cat >/dev/null\n" : "") << "for a; do out=$a; done\nprintf '" << video
+        << "' >\"$out\"\necho \"" << message << "\" >&2\nexit " << exit_status << "\n";
+    fs::permissions(directory / "ffmpeg", fs::perms::owner_all);
+    ::setenv("PATH", (directory.string() + ":" + old_path_).c_str(), 1);
+  }
+  ~fake_ffmpeg() { ::setenv("PATH", old_path_.c_str(), 1); }
+
+ private:
+  std::string old_path_;
+};
+
+// ffmpeg 5.1 exits 0 after "Error writing trailer of ...: No space left on device", leaving a
+// video without its index: the writer decodes what ffmpeg wrote and counts its frames before the
+// rename, so the existing file stays, and the error says why in one line of its own. Nothing of
+// ffmpeg's or ffprobe's reaches stderr; tool_output gets all of it.
+TEST_F(IoWriters, Mp4FromAnFfmpegThatExitsZeroOnAFullDiskIsRefused) {
+  ASSERT_TRUE(vknoise::io::check_mp4_tools().ok()) << "ffmpeg is part of make deps";
+  std::ofstream(path("e.mp4")) << "a good video";
+  std::vector<std::vector<std::uint8_t>> frames(3, std::vector<std::uint8_t>(6 * 4 * 3, 100));
+  const fake_ffmpeg ffmpeg(path("bin"), "\\000\\000\\000\\040ftypisom",
+                           "[mp4 @ 0x55d0c0a8] Error writing trailer of /dev/fd/3: No space left "
+                           "on device",
+                           0);
+  std::string tool_output;
+  testing::internal::CaptureStderr();
+  const auto written = vknoise::io::write_mp4(path("e.mp4"), 6, 4, frames, 25.0, &tool_output);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error_value().code, errc::io_error);
+  const std::string expected =
+      "cannot write " + path("e.mp4") + ": ffmpeg wrote an incomplete video (";
+  EXPECT_EQ(written.message().substr(0, expected.size()), expected) << written.message();
+  const std::string ffmpeg_said =
+      "; ffmpeg: Error writing trailer of " + path("e.mp4") + ": No space left on device)";
+  EXPECT_TRUE(written.message().ends_with(ffmpeg_said)) << written.message();
+  EXPECT_EQ(written.message().find('\n'), std::string::npos);
+  EXPECT_EQ(read_all(path("e.mp4")), "a good video");
+  EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
+  EXPECT_NE(
+      tool_output.find("ffmpeg: [mp4 @ 0x55d0c0a8] Error writing trailer of " + path("e.mp4")),
+      std::string::npos)
+      << tool_output;
+  EXPECT_NE(tool_output.find("\nffprobe: "), std::string::npos) << tool_output;
+}
+
+// An ffmpeg that fails at once, without reading its input (12 MB, far more than a socket
+// buffers): the writer neither blocks nor dies of SIGPIPE, and reports ffmpeg's last line.
+TEST_F(IoWriters, Mp4FromAnFfmpegThatStopsReadingIsRefused) {
+  std::ofstream(path("e.mp4")) << "a good video";
+  std::vector<std::vector<std::uint8_t>> frames(64, std::vector<std::uint8_t>(256 * 256 * 3, 100));
+  const fake_ffmpeg ffmpeg(path("bin"), "", "Conversion failed!", 1, /*reads_input=*/false);
+  const auto written = vknoise::io::write_mp4(path("e.mp4"), 256, 256, frames, 25.0);
+  EXPECT_EQ(written.message(),
+            "cannot write " + path("e.mp4") + ": ffmpeg failed (Conversion failed!)");
+  EXPECT_EQ(read_all(path("e.mp4")), "a good video");
+  EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
+}
+
+// The line an error quotes from ffmpeg: its last, without the component's address, and the line
+// with the reason where the last one only points to it ("... -- ").
+TEST(ProgramOutput, TheLastLineSaysWhy) {
+  using vknoise::io::last_line;
+  EXPECT_EQ(last_line("a\nError writing trailer of e.mp4: No space left on device\n\n"),
+            "Error writing trailer of e.mp4: No space left on device");
+  EXPECT_EQ(last_line("[mp4 @ 0x55d0c0a8] moov atom not found\r\n"), "moov atom not found");
+  EXPECT_EQ(last_line("Could not write header for output file #0 (incorrect codec parameters ?): "
+                      "No space left on device\nError initializing output stream 0:0 -- \n"),
+            "Could not write header for output file #0 (incorrect codec parameters ?): No space "
+            "left on device");
+  EXPECT_EQ(last_line("Error initializing output stream 0:0 -- \n"),
+            "Error initializing output stream 0:0 --");
+  EXPECT_EQ(last_line(" \n\n"), "");
+  EXPECT_EQ(last_line(std::string(300, 'x'), 20), std::string(17, 'x') + "...");
+}
+
+// A failing ffmpeg (both codecs tried) is reported with its last line; the file stays.
+TEST_F(IoWriters, Mp4FromAFailingFfmpegIsRefused) {
+  std::ofstream(path("e.mp4")) << "a good video";
+  std::vector<std::vector<std::uint8_t>> frames(2, std::vector<std::uint8_t>(6 * 4 * 3, 100));
+  const fake_ffmpeg ffmpeg(path("bin"), "", "Unknown encoder", 1);
+  testing::internal::CaptureStderr();
+  const auto written = vknoise::io::write_mp4(path("e.mp4"), 6, 4, frames, 25.0);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(written.message(),
+            "cannot write " + path("e.mp4") + ": ffmpeg failed (Unknown encoder)");
+  EXPECT_EQ(read_all(path("e.mp4")), "a good video");
+  EXPECT_EQ(entries(), (std::vector<std::string>{"bin", "e.mp4"}));
 }
 
 }  // namespace

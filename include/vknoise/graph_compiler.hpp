@@ -14,7 +14,10 @@
 // shaderc's version and the compile options. In memory, a compiler keeps every module it
 // compiled or loaded until it is destroyed (or clear_memory_cache()); on disk, in
 // <cache directory>/<32 hex digits of the key>.spv, written atomically (a temporary file renamed
-// over the target), so that other processes, and later runs, find it. A cache file holds the
+// over the target), so that other processes, and later runs, find it. The temporary file,
+// ".KEY.spv.tmp.XXXXXX", is reported to the process's temporary file tracker when a program set
+// one (the vknoise tool does, to remove it on a signal); a compiler's first disk lookup removes
+// such temporaries more than an hour old (left by a killed process). A cache file holds the
 // module's SPIR-V words followed by 16 bytes that check them (a digest of the key and the words:
 // cut them off to disassemble the module); one that does not check out (short, damaged, renamed)
 // is ignored, compiled again and replaced.

@@ -9,11 +9,13 @@
 #include <memory>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "cli/command.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "graph/graph_layout.hpp"
+#include "io/temporary_file_registry.hpp"
 #include "vknoise/graph.hpp"
 #include "vknoise/graph_compiler.hpp"
 
@@ -25,7 +27,8 @@ struct graph_options {
   std::optional<std::string> stats;
 };
 
-// A directory of its own under the system's temporary directory, removed with this object.
+// A directory of its own under the system's temporary directory, removed with this object, and on
+// a fatal signal (io/fatal_signals.hpp) with the cache files in it.
 class temporary_directory {
  public:
   static result<temporary_directory> create() {
@@ -38,18 +41,20 @@ class temporary_directory {
     }
     return temporary_directory(pattern);
   }
-  temporary_directory(temporary_directory&& other) noexcept : path_(std::move(other.path_)) {
-    other.path_.clear();
-  }
+  temporary_directory(temporary_directory&& other) noexcept
+      : path_(std::exchange(other.path_, {})), slot_(std::exchange(other.slot_, -1)) {}
   ~temporary_directory() {
     std::error_code ignored;  // nothing to report to: the directory only held cache files
     if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+    io::unregister_temporary_file(slot_);
   }
   const std::filesystem::path& path() const { return path_; }
 
  private:
-  explicit temporary_directory(std::filesystem::path path) : path_(std::move(path)) {}
+  explicit temporary_directory(std::filesystem::path path)
+      : path_(std::move(path)), slot_(io::register_temporary_directory(path_.string())) {}
   std::filesystem::path path_;
+  int slot_ = -1;
 };
 
 struct variant_timing {
@@ -112,6 +117,10 @@ int print_stats(const std::string& path) {
   const std::string source = emit_glsl(g);
   std::printf("kernel source: %zu bytes of GLSL (vknoise graph --emit-glsl)\n", source.size());
 
+  // The disk cache's directory, made before anything is compiled: an unwritable temporary
+  // directory is reported before any work.
+  auto directory = temporary_directory::create();
+  if (!directory) return report_error(exit_runtime_error, directory.message());
   // glslang sets itself up on a process's first compile: timed apart, so that the graph's own
   // compiles below are what a long-running program pays per new graph structure.
   compiler_options memory_only;
@@ -125,8 +134,6 @@ int print_stats(const std::string& path) {
   std::printf("shaderc start-up (a process's first compile, of an empty kernel): %.1f ms\n",
               static_cast<double>((*warm)->stats().compile_ns) / 1e6);
 
-  auto directory = temporary_directory::create();
-  if (!directory) return report_error(exit_runtime_error, directory.message());
   variant_timing timings[] = {
       {"field (storage tables)", {graph_kernel_output::field_buffer, false}},
       {"field (uniform tables)", {graph_kernel_output::field_buffer, true}},

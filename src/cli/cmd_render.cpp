@@ -3,6 +3,7 @@
 // frame, or every frame in one .gif or .mp4.
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <limits>
 #include <memory>
 #include <span>
@@ -40,6 +41,7 @@ struct render_options {
   std::optional<std::string> png_bits;
   bool resume = false;
   bool quiet = false;
+  bool verbose = false;
 };
 
 result<std::uint64_t> parse_budget(const std::optional<std::string>& text) {
@@ -102,12 +104,7 @@ struct render_plan {
 
 // Every error here is a usage error. Not for --preset (preset_as_graph makes it a graph's render).
 result<render_plan> plan_render(const render_options& options) {
-  const noise_options& noise = options.field.noise;
-  // A graph (--graph, a preset's) and --curl give dims.
-  if (!options.field.dims && !noise.graph && !noise.given_graph && !noise.curl) {
-    return make_error(errc::invalid_argument,
-                      "--dims is required without --preset or --graph (see --help)");
-  }
+  // Without --dims: a graph's (--graph, a preset's) or --curl's dims, else 3, as in every command.
   if (!options.out) return make_error(errc::invalid_argument, "--out is required");
   auto field = parse_field(options.field, {1, 1, 1, 1});
   if (!field) return field.error_value();
@@ -263,10 +260,13 @@ int run_render(const render_options& options) {
     status done =
         streaming ? render_streamed(frame, fill, path, plan.budget, count_slabs ? &meter : nullptr)
                   : fill(frame, target);
+    std::string tool_output;  // what ffmpeg and ffprobe said, shown with --verbose
+    std::string* told = options.verbose ? &tool_output : nullptr;
     if (done && !streaming && !plan.one_file)
-      done = write_output(path, plan.format, frame, values, plan.remap, plan.png_bits);
+      done = write_output(path, plan.format, frame, values, plan.remap, plan.png_bits, told);
     if (done && plan.one_file && k + 1 == frames)
-      done = write_output(path, plan.format, held, values, plan.remap, plan.png_bits);
+      done = write_output(path, plan.format, held, values, plan.remap, plan.png_bits, told);
+    if (!tool_output.empty()) std::fputs(tool_output.c_str(), stderr);
     if (!done) {
       meter.finish();
       return report_error(exit_runtime_error, done.message());
@@ -308,6 +308,9 @@ command add_render_command(CLI::App& app) {
                       " volume is rendered in z-slabs and streamed to the file; memory stays "
                       "within one slab plus the GPU renderer's two chunks");
   parser->add_flag("--quiet", options->quiet, "no progress or memory report on stderr");
+  parser->add_flag("--verbose", options->verbose,
+                   "also print on stderr what ffmpeg and ffprobe said while writing a .mp4 (an "
+                   "error line otherwise quotes only their last line)");
   parser->get_option("--size")->required();
   parser->get_option("--out")->required();
   return {parser, [options] { return run_render(*options); },

@@ -1,7 +1,6 @@
 // vknoise: Perlin's Improved Noise on the command line, on the CPU reference or a Vulkan device.
 #include <CLI/CLI.hpp>
 
-#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -9,28 +8,12 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "cli/address_space.hpp"
 #include "cli/command.hpp"
 #include "cli/report.hpp"
-#include "io/temporary_file_registry.hpp"
+#include "io/fatal_signals.hpp"
 
 namespace {
-
-// An interrupted render must not leave a half-written temporary file next to the output.
-void on_termination_signal(int signal_number) {
-  vknoise::io::remove_pending_temporary_files();
-  ::_exit(128 + signal_number);
-}
-
-void install_signal_handlers() {
-  struct sigaction action {};
-  action.sa_handler = on_termination_signal;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-}
 
 int run(int argc, char** argv) {
   using namespace vknoise::cli;
@@ -65,7 +48,8 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   vknoise::cli::fit_malloc_to_address_space_limit();
-  install_signal_handlers();
+  // An interrupted render must not leave a half-written temporary file next to the output.
+  vknoise::io::remove_temporary_files_on_fatal_signals();
   // Only std::cin is used through iostreams; everything printed goes through stdio.
   std::ios::sync_with_stdio(false);
   try {

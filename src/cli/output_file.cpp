@@ -214,11 +214,7 @@ status check_format(output_format format, const field_spec& field, int png_bits)
       return {};
     case output_format::mp4:
       if (auto ok = one_channel(field, ".mp4"); !ok) return ok;
-      if (!io::ffmpeg_available()) {
-        return make_error(errc::io_error,
-                          "ffmpeg is not installed (apt-get install ffmpeg) or use .gif");
-      }
-      return {};
+      return io::check_mp4_tools();
     case output_format::raw:
     case output_format::npy:
     case output_format::nrrd:
@@ -277,7 +273,8 @@ status check_output(const std::string& path, output_format format, const field_s
 }
 
 status write_output(const std::string& path, output_format format, const field_spec& field,
-                    std::span<const float> values, bool remapped, int png_bits) {
+                    std::span<const float> values, bool remapped, int png_bits,
+                    std::string* tool_output) {
   float low = remapped ? 0.0f : -1.0f;
   // A graph's images map its stated range to black and white: its values moved into [0, 1].
   std::vector<float> normalised;
@@ -322,7 +319,7 @@ status write_output(const std::string& path, output_format format, const field_s
     }
     case output_format::mp4: {
       const auto frames = gray_frames(field, values, low, 3);
-      return io::write_mp4(path, field.size[0], field.size[1], frames, mp4_fps);
+      return io::write_mp4(path, field.size[0], field.size[1], frames, mp4_fps, tool_output);
     }
   }
   return make_error(errc::invalid_argument, "write_output: unknown format");

@@ -47,10 +47,13 @@ std::string streaming_formats_help();
 status check_output(const std::string& path, output_format format, const field_spec& field,
                     int png_bits = 8);
 
-// Writes atomically: the file (for .nhdr both files) is complete or absent. `remapped` values are
-// in [0, 1] rather than [-1, 1] (the image formats map that range to black..white; the float
-// formats store the values as they are).
+// Writes atomically: the file (for .nhdr both files) is complete or absent, and an existing file
+// is replaced only by a complete one (a .mp4 is decoded and its frames counted first). `remapped`
+// values are in [0, 1] rather than [-1, 1] (the image formats map that range to black..white; the
+// float formats store the values as they are). What external programs (ffmpeg, ffprobe) said is
+// never printed; it is added to `tool_output` when that is given.
 status write_output(const std::string& path, output_format format, const field_spec& field,
-                    std::span<const float> values, bool remapped, int png_bits = 8);
+                    std::span<const float> values, bool remapped, int png_bits = 8,
+                    std::string* tool_output = nullptr);
 
 }  // namespace vknoise::cli

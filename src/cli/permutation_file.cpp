@@ -1,15 +1,13 @@
 #include "cli/permutation_file.hpp"
 
 #include <cctype>
-#include <cerrno>
-#include <cstdio>
 #include <limits>
 #include <string_view>
-#include <system_error>
 #include <vector>
 
 #include "cli/number_parsing.hpp"
 #include "cli/report.hpp"
+#include "core/bounded_read.hpp"
 
 namespace vknoise::cli {
 
@@ -17,18 +15,12 @@ result<permutation_table> read_permutation_file(const std::string& path) {
   const auto bad = [&](const std::string& why) {
     return make_error(errc::invalid_argument, "--permutation " + quoted_excerpt(path) + ": " + why);
   };
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (!file) return bad(std::generic_category().message(errno));
-  // 256 numbers of a few digits: anything much longer is not a table.
+  // 256 numbers of a few digits: anything much longer is not a table. Read without blocking and
+  // only from a regular file: a FIFO, a directory or /dev/zero is refused at once.
   constexpr std::size_t max_bytes = 64 * 1024;
-  std::string text(max_bytes + 1, '\0');
-  const std::size_t length = std::fread(text.data(), 1, text.size(), file);
-  const bool failed = std::ferror(file) != 0;
-  const int read_errno = errno;
-  std::fclose(file);
-  if (failed) return bad(std::generic_category().message(read_errno));
-  if (length > max_bytes) return bad("longer than 64 KiB; expected 256 integers");
-  text.resize(length);
+  auto read = detail::read_regular_file(path, max_bytes);
+  if (!read) return bad(read.message());
+  const std::string& text = *read;
 
   std::vector<int> values;
   std::size_t at = 0;

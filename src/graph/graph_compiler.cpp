@@ -29,6 +29,8 @@ constexpr std::string_view kKeyFormat = "vknoise graph kernel 1";
 constexpr std::uint32_t kSpirvMagic = 0x07230203;
 // A cache file larger than this is not one the library wrote.
 constexpr std::uintmax_t kMaxFileBytes = 64ull << 20;
+// A cache file's temporary this old was left by a process that died while writing it.
+constexpr long kStaleTemporarySeconds = 3600;
 
 std::uint64_t elapsed_ns(std::chrono::steady_clock::time_point since) {
   return static_cast<std::uint64_t>(
@@ -135,7 +137,8 @@ struct graph_compiler::impl {
   shaderc::Compiler compiler;
   compiler_options options;
   std::filesystem::path directory;  // empty: no disk cache
-  std::string identity;             // compiler_identity() and the options, hashed into every key
+  std::once_flag stale_temporaries_removed;
+  std::string identity;  // compiler_identity() and the options, hashed into every key
 
   mutable std::mutex mutex;  // guards what follows
   std::unordered_map<std::string, std::shared_ptr<const spirv_module>> modules;  // by hex key
@@ -265,7 +268,15 @@ result<std::shared_ptr<const spirv_module>> graph_compiler::impl::compile(
   const std::filesystem::path path =
       directory.empty() ? std::filesystem::path{} : directory / (hex + ".spv");
   std::shared_ptr<const spirv_module> module;
-  if (!path.empty()) module = load(key, path);
+  if (!path.empty()) {
+    // A process killed while it wrote a cache file (SIGKILL; a program that removes its
+    // temporary files on other signals registers them: detail::set_process_temporary_file_tracker)
+    // leaves ".KEY.spv.tmp.XXXXXX"; one an hour old is no longer being written.
+    std::call_once(stale_temporaries_removed, [&] {
+      detail::remove_stale_temporary_files(directory.string(), ".spv", kStaleTemporarySeconds);
+    });
+    module = load(key, path);
+  }
   if (!module) {
     const auto start = std::chrono::steady_clock::now();
     auto code = run_compiler(source, sorted);

@@ -1,7 +1,8 @@
 // Writing a file so that it appears complete or not at all (core/staged_file.hpp), for the command
 // line: each temporary file is also in the signal registry (temporary_file_registry.hpp), so an
-// interrupted run leaves none behind. Writers that open the temporary file by name themselves
-// (OpenVDB, ffmpeg) close() it first and write to temporary_path().
+// interrupted run leaves none behind. A writer that opens the temporary file by name itself
+// (OpenVDB) close()s it first and writes to temporary_path(); one that lends it to another
+// program (ffmpeg) hands over descriptor().
 #pragma once
 
 #include <cstddef>

@@ -1,98 +1,77 @@
 #include "io/mp4_writer.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
-#include <cstdlib>
+#include <optional>
 
 #include "io/atomic_file.hpp"
-
-extern char** environ;
+#include "io/child_program.hpp"
 
 namespace vknoise::io {
 namespace {
 
-// Runs one ffmpeg encode with `codec_arguments`; true when it exited with status 0.
-bool run_ffmpeg(const std::string& output, std::uint32_t width, std::uint32_t height,
-                std::span<const std::vector<std::uint8_t>> frames, double fps,
-                std::vector<std::string> codec_arguments) {
-  char size[32], rate[32];
-  std::snprintf(size, sizeof size, "%ux%u", width, height);
-  std::snprintf(rate, sizeof rate, "%.17g", fps);
-  std::vector<std::string> arguments = {
-      "ffmpeg",   "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "rawvideo",
-      "-pix_fmt", "rgb24",        "-s",        size,    "-r",       rate, "-i", "-"};
-  arguments.insert(arguments.end(), codec_arguments.begin(), codec_arguments.end());
-  arguments.insert(arguments.end(), {"-f", "mp4", output});
-  std::vector<char*> argv;
-  for (auto& argument : arguments) argv.push_back(argument.data());
-  argv.push_back(nullptr);
+// The temporary file is lent to ffmpeg and ffprobe as their descriptor 3: they reopen it through
+// this name, so it never needs a name of its own in their hands (a signal that removes it while
+// ffmpeg runs cannot leave a file that ffmpeg created afterwards).
+constexpr const char* lent_video = "/dev/fd/3";
 
-  int pipe_fds[2];
-  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return false;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[0], STDIN_FILENO);
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, "ffmpeg", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(pipe_fds[0]);
-  if (spawned != 0) {
-    ::close(pipe_fds[1]);
-    return false;
+// A program's message with the user's name for the video instead of /dev/fd/3.
+std::string naming(std::string text, const std::string& path) {
+  for (std::size_t at = text.find(lent_video); at != std::string::npos;
+       at = text.find(lent_video, at + path.size())) {
+    text.replace(at, std::string_view(lent_video).size(), path);
   }
-  // A failing ffmpeg closes the pipe early: ignore SIGPIPE meanwhile and see EPIPE instead.
-  struct sigaction ignore {
-  }, previous{};
-  ignore.sa_handler = SIG_IGN;
-  ::sigaction(SIGPIPE, &ignore, &previous);
-  bool written = true;
-  for (const auto& frame : frames) {
-    const std::uint8_t* data = frame.data();
-    std::size_t left = frame.size();
-    while (written && left > 0) {
-      const ssize_t n = ::write(pipe_fds[1], data, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0)
-        written = false;
-      else {
-        data += n;
-        left -= static_cast<std::size_t>(n);
-      }
-    }
-    if (!written) break;
+  return text;
+}
+
+// Every line a program printed, prefixed with its name, for render --verbose.
+void keep_output(std::string* tool_output, const std::string& program, const std::string& text,
+                 const std::string& path) {
+  if (!tool_output) return;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start)
+      *tool_output += program + ": " + naming(text.substr(start, end - start), path) + "\n";
+    start = end + 1;
   }
-  ::close(pipe_fds[1]);
-  ::sigaction(SIGPIPE, &previous, nullptr);
-  int wait_status = 0;
-  while (::waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
+}
+
+// ffprobe's count: one decimal number and a line break.
+std::optional<std::uint64_t> parse_count(const std::string& text) {
+  std::uint64_t count = 0;
+  std::size_t at = 0;
+  for (; at < text.size() && text[at] >= '0' && text[at] <= '9' && at < 19; ++at) {
+    count = count * 10 + static_cast<std::uint64_t>(text[at] - '0');
   }
-  return written && WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 0;
+  if (at == 0 || text.find_first_not_of("\r\n", at) != std::string::npos) return std::nullopt;
+  return count;
+}
+
+// "<last line>" of a failed program, or how it failed when it said nothing.
+std::string why(const program_run& run, const std::string& path) {
+  const std::string said = last_line(naming(run.err, path));
+  return said.empty() ? describe_failure(run) : said;
 }
 
 }  // namespace
 
-bool ffmpeg_available() {
-  const char* path = std::getenv("PATH");
-  std::string directories = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::size_t start = 0;
-  while (start <= directories.size()) {
-    const std::size_t end = std::min(directories.find(':', start), directories.size());
-    std::string directory = directories.substr(start, end - start);
-    if (directory.empty()) directory = ".";
-    if (::access((directory + "/ffmpeg").c_str(), X_OK) == 0) return true;
-    start = end + 1;
+status check_mp4_tools() {
+  if (!on_path("ffmpeg")) {
+    return make_error(errc::io_error,
+                      "ffmpeg is not installed (apt-get install ffmpeg) or use .gif");
   }
-  return false;
+  if (!on_path("ffprobe")) {
+    return make_error(errc::io_error,
+                      "ffprobe, which checks the videos ffmpeg writes, is not installed (it comes "
+                      "with ffmpeg: apt-get install ffmpeg) or use .gif");
+  }
+  return {};
 }
 
 status write_mp4(const std::string& path, std::uint32_t width, std::uint32_t height,
-                 std::span<const std::vector<std::uint8_t>> frames, double fps) {
+                 std::span<const std::vector<std::uint8_t>> frames, double fps,
+                 std::string* tool_output) {
   if (frames.empty() || !(fps > 0.0) || width == 0 || height == 0) {
     return make_error(errc::invalid_argument,
                       "write_mp4: needs frames, a positive size and fps > 0");
@@ -105,25 +84,72 @@ status write_mp4(const std::string& path, std::uint32_t width, std::uint32_t hei
                                                     " bytes, expected " + std::to_string(expected));
     }
   }
-  if (!ffmpeg_available()) {
-    return make_error(errc::io_error, "cannot write " + path +
-                                          ": ffmpeg is not installed (apt-get install ffmpeg) or "
-                                          "use .gif");
+  if (status tools = check_mp4_tools(); !tools) {
+    return make_error(errc::io_error, "cannot write " + path + ": " + tools.message());
   }
-  // ffmpeg opens the file by name: the temporary file is reserved, then closed.
   auto temporary = atomic_file::create(path);
   if (!temporary) return temporary.error_value();
-  if (status closed = temporary->close(); !closed) return closed;
-  // yuv420p, which players expect, needs even sides.
-  const std::vector<std::string> h264 = {
-      "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-pix_fmt", "yuv420p"};
-  const std::vector<std::string> mpeg4 = {
-      "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "mpeg4", "-q:v", "2", "-pix_fmt", "yuv420p"};
-  if (!run_ffmpeg(temporary->temporary_path(), width, height, frames, fps, h264) &&
-      !run_ffmpeg(temporary->temporary_path(), width, height, frames, fps, mpeg4)) {
-    return make_error(errc::io_error, "cannot write " + path + ": ffmpeg failed");
+
+  char size[32], rate[32];
+  std::snprintf(size, sizeof size, "%ux%u", width, height);
+  std::snprintf(rate, sizeof rate, "%.17g", fps);
+  // yuv420p, which players expect, needs even sides. MPEG-4 part 2 where there is no libx264.
+  const std::vector<std::string> codecs[] = {{"-c:v", "libx264", "-pix_fmt", "yuv420p"},
+                                             {"-c:v", "mpeg4", "-q:v", "2", "-pix_fmt", "yuv420p"}};
+  std::string failure;
+  for (const auto& codec : codecs) {
+    program_call encode;
+    encode.arguments = {"ffmpeg", "-hide_banner", "-loglevel",
+                        "error",  "-nostdin",     "-y",
+                        "-f",     "rawvideo",     "-pix_fmt",
+                        "rgb24",  "-s",           size,
+                        "-r",     rate,           "-i",
+                        "-",      "-vf",          "pad=ceil(iw/2)*2:ceil(ih/2)*2"};
+    encode.arguments.insert(encode.arguments.end(), codec.begin(), codec.end());
+    encode.arguments.insert(encode.arguments.end(), {"-f", "mp4", lent_video});
+    encode.input = frames;
+    encode.lent_fd = temporary->descriptor();
+    const program_run encoded = run_program(encode);
+    keep_output(tool_output, "ffmpeg", encoded.err, path);
+    if (!succeeded(encoded)) {
+      failure = "ffmpeg failed (" + why(encoded, path) + ")";
+      continue;
+    }
+    // ffmpeg's status is not enough: decode what it wrote and count the frames.
+    program_call probe;
+    probe.arguments = {"ffprobe",
+                       "-v",
+                       "error",
+                       "-count_frames",
+                       "-select_streams",
+                       "v:0",
+                       "-show_entries",
+                       "stream=nb_read_frames",
+                       "-of",
+                       "csv=p=0",
+                       lent_video};
+    probe.lent_fd = temporary->descriptor();
+    const program_run probed = run_program(probe);
+    keep_output(tool_output, "ffprobe", probed.err, path);
+    const auto count = succeeded(probed) ? parse_count(probed.out) : std::nullopt;
+    if (count && *count == frames.size()) return temporary->commit();
+    std::string detail;
+    if (count) {
+      detail = std::to_string(*count) + " of " + std::to_string(frames.size()) + " frames";
+    } else if (!succeeded(probed)) {
+      detail = "ffprobe: " + why(probed, path);
+    } else if (last_line(probed.out).empty()) {
+      detail = "no video stream";  // no index (moov): ffprobe finds no stream and says nothing
+    } else {
+      detail = "ffprobe counted \"" + last_line(probed.out, 40) + "\" frames";
+    }
+    if (const std::string said = last_line(naming(encoded.err, path)); !said.empty()) {
+      detail += "; ffmpeg: " + said;
+    }
+    failure = "ffmpeg wrote an incomplete video (" + detail + ")";
+    break;  // the encoder ran: another one would meet the same disk
   }
-  return temporary->commit();
+  return make_error(errc::io_error, "cannot write " + path + ": " + failure);
 }
 
 }  // namespace vknoise::io

@@ -151,7 +151,10 @@ expect_error "render step inf" 2 '--step "inf": "inf" is not a finite number' \
   render --dims 3 --size 4x4 --step inf --out a.raw
 expect_error "render step count" 2 '--step' render --dims 3 --size 4x4 --step 1,2 --out a.raw
 expect_error "render dims 5" 2 '--dims "5"' render --dims 5 --size 4x4 --out a.raw
-expect_error "render without dims" 2 '--dims' render --size 4x4 --out a.raw
+# Without --dims, render is 3D, as its help says and as eval is (bad_input_test.sh compares the
+# values with --dims 3's).
+expect_success "render without dims" render --size 4x4 --out a.raw &&
+  check "render without dims: 16 samples" [ "$(stat -c %s "$case_dir/a.raw")" -eq 64 ]
 expect_error "render without size" 2 '--size' render --dims 3 --out a.raw
 expect_error "render without out" 2 '--out' render --dims 3 --size 4x4
 expect_error "render unknown flag" 2 '--frobnicate' render --dims 3 --size 4x4 --out a.raw \

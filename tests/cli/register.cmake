@@ -11,8 +11,13 @@ if(TARGET vknoise_cli)
   vknoise_cli_test(cli cli_test 600)
   # Seamless regions: tiles of uneven sizes stitched back equal the whole field, CPU and GPU.
   vknoise_cli_test(cli_tiling tiling_test 600)
-  # Bad inputs: one line, exit 2 or 1, no crash, no file left; a full disk and Ctrl-C included.
+  # Bad inputs: one line, exit 2 or 1, no crash, no file left; Ctrl-C included.
   vknoise_cli_test(cli_bad_input bad_input_test 600)
+  # A full disk (a 64 KiB tmpfs) under every writer, an existing file kept byte for byte.
+  vknoise_cli_test(cli_disk_full disk_full_test 300)
+  # Every fatal signal mid-write (.raw streaming, .mp4, .vdb, graph --stats, the kernel cache):
+  # nothing left, the existing file kept, the process ended by the signal.
+  vknoise_cli_test(cli_signals signals_test 600)
   # vknoise bench: a small run on every backend, its JSON and CSV, and bad arguments.
   vknoise_cli_test(cli_bench bench_test 300)
   # Noise graphs (--graph): every shipped graph rendered, evaluated and checked on every backend,
