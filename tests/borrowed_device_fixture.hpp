@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -46,8 +47,16 @@ inline bool is_host_choice(const std::string& message) {
 inline void release_borrowed(std::unique_ptr<context>& ctx, host::host_device& host) {
   ctx.reset();
   EXPECT_TRUE(host.destroy_device()) << "the host's queue did not go idle";
+  std::size_t host_choices = 0;
   for (const std::string& message : host.take_messages()) {
-    if (!is_host_choice(message)) ADD_FAILURE() << "validation: " << message;
+    if (is_host_choice(message)) {
+      ++host_choices;
+    } else {
+      ADD_FAILURE() << "validation: " << message;
+    }
+  }
+  if (host_choices > 0) {
+    std::printf("[ host choices ] %zu best-practices messages of kHostChoices\n", host_choices);
   }
 }
 
