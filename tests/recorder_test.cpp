@@ -44,6 +44,12 @@ class recorder_test : public borrowed_device_test {
   }
   // The recorder's options: the defaults, or a test's table placement.
   virtual recorder_options options() const { return {}; }
+  // The recorder tests also run the layer's best-practices checks.
+  host::host_options host_choices() const override {
+    host::host_options o;
+    o.best_practices = true;
+    return o;
+  }
 
   void TearDown() override {
     recorder_.reset();
@@ -71,6 +77,13 @@ class recorder_test : public borrowed_device_test {
   }
 
   std::unique_ptr<recorder> recorder_;
+};
+
+// Tests that also run gpu_renderers on the borrowed device: without the best-practices checks, as
+// a renderer's staging and table buffers still have one allocation each (gpu_renderer.cpp).
+class recorder_and_renderer_test : public recorder_test {
+ protected:
+  host::host_options host_choices() const override { return {}; }
 };
 
 // The buffer tests, with the table in a storage and in a uniform buffer: both field kernels.
@@ -195,6 +208,7 @@ std::vector<std::uint8_t> record_image(host_device& host, recorder& rec, const i
   it.image = image.handle;
   it.type = c.type;
   it.format = c.format;
+  it.usage = host_device::kImageUsage;
   it.extent = {extent.width, extent.height, is_3d ? extent.depth : layers};
   it.offset = {1, 1, 1};
   it.old_layout = VK_IMAGE_LAYOUT_UNDEFINED;
@@ -508,6 +522,7 @@ TEST_P(recorder_graph_test, FourChannelsDoNotFitAOneComponentImage) {
   it.image = image.handle;
   it.type = VK_IMAGE_TYPE_3D;
   it.format = VK_FORMAT_R32_SFLOAT;
+  it.usage = host_device::kImageUsage;
   it.extent = {19, 9, 3};
   VkCommandBuffer cmd = host_->begin();
   auto point = recorder_->record(cmd, field, permutation_table::perlin(), render_target::of(it));
@@ -642,6 +657,7 @@ TEST_F(recorder_test, RejectsTargetsThatDoNotFit) {
   expect_invalid(render_target::of(buffer_target{buffer.handle, 2, 1000}), "unaligned offset");
   expect_invalid(render_target::of(buffer_target{VK_NULL_HANDLE, 0, 1024}), "null buffer");
   image_target it{image.handle, VK_IMAGE_TYPE_3D, VK_FORMAT_R32_SFLOAT, {8, 8, 2}};
+  it.usage = host_device::kImageUsage;
   image_target moved = it;
   moved.offset = {1, 0, 0};
   expect_invalid(render_target::of(moved), "box outside the extent");
@@ -660,6 +676,87 @@ TEST_F(recorder_test, RejectsTargetsThatDoNotFit) {
   EXPECT_TRUE(host_->submit_and_wait(cmd));
   host_->destroy(buffer);
   host_->destroy(image);
+}
+
+// An image made without VK_IMAGE_USAGE_STORAGE_BIT cannot be written by a kernel: refused by what
+// the target states of its usage, and so is a target that does not state it. Nothing is recorded
+// (the layer would report VUID-VkWriteDescriptorSet-descriptorType-00339 for such a view).
+TEST_F(recorder_test, RefusesAnImageWithoutStorageUsage) {
+  const field_spec field = small_field(3, {8, 8, 2, 1});
+  const VkImageUsageFlags sampled_only =
+      VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  auto image =
+      host_->create_image(VK_IMAGE_TYPE_3D, VK_FORMAT_R32_SFLOAT, {8, 8, 2}, 1, sampled_only);
+  ASSERT_TRUE(image.handle);
+  VkCommandBuffer cmd = host_->begin();
+  image_target it{image.handle, VK_IMAGE_TYPE_3D, VK_FORMAT_R32_SFLOAT, {8, 8, 2}};
+  it.usage = sampled_only;
+  auto point = recorder_->record(cmd, field, permutation_table::perlin(), render_target::of(it));
+  ASSERT_FALSE(point.ok());
+  EXPECT_EQ(point.error_value().code, errc::invalid_argument);
+  EXPECT_EQ(point.message(),
+            "image target: the image was created without VK_IMAGE_USAGE_STORAGE_BIT, which "
+            "vknoise's kernels need to write it");
+  it.usage = 0;
+  point = recorder_->record(cmd, field, permutation_table::perlin(), render_target::of(it));
+  ASSERT_FALSE(point.ok());
+  EXPECT_EQ(point.message(),
+            "image target: its usage is not given: state the VkImageCreateInfo::usage the image "
+            "was created with (vknoise needs VK_IMAGE_USAGE_STORAGE_BIT)");
+  EXPECT_TRUE(host_->submit_and_wait(cmd));  // nothing was recorded: no message either
+  host_->destroy(image);
+}
+
+// Several record() calls into one command buffer (recorder.hpp): the points are consecutive, so
+// signalling only the last one in the submission signals the earlier ones; every field is right.
+// One call more than frames_in_flight before the submission needs resources whose point only that
+// submission can signal: it times out (after a short fence timeout here) and records nothing.
+TEST_F(recorder_test, SeveralRecordsInOneCommandBufferNeedOnlyTheLastPointSignalled) {
+  context_options short_wait;
+  short_wait.fence_timeout_ns = 200'000'000;  // the fourth call's wait
+  auto second = context::borrow(host_->lend(), short_wait);
+  ASSERT_TRUE(second.ok()) << second.message();
+  std::unique_ptr<context> ctx = std::move(second.value());
+  recorder_options options;
+  options.frames_in_flight = 3;
+  auto made = recorder::create(*ctx, options);
+  ASSERT_TRUE(made.ok()) << made.message();
+  std::unique_ptr<recorder> rec = std::move(made.value());
+
+  std::vector<field_spec> fields;
+  std::vector<host_device::buffer> buffers;
+  VkCommandBuffer cmd = host_->begin();
+  std::vector<timeline_point> points;
+  for (int i = 0; i < 3; ++i) {
+    field_spec field = small_field(2, {24, 5, 1, 1});
+    field.origin[0] += 3.5 * i;
+    fields.push_back(field);
+    const VkDeviceSize bytes = value_count(field) * sizeof(float);
+    buffers.push_back(host_->create_buffer(bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+    render_target target = render_target::of(buffer_target{buffers.back().handle, 0, bytes});
+    target.after = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT};
+    auto point = rec->record(cmd, field, permutation_table::perlin(), target);
+    ASSERT_TRUE(point.ok()) << point.message();
+    points.push_back(*point);
+  }
+  EXPECT_EQ(points[1].value, points[0].value + 1);
+  EXPECT_EQ(points[2].value, points[1].value + 1);
+  EXPECT_EQ(points[2].semaphore, points[0].semaphore);
+
+  render_target fourth = render_target::of(
+      buffer_target{buffers[0].handle, 0, value_count(fields[0]) * sizeof(float)});
+  auto too_many = rec->record(cmd, fields[0], permutation_table::perlin(), fourth);
+  ASSERT_FALSE(too_many.ok());
+  EXPECT_EQ(too_many.error_value().code, errc::timeout);
+
+  ASSERT_TRUE(host_->submit_and_wait(cmd, points[2].semaphore, points[2].value));
+  for (const timeline_point& point : points) EXPECT_TRUE(rec->wait(point).ok());
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    expect_bit_identical(static_cast<const float*>(buffers[i].mapped), mirror_of(fields[i]));
+    host_->destroy(buffers[i]);
+  }
+  rec.reset();
+  ctx.reset();
 }
 
 // The owned path: submit() with a fence and a timeline point, and run().
@@ -686,7 +783,7 @@ TEST_F(recorder_test, SubmitsOnTheContextQueueWithFenceAndTimeline) {
 
 // A borrowed device outlives vknoise: after the recorder and context are gone, the host keeps
 // using the same device and queue, and destroys them itself (TearDown via ~host_device).
-TEST_F(recorder_test, BorrowedDeviceStaysUsableAfterVknoiseIsGone) {
+TEST_F(recorder_and_renderer_test, BorrowedDeviceStaysUsableAfterVknoiseIsGone) {
   const field_spec field = small_field(3, {16, 4, 2, 1});
   expect_bit_identical(record_to_buffer(field).data(), mirror_of(field));
   recorder_.reset();
@@ -712,7 +809,7 @@ TEST_F(recorder_test, BorrowedDeviceStaysUsableAfterVknoiseIsGone) {
 }
 
 // Threading as documented: several recorders and renderers on one context, one per thread.
-TEST_F(recorder_test, RecordersAndRenderersRunOnSeveralThreadsOfOneContext) {
+TEST_F(recorder_and_renderer_test, RecordersAndRenderersRunOnSeveralThreadsOfOneContext) {
   constexpr int kThreads = 3;
   const field_spec field = small_field(3, {32, 8, 2, 1});
   const std::vector<float> expected = mirror_of(field);

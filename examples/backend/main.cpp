@@ -247,7 +247,8 @@ int main(int argc, char** argv) {
       .format = format,
       .extent = extent,
       .old_layout = VK_IMAGE_LAYOUT_UNDEFINED,  // every texel is rewritten each frame
-      .new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
+      .new_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+      .usage = host_device::kImageUsage});  // as create_image made it
   // The host samples the volume in a compute shader, before (previous frame) and after.
   target.before = {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT};
   target.after = {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT};

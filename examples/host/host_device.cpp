@@ -1,5 +1,6 @@
 #include "host_device.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -32,8 +33,8 @@ std::uint32_t memory_type(const VkPhysicalDeviceMemoryProperties& memory, std::u
 
 }  // namespace
 
-std::unique_ptr<host_device> host_device::create(bool validation, std::string* why,
-                                                 bool write_without_format) {
+std::unique_ptr<host_device> host_device::create(const host_options& options, std::string* why) {
+  const bool validation = options.validation;
   if (volkInitialize() != VK_SUCCESS) {
     *why = "no Vulkan loader";
     return nullptr;
@@ -50,15 +51,18 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
                           VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
   messenger.pfnUserCallback = collect;
   messenger.pUserData = host->state_.get();
-  VkValidationFeatureEnableEXT sync = VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT;
+  const VkValidationFeatureEnableEXT checks[] = {
+      VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT,
+      VK_VALIDATION_FEATURE_ENABLE_BEST_PRACTICES_EXT};
   VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-  features.enabledValidationFeatureCount = 1;
-  features.pEnabledValidationFeatures = &sync;
+  features.enabledValidationFeatureCount = options.best_practices ? 2 : 1;
+  features.pEnabledValidationFeatures = checks;
   messenger.pNext = &features;
 
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "vknoise host test";
-  app.apiVersion = VK_API_VERSION_1_2;
+  app.apiVersion = options.api_version;
+  host->api_version_ = options.api_version;
   const char* layer = "VK_LAYER_KHRONOS_validation";
   const char* extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
@@ -112,13 +116,21 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   vkGetPhysicalDeviceMemoryProperties(host->physical_device_, &host->memory_);
   vkGetPhysicalDeviceProperties(host->physical_device_, &host->properties_);
 
+  // A 1.2 instance asks for and enables the 1.2 features through VkPhysicalDeviceFeatures2; an
+  // older one has only VkPhysicalDeviceFeatures (vkGetPhysicalDeviceFeatures2 is core 1.1).
+  const bool is_1_2 = options.api_version >= VK_API_VERSION_1_2;
   VkPhysicalDeviceVulkan12Features supported12{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   VkPhysicalDeviceFeatures2 supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-  supported.pNext = &supported12;
-  vkGetPhysicalDeviceFeatures2(host->physical_device_, &supported);
+  if (is_1_2) {
+    supported.pNext = &supported12;
+    vkGetPhysicalDeviceFeatures2(host->physical_device_, &supported);
+  } else {
+    vkGetPhysicalDeviceFeatures(host->physical_device_, &supported.features);
+  }
   VkPhysicalDeviceVulkan12Features enabled12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-  enabled12.timelineSemaphore = supported12.timelineSemaphore;
+  host->timeline_semaphore_ = options.timeline_semaphore && supported12.timelineSemaphore;
+  enabled12.timelineSemaphore = host->timeline_semaphore_;
   VkPhysicalDeviceFeatures2 enabled{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   enabled.pNext = &enabled12;
   enabled.features.shaderStorageImageExtendedFormats =
@@ -126,7 +138,8 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   host->extended_formats_ = supported.features.shaderStorageImageExtendedFormats == VK_TRUE;
   host->supports_write_without_format_ =
       supported.features.shaderStorageImageWriteWithoutFormat == VK_TRUE;
-  host->write_without_format_ = write_without_format && host->supports_write_without_format_;
+  host->write_without_format_ =
+      options.write_without_format && host->supports_write_without_format_;
   enabled.features.shaderStorageImageWriteWithoutFormat = host->write_without_format_;
 
   const float priority = 1.0f;
@@ -135,7 +148,11 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   queue.queueCount = 1;
   queue.pQueuePriorities = &priority;
   VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-  device_info.pNext = &enabled;
+  if (is_1_2) {
+    device_info.pNext = &enabled;
+  } else {
+    device_info.pEnabledFeatures = &enabled.features;
+  }
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue;
   if (vkCreateDevice(host->physical_device_, &device_info, nullptr, &host->device_) != VK_SUCCESS) {
@@ -144,7 +161,7 @@ std::unique_ptr<host_device> host_device::create(bool validation, std::string* w
   }
   vkGetDeviceQueue(host->device_, host->family_, 0, &host->queue_);
   VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  // No VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT: command buffers are freed, never reset.
   pool.queueFamilyIndex = host->family_;
   if (vkCreateCommandPool(host->device_, &pool, nullptr, &host->pool_) != VK_SUCCESS) {
     *why = "vkCreateCommandPool failed";
@@ -187,9 +204,10 @@ borrowed_device host_device::lend() const {
   b.device = device_;
   b.queue_family_index = family_;
   b.queue = queue_;
-  b.enabled.timeline_semaphore = true;
+  b.enabled.timeline_semaphore = timeline_semaphore_;
   b.enabled.storage_image_extended_formats = extended_formats_;
   b.enabled.storage_image_write_without_format = write_without_format_;
+  b.instance_api_version = api_version_;
   return b;
 }
 
@@ -227,7 +245,9 @@ VkDeviceMemory host_device::allocate(const VkMemoryRequirements& needs,
                                      VkMemoryPropertyFlags preferred,
                                      VkMemoryPropertyFlags required) {
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = needs.size;
+  // No allocation below the size the best-practices checks call small (they would report the
+  // host's allocations, not vknoise's); a real host sub-allocates instead.
+  alloc.allocationSize = std::max<VkDeviceSize>(needs.size, 256 << 10);
   alloc.memoryTypeIndex = memory_type(memory_, needs.memoryTypeBits, preferred);
   if (alloc.memoryTypeIndex == UINT32_MAX) {
     alloc.memoryTypeIndex = memory_type(memory_, needs.memoryTypeBits, required);
@@ -258,7 +278,7 @@ void host_device::transfer_writes_to_host(VkCommandBuffer cmd, const buffer& b) 
 }
 
 host_device::image host_device::create_image(VkImageType type, VkFormat format, VkExtent3D extent,
-                                             std::uint32_t layers) {
+                                             std::uint32_t layers, VkImageUsageFlags usage) {
   image i;
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   info.imageType = type;
@@ -268,8 +288,7 @@ host_device::image host_device::create_image(VkImageType type, VkFormat format, 
   info.arrayLayers = layers;
   info.samples = VK_SAMPLE_COUNT_1_BIT;
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage =
-      VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+  info.usage = usage;
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   if (vkCreateImage(device_, &info, nullptr, &i.handle) != VK_SUCCESS) return {};
   VkMemoryRequirements needs;

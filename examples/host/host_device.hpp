@@ -18,14 +18,31 @@
 
 namespace vknoise::host {
 
+// How the host makes its instance and device: the choices a real host makes, some of which
+// vknoise must refuse (the recorder tests' refusals).
+struct host_options {
+  bool validation = true;
+  // Also the layer's best-practices checks (VK_VALIDATION_FEATURE_ENABLE_BEST_PRACTICES_EXT).
+  bool best_practices = false;
+  // Without it the device does not get shaderStorageImageWriteWithoutFormat even where it has it
+  // (vknoise then writes the image's format into its kernel).
+  bool write_without_format = true;
+  std::uint32_t api_version = VK_API_VERSION_1_2;  // VkApplicationInfo.apiVersion
+  bool timeline_semaphore = true;                  // enabled where the device has it
+};
+
 class host_device {
  public:
   // nullptr (and *why) when Vulkan, a compute device or the requested validation layer is
-  // missing: tests then fail, never skip. Without write_without_format the device does not get
-  // shaderStorageImageWriteWithoutFormat even where it has it (vknoise then writes the image's
-  // format into its kernel).
+  // missing: tests then fail, never skip.
+  static std::unique_ptr<host_device> create(const host_options& options, std::string* why);
   static std::unique_ptr<host_device> create(bool validation, std::string* why,
-                                             bool write_without_format = true);
+                                             bool write_without_format = true) {
+    host_options options;
+    options.validation = validation;
+    options.write_without_format = write_without_format;
+    return create(options, why);
+  }
   ~host_device();
 
   borrowed_device lend() const;
@@ -62,8 +79,11 @@ class host_device {
     VkImage handle = VK_NULL_HANDLE;
     VkDeviceMemory memory = VK_NULL_HANDLE;
   };
-  // An optimal-tiling image with storage and transfer-src usage.
-  image create_image(VkImageType type, VkFormat format, VkExtent3D extent, std::uint32_t layers);
+  static constexpr VkImageUsageFlags kImageUsage =
+      VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+  // An optimal-tiling image with `usage` (storage, transfer-src and sampled by default).
+  image create_image(VkImageType type, VkFormat format, VkExtent3D extent, std::uint32_t layers,
+                     VkImageUsageFlags usage = kImageUsage);
   void destroy(image& i);
 
   // A primary command buffer in the recording state, from a pool of the compute family.
@@ -97,6 +117,8 @@ class host_device {
   bool extended_formats_ = false;
   bool supports_write_without_format_ = false;
   bool write_without_format_ = false;  // enabled on the device
+  bool timeline_semaphore_ = false;    // enabled on the device
+  std::uint32_t api_version_ = 0;      // the instance's
   std::unique_ptr<state> state_;
 };
 

@@ -3,15 +3,34 @@
 // handle is never destroyed. All device-level calls go through the context's own volk device
 // table, so a host program's global Vulkan function pointers are left alone.
 //
+// What a borrowed device needs (borrowed_device; create() sets all of it up itself):
+// - Instance: VkApplicationInfo.apiVersion 1.1 or higher (vknoise's kernels are SPIR-V 1.3, for
+//   Vulkan 1.1), 1.2 or higher for a recorder (timeline semaphores are core 1.2); the host states
+//   it in borrowed_device::instance_api_version, as Vulkan cannot be asked for it. An instance
+//   made without VkApplicationInfo has apiVersion 1.0. No instance extension or layer.
+// - Physical device: Vulkan 1.1 or higher, 1.2 or higher for a recorder.
+// - Device features (VkPhysicalDeviceVulkan12Features or VkPhysicalDeviceFeatures2, stated in
+//   borrowed_device::enabled): timelineSemaphore for a recorder; shaderStorageImageExtendedFormats
+//   for R16_SFLOAT and R8_UNORM image targets; shaderStorageImageWriteWithoutFormat optional (one
+//   kernel per image shape). No device extension.
+// - Queue: one queue of a family with VK_QUEUE_COMPUTE_BIT (graphics is not needed; record()
+//   runs on whatever compute-capable family the caller's command buffer belongs to).
+// What can be verified is: borrow() refuses an instance or device below 1.1, and a recorder an
+// instance or device below 1.2, a device without timelineSemaphore as stated in `enabled`, and an
+// instance whose loader gives no timeline semaphore functions (its real apiVersion is then below
+// what the host stated); each error names the requirement and where it is set.
+//
 // Threading: a context may be shared by several threads, each with its own gpu_renderer or
 // recorder; vknoise serialises its queue submissions with queue_mutex(). Creating and destroying
 // a context are not thread-safe with respect to the objects that use it.
 #pragma once
 
-#ifndef VK_NO_PROTOTYPES
-#define VK_NO_PROTOTYPES  // vknoise loads Vulkan through its own function tables
-#endif
-#include <vulkan/vulkan_core.h>
+// Vulkan's own header, as the host would include it: vknoise defines no macro that changes it
+// (vknoise itself calls Vulkan through function tables of its own, never through the
+// prototypes). Any include order with vulkan.h and imgui_impl_vulkan.h works. A host using volk
+// follows volk's rule for every header that includes vulkan.h before volk.h: it defines
+// VK_NO_PROTOTYPES for the whole program (else volk.h stops with its own #error).
+#include <vulkan/vulkan.h>
 
 #include <cstdint>
 #include <functional>
@@ -100,6 +119,10 @@ struct borrowed_device {
   VkQueue queue = VK_NULL_HANDLE;
   // The features the host enabled when it created `device` (Vulkan cannot be asked).
   device_features enabled;
+  // The VkApplicationInfo.apiVersion `instance` was created with (VK_API_VERSION_1_0 when it had
+  // no VkApplicationInfo): required, errc::invalid_argument when 0 or below 1.1; a recorder needs
+  // 1.2 (see the top of this file). Vulkan cannot be asked for it.
+  std::uint32_t instance_api_version = 0;
 };
 
 class context {
@@ -129,6 +152,9 @@ class context {
   VkQueue queue() const { return queue_; }
   std::uint32_t queue_family_index() const { return queue_family_; }
   bool owns_device() const { return owns_; }
+  // The apiVersion the instance was created with: VK_API_VERSION_1_2 for an owned context,
+  // borrowed_device::instance_api_version for a borrowed one.
+  std::uint32_t instance_api_version() const { return instance_api_version_; }
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
   const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_; }
   const context_options& options() const { return options_; }
@@ -163,6 +189,7 @@ class context {
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t queue_family_ = 0;
+  std::uint32_t instance_api_version_ = 0;
   std::uint32_t timestamp_valid_bits_ = 0;
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceMemoryProperties memory_{};

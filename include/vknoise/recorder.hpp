@@ -2,16 +2,30 @@
 // backend: record() writes a field into the caller's VkBuffer or VkImage from the caller's command
 // buffer; submit() and run() do the same on the context's queue with vknoise's own command buffers.
 //
-// Frames in flight: a recorder owns `frames_in_flight` sets of per-frame resources (lattice
-// coordinates, tables, descriptor sets, image views), used in turn. Every record() or submit()
-// returns a timeline_point; the work it recorded is complete when that timeline semaphore (one
-// for record(), another for submit(), both owned by the recorder) reaches the point's value. For
-// record(), the caller must signal it in the submission of the command buffer
-// (VkTimelineSemaphoreSubmitInfo), in the order the points were returned, or from the host with
-// vkSignalSemaphore if the command buffer is never submitted. Before a frame's resources are
-// reused, frames_in_flight calls later, the recorder waits for that frame's point (at most
-// context_options::fence_timeout_ns, then errc::timeout); in a frame loop that already waits for
-// frame N - frames_in_flight, that wait returns at once.
+// Calls in flight: a recorder owns recorder_options::frames_in_flight sets of per-call resources
+// (lattice coordinates, tables, descriptor sets, image views), which record() and submit() use in
+// turn, one set per call. A "frame" here is one such call, not a frame of the host: a host that
+// records k fields per frame with H of its frames in flight needs frames_in_flight >= k * H for
+// the recorder never to wait. Every record() or submit() returns a timeline_point; the work it
+// recorded is complete when that timeline semaphore (one for record(), another for submit(), both
+// owned by the recorder) reaches the point's value. For record(), the caller must signal it in
+// the submission of the command buffer (VkTimelineSemaphoreSubmitInfo), in the order the points
+// were returned, or from the host with vkSignalSemaphore if the command buffer is never
+// submitted. Before a set of resources is reused, frames_in_flight calls later, the recorder
+// waits for the point of the call that used it last (at most context_options::fence_timeout_ns,
+// then errc::timeout); in a frame loop that already waits for its frame N - H, that wait returns
+// at once.
+//
+// Several record() calls into one command buffer: the points of one recorder's record() calls
+// are consecutive values of one timeline semaphore, so signalling the last (highest) point of the
+// command buffer signals the earlier ones too: one VkTimelineSemaphoreSubmitInfo entry is enough.
+// At most frames_in_flight record() calls may go into command buffers that are not yet submitted:
+// the next one waits for a point that only their submission can signal, and fails with
+// errc::timeout after the fence timeout.
+//
+// Memory: the per-call buffers (coordinates, tables, a graph's constants) are ranges of one
+// host-visible allocation per recorder (at least 256 KiB, 96 KiB per call in flight); a buffer
+// that does not fit there (the coordinates of a very large field) gets an allocation of its own.
 //
 // Per-frame parameters: origin, step, size, region, octaves, persistence, lacunarity, warp amount,
 // the permutation table and the target change from one record() to the next through buffers,
@@ -66,7 +80,8 @@ struct buffer_target {
   VkDeviceSize size = 0;
 };
 
-// A caller's VkImage of type 2D or 3D, created with VK_IMAGE_USAGE_STORAGE_BIT, in one of
+// A caller's VkImage of type 2D or 3D, created with VK_IMAGE_USAGE_STORAGE_BIT (stated in `usage`,
+// as Vulkan cannot be asked: errc::invalid_argument when it is 0 or lacks the bit), in one of
 // R32_SFLOAT, R16_SFLOAT, R8_UNORM or R8G8B8A8_UNORM with VK_IMAGE_TILING_OPTIMAL, whose optimal
 // tiling features must include VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT (else errc::invalid_argument).
 //
@@ -94,6 +109,9 @@ struct image_target {
   VkImageLayout new_layout = VK_IMAGE_LAYOUT_GENERAL;
   float scale = 1.0f;
   float bias = 0.0f;
+  // The VkImageCreateInfo::usage the image was created with; required, and it must include
+  // VK_IMAGE_USAGE_STORAGE_BIT.
+  VkImageUsageFlags usage = 0;
 };
 
 // Where record(), submit() and run() write the field.
@@ -131,7 +149,9 @@ struct timeline_point {
 };
 
 struct recorder_options {
-  std::uint32_t frames_in_flight = 3;  // 1 to 16
+  // record() and submit() calls in flight, each with its own resources (see the top of this
+  // file): 1 to 16. Not the host's frames: k fields per host frame need k per host frame.
+  std::uint32_t frames_in_flight = 3;
   table_placement table = table_placement::automatic;
   // Output bytes per dispatch at most (clamped to the device's limits); a field larger than this,
   // or than maxComputeWorkGroupCount or maxStorageBufferRange allow, is recorded as several
@@ -158,16 +178,35 @@ class recorder {
   recorder(const recorder&) = delete;
   recorder& operator=(const recorder&) = delete;
 
-  // Records into `cmd`, which must be in the recording state, outside a render pass, allocated
-  // from a pool of a queue family that supports compute. Records: a barrier from target.before to
-  // compute-shader writes (with the layout transition to GENERAL for images), one or more
-  // dispatches (bound pipeline, descriptor set and push constants are left changed: rebind your
-  // own afterwards), and a barrier from the compute-shader writes to target.after (with the
-  // transition to new_layout). The caller must submit `cmd` after record() returns and signal the
-  // returned point (see the top of this file). Errors: those of validate(field); errc::
-  // invalid_argument for a target that does not fit the field or the device; for a graph field,
-  // those of graph_compiler::create and graph_compiler::compile; errc::timeout when a frame's
-  // resources are still in use; errc::vulkan_error.
+  // Records into `cmd`, which must be in the recording state, allocated from a pool of a queue
+  // family that supports compute, and outside any render pass instance and any dynamic-rendering
+  // scope (vkCmdBeginRenderPass/vkCmdBeginRendering .. End): barriers and dispatches are invalid
+  // there. vknoise cannot detect that scope (Vulkan offers no query of a command buffer's state),
+  // so recording inside one is the caller's error, which the validation layer reports
+  // (VUID-vkCmdPipelineBarrier-None-06191, VUID-vkCmdDispatch-renderpass).
+  //
+  // Records: a barrier from target.before to compute-shader writes (with the layout transition to
+  // GENERAL for images), one or more dispatches, and a barrier from the compute-shader writes to
+  // target.after (with the transition to new_layout).
+  //
+  // Command buffer state it changes, which the caller must set again before its own work that
+  // relies on it:
+  // - the compute bind point's pipeline (VK_PIPELINE_BIND_POINT_COMPUTE): vknoise's is left bound;
+  // - the compute bind point's descriptor sets: set 0 is vknoise's, which disturbs every set the
+  //   caller had bound there (sets are disturbed from the first incompatible one on);
+  // - push constants: vknoise pushes its own (compute stage, offset 0, up to 128 bytes). Push
+  //   constant values are one state for the whole command buffer, not per bind point: the
+  //   caller's values are undefined afterwards for every pipeline layout, graphics ones included
+  //   (drivers do overwrite them), so the caller pushes its constants again (vkCmdPushConstants)
+  //   before its next draw or dispatch that reads them.
+  // Nothing else: the graphics bind point's pipeline and descriptor sets, dynamic state, vertex
+  // and index buffers, queries and render pass state are left as they were.
+  //
+  // The caller must submit `cmd` after record() returns and signal the returned point (see the
+  // top of this file). Errors: those of validate(field); errc::invalid_argument for a target that
+  // does not fit the field or the device; for a graph field, those of graph_compiler::create and
+  // graph_compiler::compile; errc::timeout when a frame's resources are still in use;
+  // errc::vulkan_error.
   result<timeline_point> record(VkCommandBuffer cmd, const field_spec& field,
                                 const permutation_table& table, const render_target& target);
 

@@ -20,12 +20,13 @@
 #ifndef VKNOISE_VKNOISE_H
 #define VKNOISE_VKNOISE_H
 
-#ifndef VK_NO_PROTOTYPES
-#define VK_NO_PROTOTYPES /* vknoise loads Vulkan through its own function tables */
-#endif
 #include <stddef.h>
 #include <stdint.h>
-#include <vulkan/vulkan_core.h>
+/* Vulkan's own header, as the host would include it: vknoise defines no macro that changes it
+ * (vknoise calls Vulkan through function tables of its own). Any include order with vulkan.h and
+ * imgui_impl_vulkan.h works; a host using volk defines VK_NO_PROTOTYPES for the whole program, as
+ * volk requires of every header that includes vulkan.h before volk.h. */
+#include <vulkan/vulkan.h>
 
 #ifdef __cplusplus
 #define VKNOISE_NOEXCEPT noexcept
@@ -277,11 +278,20 @@ vknoise_status vknoise_context_create(const vknoise_context_options* options,
                                       vknoise_context** out) VKNOISE_NOEXCEPT;
 
 /* A host program's Vulkan objects: vknoise::borrowed_device, its `enabled` device_features as the
- * three flags at the end. All must outlive the context, which never destroys them. The queue
- * family must support compute. The flags say which features the host enabled when it created the
- * device (Vulkan cannot be asked): recorders need a Vulkan 1.2 device with timelineSemaphore,
- * R16_SFLOAT and R8_UNORM image targets also shaderStorageImageExtendedFormats; with
- * shaderStorageImageWriteWithoutFormat image targets share one kernel per shape. */
+ * three flags, then instance_api_version. All must outlive the context, which never destroys
+ * them. What the host's objects need (context.hpp states the same):
+ * - instance_api_version: the VkApplicationInfo.apiVersion the instance was created with
+ *   (VK_API_VERSION_1_0 without VkApplicationInfo; Vulkan cannot be asked). Required: 0 or below
+ *   1.1 gives VKNOISE_ERROR_INVALID_ARGUMENT (the kernels are SPIR-V 1.3); recorders need 1.2.
+ * - the physical device: Vulkan 1.1, 1.2 for recorders. No instance or device extension.
+ * - the queue: of a family with VK_QUEUE_COMPUTE_BIT.
+ * - the flags say which features the host enabled when it created the device (Vulkan cannot be
+ *   asked): recorders need timelineSemaphore; R16_SFLOAT and R8_UNORM image targets
+ *   shaderStorageImageExtendedFormats; with shaderStorageImageWriteWithoutFormat image targets
+ *   share one kernel per shape.
+ * A missing requirement gives an error whose message names it and where it is set, e.g. "the
+ * instance was created with apiVersion 1.0; the recorder needs 1.2 for timeline semaphores
+ * (VkApplicationInfo.apiVersion)". */
 typedef struct vknoise_device_handles {
   PFN_vkGetInstanceProcAddr get_instance_proc_addr; /* the host's loader entry point */
   VkInstance instance;
@@ -292,6 +302,7 @@ typedef struct vknoise_device_handles {
   int32_t timeline_semaphore;                 /* flag */
   int32_t storage_image_extended_formats;     /* flag */
   int32_t storage_image_write_without_format; /* flag */
+  uint32_t instance_api_version;              /* VkApplicationInfo.apiVersion of `instance` */
 } vknoise_device_handles;
 
 /* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns,
@@ -403,7 +414,9 @@ typedef struct vknoise_buffer_target {
   VkDeviceSize size;
 } vknoise_buffer_target;
 
-/* A 2D or 3D VkImage with VK_IMAGE_USAGE_STORAGE_BIT in R32_SFLOAT, R16_SFLOAT, R8_UNORM or
+/* A 2D or 3D VkImage with VK_IMAGE_USAGE_STORAGE_BIT (stated in `usage`: the VkImageCreateInfo
+ * usage the image was created with; 0 or without the bit gives VKNOISE_ERROR_INVALID_ARGUMENT),
+ * in R32_SFLOAT, R16_SFLOAT, R8_UNORM or
  * R8G8B8A8_UNORM, optimal tiling: sample (x, y, z, t) goes to texel offset + (x, y, z + size[2] *
  * t) of `mip_level` (the third coordinate is depth or array layer), as value * scale + bias. The
  * image goes from old_layout to new_layout (UNDEFINED discards its contents). */
@@ -418,6 +431,7 @@ typedef struct vknoise_image_target {
   VkImageLayout new_layout; /* default VK_IMAGE_LAYOUT_GENERAL */
   float scale;              /* default 1 */
   float bias;               /* default 0 */
+  VkImageUsageFlags usage;  /* required: the image's usage, with VK_IMAGE_USAGE_STORAGE_BIT */
 } vknoise_image_target;
 
 typedef enum vknoise_target_kind {
@@ -443,8 +457,11 @@ typedef struct vknoise_timeline_point {
 } vknoise_timeline_point;
 
 typedef struct vknoise_recorder_options {
-  uint32_t frames_in_flight; /* 1..16; default 3 */
-  int32_t table;             /* vknoise_table_placement; default AUTOMATIC */
+  /* record and submit calls in flight, each with its own resources (recorder.hpp), not host
+   * frames: k fields per host frame need k per host frame in flight; 1..16, default 3. At most
+   * this many vknoise_recorder_record calls may go into command buffers not yet submitted. */
+  uint32_t frames_in_flight;
+  int32_t table; /* vknoise_table_placement; default AUTOMATIC */
   /* Output bytes per dispatch at most; default 64 MiB, clamped to the device's limits. A larger
    * field is recorded as several dispatches of whole rows or row segments. */
   uint64_t chunk_bytes;
@@ -454,17 +471,21 @@ void vknoise_render_target_init_default(vknoise_render_target* target) VKNOISE_N
 void vknoise_recorder_options_init_default(vknoise_recorder_options* options) VKNOISE_NOEXCEPT;
 
 /* `context` must outlive the recorder; `options` may be NULL. VKNOISE_ERROR_NO_DEVICE without
- * Vulkan 1.2 timeline semaphores. */
+ * Vulkan 1.2 timeline semaphores: an instance or device below 1.2, a device without
+ * timelineSemaphore, or a loader without the 1.2 functions (the message says which). */
 vknoise_status vknoise_recorder_create(vknoise_context* context,
                                        const vknoise_recorder_options* options,
                                        vknoise_recorder** out) VKNOISE_NOEXCEPT;
 
-/* Records the field into `command_buffer` (recording, outside a render pass, of a compute-capable
- * family): a barrier from target->before, the dispatches (the bound pipeline, descriptor sets and
- * push constants are left changed), a barrier to target->after. The caller submits the buffer and
+/* Records the field into `command_buffer` (recording, of a compute-capable family, outside any
+ * render pass or dynamic-rendering scope, which vknoise cannot detect): a barrier from
+ * target->before, the dispatches, a barrier to target->after. It leaves changed, for the caller
+ * to set again: the compute bind point's pipeline and descriptor sets, and the push constants of
+ * every pipeline layout, graphics ones included (recorder.hpp). The caller submits the buffer and
  * signals *point in that submission (VkTimelineSemaphoreSubmitInfo), in the order the points were
- * returned. Errors: those of the field, VKNOISE_ERROR_INVALID_ARGUMENT for a target that does not
- * fit, VKNOISE_ERROR_TIMEOUT when a frame's resources are still in use, VKNOISE_ERROR_VULKAN. */
+ * returned; signalling the last point of a command buffer signals its earlier ones. Errors: those
+ * of the field, VKNOISE_ERROR_INVALID_ARGUMENT for a target that does not fit,
+ * VKNOISE_ERROR_TIMEOUT when a frame's resources are still in use, VKNOISE_ERROR_VULKAN. */
 vknoise_status vknoise_recorder_record(vknoise_recorder* recorder, VkCommandBuffer command_buffer,
                                        const vknoise_field* field,
                                        const vknoise_permutation* permutation,

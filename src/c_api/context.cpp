@@ -90,6 +90,7 @@ extern "C" vknoise_status vknoise_context_borrow(const vknoise_device_handles* h
     borrowed.enabled.storage_image_extended_formats = handles->storage_image_extended_formats != 0;
     borrowed.enabled.storage_image_write_without_format =
         handles->storage_image_write_without_format != 0;
+    borrowed.instance_api_version = handles->instance_api_version;
     return wrap(vknoise::context::borrow(borrowed, cpp_options), out);
   });
 }
@@ -108,6 +109,7 @@ extern "C" vknoise_status vknoise_context_handles(const vknoise_context* context
   out->timeline_semaphore = ctx.features().timeline_semaphore;
   out->storage_image_extended_formats = ctx.features().storage_image_extended_formats;
   out->storage_image_write_without_format = ctx.features().storage_image_write_without_format;
+  out->instance_api_version = ctx.instance_api_version();
   return VKNOISE_OK;
 }
 

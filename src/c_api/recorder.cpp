@@ -40,6 +40,7 @@ vknoise::result<vknoise::render_target> to_target(const char* function,
   out.image.new_layout = image.new_layout;
   out.image.scale = image.scale;
   out.image.bias = image.bias;
+  out.image.usage = image.usage;
   out.before.stages = target.before.stages;
   out.before.access = target.before.access;
   out.after.stages = target.after.stages;

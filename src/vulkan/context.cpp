@@ -17,6 +17,13 @@ namespace vknoise {
 namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+constexpr std::uint32_t kInstanceApiVersion = VK_API_VERSION_1_2;  // the highest vknoise uses
+
+// "1.2" for VK_API_VERSION_1_2.
+std::string api_version_name(std::uint32_t version) {
+  return std::to_string(VK_API_VERSION_MAJOR(version)) + "." +
+         std::to_string(VK_API_VERSION_MINOR(version));
+}
 
 VKAPI_ATTR VkBool32 VKAPI_CALL collect_message(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                                VkDebugUtilsMessageTypeFlagsEXT,
@@ -78,7 +85,7 @@ result<VkInstance> create_instance(const instance_request& request) {
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "vknoise";
   app.pEngineName = "vknoise";
-  app.apiVersion = VK_API_VERSION_1_2;  // the highest version vknoise uses (recorder)
+  app.apiVersion = kInstanceApiVersion;
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &app;
 
@@ -149,6 +156,7 @@ result<std::unique_ptr<context>> context_impl::create(const context_options& opt
   std::unique_ptr<context_impl> ctx(new context_impl());
   ctx->options_ = options;
   ctx->owns_ = true;
+  ctx->instance_api_version_ = kInstanceApiVersion;
   ctx->sink_.on_message = options.on_validation_message;
   auto instance =
       create_instance({options.validation, options.synchronization_validation, &ctx->sink_});
@@ -222,13 +230,35 @@ result<std::unique_ptr<context>> context_impl::borrow(const borrowed_device& han
                       "borrow() needs the loader entry point, instance, physical device, device "
                       "and queue");
   }
+  if (handles.instance_api_version == 0) {
+    return make_error(errc::invalid_argument,
+                      "borrowed_device::instance_api_version is not set: give the "
+                      "VkApplicationInfo.apiVersion the instance was created with "
+                      "(VK_API_VERSION_1_0 without VkApplicationInfo)");
+  }
+  if (handles.instance_api_version < VK_API_VERSION_1_1) {
+    return make_error(errc::invalid_argument,
+                      "the instance was created with apiVersion " +
+                          api_version_name(handles.instance_api_version) +
+                          "; vknoise needs 1.1 for its kernels (SPIR-V 1.3) "
+                          "(VkApplicationInfo.apiVersion)");
+  }
   volkInitializeCustom(handles.get_instance_proc_addr);
   volkLoadInstanceOnly(handles.instance);
   std::unique_ptr<context_impl> ctx(new context_impl());
   ctx->options_ = options;
   ctx->owns_ = false;
   ctx->instance_ = handles.instance;
+  ctx->instance_api_version_ = handles.instance_api_version;
   ctx->features_ = handles.enabled;
+  VkPhysicalDeviceProperties properties{};
+  vkGetPhysicalDeviceProperties(handles.physical_device, &properties);
+  if (properties.apiVersion < VK_API_VERSION_1_1) {
+    return make_error(errc::invalid_argument,
+                      std::string("the device ") + properties.deviceName + " supports Vulkan " +
+                          api_version_name(properties.apiVersion) +
+                          "; vknoise needs 1.1 for its kernels (SPIR-V 1.3)");
+  }
 
   std::uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(handles.physical_device, &count, nullptr);
@@ -257,10 +287,51 @@ status context_impl::load_device(VkPhysicalDevice physical_device, VkDevice devi
   volkLoadDeviceTable(table_.get(), device);
   if (queue == VK_NULL_HANDLE) table_->vkGetDeviceQueue(device, family, 0, &queue);
   queue_ = queue;
-  if (!features_.timeline_semaphore || !table_->vkWaitSemaphores) {
-    features_.timeline_semaphore = false;  // a pre-1.2 device has no core entry points for it
-  }
   return create_pipeline_cache();
+}
+
+status context_impl::check_timeline_semaphores() const {
+  const std::string why = " for timeline semaphores";
+  if (instance_api_version_ < VK_API_VERSION_1_2) {
+    return make_error(errc::no_device, "the instance was created with apiVersion " +
+                                           api_version_name(instance_api_version_) +
+                                           "; the recorder needs 1.2" + why +
+                                           " (VkApplicationInfo.apiVersion)");
+  }
+  if (properties_.apiVersion < VK_API_VERSION_1_2) {
+    return make_error(errc::no_device, std::string("the device ") + properties_.deviceName +
+                                           " supports Vulkan " +
+                                           api_version_name(properties_.apiVersion) +
+                                           "; the recorder needs 1.2" + why);
+  }
+  if (!features_.timeline_semaphore) {
+    return make_error(errc::no_device,
+                      owns_ ? std::string("the device ") + properties_.deviceName +
+                                  " lacks the timelineSemaphore feature, which the recorder needs"
+                            : "the device was created without the timelineSemaphore feature "
+                              "(VkPhysicalDeviceVulkan12Features::timelineSemaphore, stated in "
+                              "borrowed_device::enabled.timeline_semaphore), which the recorder "
+                              "needs");
+  }
+  // The loader hands out core 1.2 functions only to an instance created for 1.2: missing ones
+  // mean the instance's real apiVersion is lower than the one stated.
+  for (const auto& [name, function] :
+       {std::pair<const char*, const void*>{
+            "vkWaitSemaphores", reinterpret_cast<const void*>(table_->vkWaitSemaphores)},
+        {"vkSignalSemaphore", reinterpret_cast<const void*>(table_->vkSignalSemaphore)},
+        {"vkGetSemaphoreCounterValue",
+         reinterpret_cast<const void*>(table_->vkGetSemaphoreCounterValue)}}) {
+    if (function == nullptr) {
+      return make_error(errc::no_device,
+                        std::string("the loader gives no ") + name +
+                            " for the device, although the instance's apiVersion is stated as " +
+                            api_version_name(instance_api_version_) +
+                            ": the instance was created with apiVersion 1.1 or lower; the "
+                            "recorder needs 1.2" +
+                            why + " (VkApplicationInfo.apiVersion)");
+    }
+  }
+  return {};
 }
 
 void context_impl::defer_destruction(std::function<void()> destroy) const {

@@ -36,6 +36,9 @@ class context_impl final : public context {
   std::vector<std::string> validation_messages() const;
   void defer_destruction(std::function<void()> destroy) const;
   void report_teardown_error(const error& e) const;
+  // errc::no_device naming the first missing requirement of timeline semaphores (the recorder's):
+  // instance and device apiVersion 1.2, the timelineSemaphore feature, the loader's functions.
+  status check_timeline_semaphores() const;
 
  private:
   context_impl() = default;

@@ -7,6 +7,7 @@
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
 #include "vulkan/fault_injection.hpp"
+#include "vulkan/memory_block.hpp"
 #include "vulkan/vk_check.hpp"
 
 namespace vknoise::vk {
@@ -35,8 +36,17 @@ int find_memory_type(const VkPhysicalDeviceMemoryProperties& memory, std::uint32
 
 }  // namespace
 
+result<std::uint32_t> upload_memory_type(const context& ctx, std::uint32_t type_bits) {
+  const int type =
+      find_memory_type(ctx.memory_properties(), type_bits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT,
+                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+  if (type < 0) return make_error(errc::vulkan_error, "no host-visible Vulkan memory type");
+  return static_cast<std::uint32_t>(type);
+}
+
 result<device_buffer> device_buffer::create(const context& ctx, VkDeviceSize size,
-                                            VkBufferUsageFlags usage, memory_use use) {
+                                            VkBufferUsageFlags usage, memory_use use,
+                                            memory_block* block) {
   const VolkDeviceTable& vk = device_table(ctx);
   device_buffer out;
   out.ctx_ = &ctx;
@@ -50,6 +60,19 @@ result<device_buffer> device_buffer::create(const context& ctx, VkDeviceSize siz
 
   VkMemoryRequirements requirements;
   vk.vkGetBufferMemoryRequirements(ctx.device(), out.buffer_, &requirements);
+  if (block && use == memory_use::upload) {
+    if (const auto offset = block->take(requirements)) {
+      out.block_ = block;
+      out.block_offset_ = *offset;
+      out.block_needs_ = requirements;
+      out.memory_ = block->memory();
+      out.coherent_ = block->coherent();
+      out.mapped_ = block->mapped() + *offset;
+      VKNOISE_TRY(check(vk.vkBindBufferMemory(ctx.device(), out.buffer_, out.memory_, *offset),
+                        "vkBindBufferMemory"));
+      return out;
+    }
+  }
   VkMemoryPropertyFlags required = 0, preferred = 0;
   switch (use) {
     case memory_use::device:
@@ -97,6 +120,9 @@ device_buffer& device_buffer::operator=(device_buffer&& other) noexcept {
     mapped_ = std::exchange(other.mapped_, nullptr);
     cached_ = other.cached_;
     coherent_ = other.coherent_;
+    block_ = std::exchange(other.block_, nullptr);
+    block_offset_ = other.block_offset_;
+    block_needs_ = other.block_needs_;
   }
   return *this;
 }
@@ -105,7 +131,7 @@ void device_buffer::abandon() {
   if (!ctx_) return;
   const context* ctx = ctx_;
   const VkBuffer buffer = buffer_;
-  const VkDeviceMemory memory = memory_;
+  const VkDeviceMemory memory = block_ ? VK_NULL_HANDLE : memory_;  // a block frees its own
   context_internals::defer_destruction(*ctx, [ctx, buffer, memory] {
     if (buffer) device_table(*ctx).vkDestroyBuffer(ctx->device(), buffer, nullptr);
     if (memory) device_table(*ctx).vkFreeMemory(ctx->device(), memory, nullptr);
@@ -117,12 +143,17 @@ device_buffer::~device_buffer() {
   if (!ctx_) return;
   const VolkDeviceTable& vk = device_table(*ctx_);
   if (buffer_) vk.vkDestroyBuffer(ctx_->device(), buffer_, nullptr);
-  if (memory_) vk.vkFreeMemory(ctx_->device(), memory_, nullptr);  // also unmaps
+  if (block_) {
+    block_->give_back(block_offset_, block_needs_);
+  } else if (memory_) {
+    vk.vkFreeMemory(ctx_->device(), memory_, nullptr);  // also unmaps
+  }
   ctx_ = nullptr;
 }
 
 status device_buffer::invalidate() const {
   if (coherent_ || !mapped_) return {};
+  if (block_) return {};  // blocks hold upload buffers only, which the host never reads
   VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
   range.memory = memory_;
   range.size = VK_WHOLE_SIZE;
@@ -132,6 +163,7 @@ status device_buffer::invalidate() const {
 
 status device_buffer::flush() const {
   if (coherent_ || !mapped_) return {};
+  if (block_) return block_->flush(block_offset_, block_needs_.size);
   VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
   range.memory = memory_;
   range.size = VK_WHOLE_SIZE;

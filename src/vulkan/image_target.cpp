@@ -60,6 +60,17 @@ status check_buffer_target(const field_spec& field, const buffer_target& target)
 result<image_binding> plan_image_target(const context& ctx, const field_spec& field,
                                         const image_target& target) {
   if (target.image == VK_NULL_HANDLE) return bad("the image is VK_NULL_HANDLE");
+  // Vulkan cannot be asked for an image's usage: the caller states it.
+  if (target.usage == 0) {
+    return bad(
+        "its usage is not given: state the VkImageCreateInfo::usage the image was created "
+        "with (vknoise needs VK_IMAGE_USAGE_STORAGE_BIT)");
+  }
+  if (!(target.usage & VK_IMAGE_USAGE_STORAGE_BIT)) {
+    return bad(
+        "the image was created without VK_IMAGE_USAGE_STORAGE_BIT, which vknoise's "
+        "kernels need to write it");
+  }
   if (target.type != VK_IMAGE_TYPE_2D && target.type != VK_IMAGE_TYPE_3D) {
     return bad("the image type must be VK_IMAGE_TYPE_2D or VK_IMAGE_TYPE_3D");
   }

@@ -28,9 +28,11 @@ VkBufferUsageFlags table_usage(bool in_uniform_buffer) {
 
 }  // namespace
 
-result<kernel_tables> kernel_tables::create(const context& ctx, bool in_uniform_buffer) {
+result<kernel_tables> kernel_tables::create(const context& ctx, bool in_uniform_buffer,
+                                            memory_block* block) {
   kernel_tables tables;
   tables.ctx_ = &ctx;
+  tables.block_ = block;
   tables.stride_ = in_uniform_buffer ? VKNOISE_UNIFORM_TABLE_STRIDE : 1;
   const VkBufferUsageFlags usage = table_usage(in_uniform_buffer);
   VKNOISE_TRY(tables.ensure(tables.permutation_, permutation_bytes(tables.stride_), usage));
@@ -42,7 +44,7 @@ result<kernel_tables> kernel_tables::create(const context& ctx, bool in_uniform_
 
 status kernel_tables::ensure(device_buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage) {
   if (buffer.size() >= bytes) return {};
-  auto made = device_buffer::create(*ctx_, bytes, usage, memory_use::upload);
+  auto made = device_buffer::create(*ctx_, bytes, usage, memory_use::upload, block_);
   if (!made) return made.error_value();
   buffer = std::move(made.value());
   return {};
@@ -155,8 +157,8 @@ std::uint32_t kernel_engine::max_uniform_range() const {
   return ctx_.properties().limits.maxUniformBufferRange;
 }
 
-result<kernel_tables> kernel_engine::create_tables() const {
-  return create_tables(table_in_uniform_);
+result<kernel_tables> kernel_engine::create_tables(memory_block* block) const {
+  return create_tables(table_in_uniform_, block);
 }
 
 runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table) {
@@ -201,8 +203,9 @@ bool kernel_engine::graph_table_in_uniform(const runtime_kernel& kernel) const {
          kernel.gradients.size() * gradient_bytes <= uniform_limit;
 }
 
-result<kernel_tables> kernel_engine::create_tables(bool in_uniform_buffer) const {
-  return kernel_tables::create(ctx_, in_uniform_buffer);
+result<kernel_tables> kernel_engine::create_tables(bool in_uniform_buffer,
+                                                   memory_block* block) const {
+  return kernel_tables::create(ctx_, in_uniform_buffer, block);
 }
 
 result<VkPipeline> kernel_engine::pipeline(const kernel_variant& variant) {

@@ -37,7 +37,9 @@ bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_pla
 // words (a storage buffer). Move-only.
 class kernel_tables {
  public:
-  static result<kernel_tables> create(const context& ctx, bool in_uniform_buffer);
+  // With a `block`, the buffers take their memory from it where it has room (memory_block.hpp).
+  static result<kernel_tables> create(const context& ctx, bool in_uniform_buffer,
+                                      memory_block* block = nullptr);
   kernel_tables() = default;
 
   bool created() const { return ctx_ != nullptr; }
@@ -64,6 +66,7 @@ class kernel_tables {
   status ensure(device_buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage);
 
   const context* ctx_ = nullptr;
+  memory_block* block_ = nullptr;
   device_buffer permutation_;  // 512 entries a table, stride_ int32 words apart
   device_buffer gradients_;    // 256 vec4 a table
   device_buffer constants_;    // graph constant words; empty until upload_graph
@@ -163,8 +166,8 @@ class kernel_engine {
   std::uint32_t max_uniform_range() const;
 
   // Table buffers in this engine's placement, or in the one given.
-  result<kernel_tables> create_tables() const;
-  result<kernel_tables> create_tables(bool in_uniform_buffer) const;
+  result<kernel_tables> create_tables(memory_block* block = nullptr) const;
+  result<kernel_tables> create_tables(bool in_uniform_buffer, memory_block* block = nullptr) const;
   // The pipeline of a variant, built on first use: the image-output kernels when variant.image
   // names a format.
   result<VkPipeline> pipeline(const kernel_variant& variant);

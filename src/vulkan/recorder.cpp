@@ -16,6 +16,7 @@
 #include "vulkan/image_target.hpp"
 #include "vulkan/kernel_dispatch.hpp"
 #include "vulkan/kernel_inputs.hpp"
+#include "vulkan/memory_block.hpp"
 #include "vulkan/submission.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -123,6 +124,9 @@ struct recorder::impl {
   std::unique_ptr<vk::kernel_engine> engine;
   std::shared_ptr<graph_compiler> compiler;  // recorder_options::compiler, or made on first use
   VkDeviceSize offset_alignment = 4;         // storage buffer descriptor offsets
+  // The memory of every frame's buffers (declared before the frames, which give their ranges
+  // back to it when destroyed).
+  std::unique_ptr<vk::memory_block> block;
   std::vector<frame> frames;
   std::uint32_t next_frame = 0;
   VkSemaphore recorded = VK_NULL_HANDLE;   // signalled by the caller's submissions
@@ -159,11 +163,7 @@ status recorder::impl::init(const recorder_options& options) {
   if (options.frames_in_flight < 1 || options.frames_in_flight > kMaxFramesInFlight) {
     return make_error(errc::invalid_argument, "frames_in_flight must be 1 to 16");
   }
-  if (!ctx.features().timeline_semaphore) {
-    return make_error(errc::no_device,
-                      "the recorder needs Vulkan 1.2 timeline semaphores, which the device lacks "
-                      "or which were not enabled on it");
-  }
+  VKNOISE_TRY(internals(ctx).check_timeline_semaphores());
   compiler = options.compiler;
   auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 256, true});
   if (!created) return created.error_value();
@@ -178,9 +178,15 @@ status recorder::impl::init(const recorder_options& options) {
   if (!s) return s.error_value();
   submitted = *s;
 
+  // Room for each frame's coordinates (4 KiB to start), a built-in kernel's tables and a small
+  // graph's, and at least the size below which implementations ask for sub-allocation.
+  auto made = vk::memory_block::create(
+      ctx, std::max<VkDeviceSize>(256 << 10, VkDeviceSize{options.frames_in_flight} * (96 << 10)));
+  if (!made) return made.error_value();
+  block = std::move(made.value());
   frames.resize(options.frames_in_flight);
   for (frame& f : frames) {
-    auto tables = engine->create_tables();
+    auto tables = engine->create_tables(block.get());
     if (!tables) return tables.error_value();
     f.tables = std::move(tables.value());
   }
@@ -220,6 +226,7 @@ recorder::impl::~impl() {
   };
   if (leak) {
     if (engine) engine->abandon();
+    if (block) block->abandon();
     context_internals::defer_destruction(ctx, destroy);
   } else {
     destroy();
@@ -251,8 +258,10 @@ result<recorder::impl::frame*> recorder::impl::acquire_frame() {
 
 status recorder::impl::ensure_frame_buffers(frame& f, VkDeviceSize coord_bytes) {
   if (f.coords.size() >= coord_bytes) return {};
+  f.coords = {};  // the frame is idle: its range goes back to the block before a larger one
   auto b = vk::device_buffer::create(ctx, std::max<VkDeviceSize>(coord_bytes, 4096),
-                                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::memory_use::upload);
+                                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, vk::memory_use::upload,
+                                     block.get());
   if (!b) return b.error_value();
   f.coords = std::move(b.value());
   return {};
@@ -361,7 +370,7 @@ status recorder::impl::upload_inputs(frame& f, const plan& p) {
   VKNOISE_TRY(ensure_frame_buffers(f, p.coord_total));
   if (p.graph) {
     if (!f.graph_tables.created() || f.graph_tables.in_uniform_buffer() != p.graph_in_uniform) {
-      auto made = engine->create_tables(p.graph_in_uniform);
+      auto made = engine->create_tables(p.graph_in_uniform, block.get());
       if (!made) return made.error_value();
       f.graph_tables = std::move(made.value());
     }

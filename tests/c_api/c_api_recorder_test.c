@@ -15,7 +15,7 @@
 #include "c_checks.h"
 #include "vknoise/vknoise.h"
 
-/* The loader's one entry point (vknoise.h defines VK_NO_PROTOTYPES); everything else through it. */
+/* The loader's one entry point; everything else through it. */
 extern VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL vkGetInstanceProcAddr(VkInstance instance,
                                                                       const char* name);
 
@@ -422,6 +422,7 @@ int main(void) {
     image_target.image.image = image;
     image_target.image.type = VK_IMAGE_TYPE_2D;
     image_target.image.format = VK_FORMAT_R32_SFLOAT;
+    image_target.image.usage = info.usage;
     image_target.image.extent.width = NX;
     image_target.image.extent.height = NY;
     image_target.image.extent.depth = NZ;
