@@ -1,7 +1,5 @@
 // The window calls Vulkan through the loader's own entry points (it links libvulkan, as Dear
 // ImGui's Vulkan backend does), unlike the library, which goes through volk tables of its own.
-// Include this before any vknoise header: vknoise/context.hpp asks for VK_NO_PROTOTYPES, which
-// must not hide the prototypes here.
 #pragma once
 
 #include <vulkan/vulkan.h>

@@ -10,6 +10,8 @@ namespace vknoise::view {
 namespace {
 
 constexpr const char* validation_layer = "VK_LAYER_KHRONOS_validation";
+// The recorder needs 1.2 (timeline semaphores); the lent device states it to vknoise.
+constexpr std::uint32_t instance_api_version = VK_API_VERSION_1_2;
 
 VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT,
                                           VkDebugUtilsMessageTypeFlagsEXT,
@@ -98,7 +100,7 @@ status window_device::create_instance(const device_options& options) {
   }
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "vknoise view";
-  app.apiVersion = VK_API_VERSION_1_2;
+  app.apiVersion = instance_api_version;
   VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   info.pApplicationInfo = &app;
   // Synchronization validation on top of the layer's default checks.
@@ -250,6 +252,7 @@ borrowed_device window_device::lend() const {
   borrowed_device b;
   b.get_instance_proc_addr = vkGetInstanceProcAddr;
   b.instance = instance_;
+  b.instance_api_version = instance_api_version;
   b.physical_device = physical_;
   b.device = device_;
   b.queue_family_index = family_;
