@@ -12,6 +12,7 @@
 #include "backend_pool.hpp"
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "library_calls.hpp"
 #include "specs.hpp"
 
 namespace py = pybind11;
@@ -42,14 +43,11 @@ py::array fill(backend_pool& pool, const field_request& field, const py::object&
                          : checked_output(out, field.shape(), "float32", py::dtype::of<float>());
   const std::span<float> span(static_cast<float*>(values.mutable_data()),
                               static_cast<std::size_t>(value_count(field.spec)));
-  status done;
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check& should_stop) -> status {
     auto backend = pool.take();
-    done = backend ? (*backend)->fill(field.spec, field.table.table, span)
-                   : status(backend.error_value());
-  }
-  check(done);
+    if (!backend) return backend.error_value();
+    return (*backend)->fill(field.spec, field.table.table, span, nullptr, should_stop);
+  }));
   return values;
 }
 
@@ -58,22 +56,21 @@ template <class T>
 py::array fill_cpu(const field_request& field) {
   py::array_t<T> values(field.shape());
   const std::span<T> span(values.mutable_data(), static_cast<std::size_t>(value_count(field.spec)));
-  status done;
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check&) -> status {
     if constexpr (std::is_same_v<T, double>) {
-      done = fill_reference(field.spec, field.table.table, span);
+      return fill_reference(field.spec, field.table.table, span);
     } else {
-      done = fill_mirror(field.spec, field.table.table, span);
+      return fill_mirror(field.spec, field.table.table, span);
     }
-  }
-  check(done);
+  }));
   return values;
 }
 
 // compute_backend::fill timed in C++, `repeats` times after one untimed fill, into `out` (the
 // same memory a Python call writes, so both pay the same page and TLB costs) or a buffer of its
-// own: seconds per fill. The measure the Python call's overhead is judged against.
+// own: seconds per fill. The measure the Python call's overhead is judged against; it passes the
+// same stop check as fill() (which cuts the GPU's work into smaller chunks), so that only the
+// call's own overhead differs.
 std::vector<double> time_fill(backend_pool& pool, const field_request& field, int repeats,
                               const py::object& out) {
   if (repeats < 1) throw py::value_error("repeats must be >= 1");
@@ -83,19 +80,19 @@ std::vector<double> time_fill(backend_pool& pool, const field_request& field, in
   const std::span<float> span(static_cast<float*>(values.mutable_data()),
                               static_cast<std::size_t>(value_count(field.spec)));
   std::vector<double> seconds;
-  status done;
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check& should_stop) -> status {
     auto backend = pool.take();
-    if (!backend) done = backend.error_value();
-    for (int run = -1; done && run < repeats; ++run) {
+    if (!backend) return backend.error_value();
+    for (int run = -1; run < repeats; ++run) {
       const auto start = std::chrono::steady_clock::now();
-      done = (*backend)->fill(field.spec, field.table.table, span);
+      const status done =
+          (*backend)->fill(field.spec, field.table.table, span, nullptr, should_stop);
+      if (!done) return done;
       const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
       if (run >= 0) seconds.push_back(took.count());
     }
-  }
-  check(done);
+    return {};
+  }));
   return seconds;
 }
 
