@@ -8,7 +8,8 @@
 // Chunks also keep every dispatch within maxComputeWorkGroupCount and maxStorageBufferRange.
 //
 // Cancelling: fill and eval take a stop_check (stop_check.hpp), asked before each chunk is
-// submitted. With one, a chunk holds at most stop_check_chunk_samples samples times octaves, as a
+// submitted. With one, a chunk holds at most stop_check_chunk_samples samples times octaves
+// (stop_check_gpu_chunk_factor times as many on a device that is not a CPU implementation), as a
 // dispatch cannot be interrupted; when it says stop, the call waits for the (at most two) chunks
 // in flight and returns errc::cancelled ("gpu_renderer: cancelled").
 //

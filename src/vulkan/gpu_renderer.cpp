@@ -223,10 +223,13 @@ status gpu_renderer::impl::drain(bool timed_out) {
 
 vk::dispatch_limits gpu_renderer::impl::call_limits(vk::dispatch_limits limits,
                                                     const stop_check& should_stop) const {
-  if (should_stop) {
-    limits.max_samples =
-        std::max<std::uint64_t>(1, stop_check_chunk_samples / std::max(limits.octaves, 1u));
-  }
+  if (!should_stop) return limits;
+  // A device that is a GPU computes many times faster than a CPU implementation (lavapipe) and
+  // pays more for each round trip: it gets larger chunks, still milliseconds each.
+  const bool cpu_device = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  const std::uint64_t sample_octaves =
+      stop_check_chunk_samples * (cpu_device ? 1 : stop_check_gpu_chunk_factor);
+  limits.max_samples = std::max<std::uint64_t>(1, sample_octaves / std::max(limits.octaves, 1u));
   return limits;
 }
 

@@ -26,16 +26,19 @@ BACKENDS = ["cpu", "cpu-reference", "gpu"]
 LONG_OPTIONS = "fractal='fbm', octaves=16"
 LONG_FIELD = f"size=(2048, 2048, 8), {LONG_OPTIONS}"
 
-# Sets `event` (a threading.Event) when this thread calls into the extension's fill: the profile
-# hook runs just before the C function, which then releases the GIL and computes.
+# announce_call(function, event) calls event() when this thread calls `function` of the
+# extension: the profile hook runs just before the C function, which then releases the GIL and
+# computes. announce_fill(event) is that for vknoise._vknoise.fill.
 ON_FILL = """
 import sys, threading, vknoise
-def announce_fill(event):
+def announce_call(function, event):
     def profile(frame, what, arg):
-        if what == "c_call" and arg is vknoise._vknoise.fill:
+        if what == "c_call" and arg is function:
             sys.setprofile(None)
             event()
     sys.setprofile(profile)
+def announce_fill(event):
+    announce_call(vknoise._vknoise.fill, event)
 """
 
 
@@ -132,21 +135,38 @@ except RuntimeError as e:
     assert run_child(script) == (0, "vknoise: the interpreter is exiting\n", "")
 
 
+# A call that takes seconds on every backend, and a small one with the same options first, so
+# that the backend and its kernel exist before the timed call (building a GPU pipeline, seconds on
+# lavapipe, is not interruptible).
+LONG_CALLS = {
+    "field": (f"vknoise.field((16, 16, 2), {LONG_OPTIONS}, backend=backend)",
+              f"vknoise.field({LONG_FIELD}, backend=backend)"),
+    # Four million points; with derivatives, which the fast path computes point by point.
+    "eval": (f"vknoise.eval(np.ones((8, 3)), {LONG_OPTIONS}, gradient=True, backend=backend)",
+             f"vknoise.eval(np.ones((1 << 22, 3)), {LONG_OPTIONS}, gradient=True, "
+             "backend=backend)"),
+}
+
+
+EXTENSION_CALL = {"field": "fill", "eval": "eval"}
+
+
+@pytest.mark.parametrize("call", ["field", "eval"])
 @pytest.mark.parametrize("name", BACKENDS)
-def test_ctrl_c_stops_a_long_fill_within_half_a_second(name):
-    # The child writes "filling" when its fill enters the extension; the test then sends SIGINT.
+def test_ctrl_c_stops_a_long_call_within_half_a_second(name, call):
+    # The child writes "started" when its call enters the extension; the test then sends SIGINT.
     # Both read time.monotonic (CLOCK_MONOTONIC, one clock for every process of the machine):
-    # the test just before it signals, the child when KeyboardInterrupt leaves vknoise.field.
+    # the test just before it signals, the child when KeyboardInterrupt leaves the call.
+    warm_up, long_call = LONG_CALLS[call]
     script = ON_FILL + f"""
 import time
+import numpy as np
 name = sys.argv[1]
 backend = vknoise.Backend("gpu", validation=True) if name == "gpu" else name
-# The backend and its kernel for these options are made before the timed call (building a
-# pipeline, seconds on lavapipe, is not interruptible).
-vknoise.field((16, 16, 2), {LONG_OPTIONS}, backend=backend)
-announce_fill(lambda: print("filling", flush=True))
+{warm_up}
+announce_call(vknoise._vknoise.{EXTENSION_CALL[call]}, lambda: print("started", flush=True))
 try:
-    vknoise.field({LONG_FIELD}, backend=backend)
+    {long_call}
     print("completed")
 except KeyboardInterrupt:
     print(f"interrupted {{time.monotonic()!r}}")
@@ -157,7 +177,7 @@ if name == "gpu":
     child = subprocess.Popen([sys.executable, "-c", script, name], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
-        assert child.stdout.readline() == "filling\n"
+        assert child.stdout.readline() == "started\n"
         sent = time.monotonic()
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=300)
@@ -167,7 +187,7 @@ if name == "gpu":
     lines = out.splitlines()
     assert lines[0].startswith("interrupted "), out
     latency = float(lines[0].split()[1]) - sent
-    assert 0 <= latency < 0.5, f"{name}: KeyboardInterrupt {latency:.3f} s after SIGINT"
+    assert 0 <= latency < 0.5, f"{name} {call}: KeyboardInterrupt {latency:.3f} s after SIGINT"
     if name == "gpu":
         assert lines[1] == "validation []"
 
