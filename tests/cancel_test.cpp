@@ -168,6 +168,32 @@ TEST(Cancel, CpuFastThreadsStopTogether) {
   }
 }
 
+TEST(Cancel, PiecesGiveTheWholeFieldsBits) {
+  // Fields cut along x (rows longer than a piece), along y, and along z in a 4D field: the
+  // reference in pieces and the fast path's mirror pieces (value noise) write the bits of one
+  // whole fill.
+  std::vector<field_spec> shapes(3);
+  shapes[0].dims = 1;
+  shapes[0].size = {10000, 1, 1, 1};
+  shapes[1].size = {5000, 3, 2, 1};
+  shapes[2].dims = 4;
+  shapes[2].size = {7, 5, 300, 3};
+  for (field_spec& field : shapes) {
+    field.noise.kind = noise_kind::value;
+    for (int axis = 0; axis < field.dims; ++axis) field.region[axis] = 2 + axis;
+    const permutation_table table = permutation_table::from_seed(9);
+    std::vector<float> whole(value_count(field)), pieces(value_count(field));
+    const stop_check never = [] { return false; };
+    compute_backend reference = make(backend_kind::cpu_reference, 0);
+    ASSERT_TRUE(fill_reference(field, table, whole).ok());
+    ASSERT_TRUE(reference.fill(field, table, pieces, nullptr, never).ok());
+    EXPECT_TRUE(same_bits(pieces, whole)) << "reference, dims " << field.dims;
+    ASSERT_TRUE(fill_mirror(field, table, whole).ok());
+    ASSERT_TRUE(fill_fast(field, table, pieces, {3, never}).ok());
+    EXPECT_TRUE(same_bits(pieces, whole)) << "mirror, dims " << field.dims;
+  }
+}
+
 using CancelGpu = validated_test<>;
 
 TEST_F(CancelGpu, StopsBetweenDispatchesAndStaysUsable) {

@@ -11,6 +11,7 @@
 #include "arrays.hpp"
 #include "backend_pool.hpp"
 #include "bindings.hpp"
+#include "cpu/field_pieces.hpp"
 #include "errors.hpp"
 #include "library_calls.hpp"
 #include "specs.hpp"
@@ -51,17 +52,26 @@ py::array fill(backend_pool& pool, const field_request& field, const py::object&
   return values;
 }
 
+// Samples per piece of fill_cpu: a few milliseconds of the reference's work.
+constexpr std::uint64_t cpu_fill_piece_samples = 4096;
+
 // The double reference, unrounded, and the float mirror: what vknoise check compares with.
 template <class T>
 py::array fill_cpu(const field_request& field) {
   py::array_t<T> values(field.shape());
   const std::span<T> span(values.mutable_data(), static_cast<std::size_t>(value_count(field.spec)));
-  check(without_gil([&](const stop_check&) -> status {
-    if constexpr (std::is_same_v<T, double>) {
-      return fill_reference(field.spec, field.table.table, span);
-    } else {
-      return fill_mirror(field.spec, field.table.table, span);
-    }
+  check(without_gil([&](const stop_check& should_stop) -> status {
+    if (status valid = validate(field.spec, span.size()); !valid) return valid;
+    // In pieces (the same values), so that Ctrl-C lands between them.
+    constexpr const char* call = std::is_same_v<T, double> ? "fill_reference" : "fill_mirror";
+    return cpu::fill_in_pieces(field.spec, span, cpu_fill_piece_samples, should_stop, call,
+                               [&](const field_spec& piece, std::span<T> part) {
+                                 if constexpr (std::is_same_v<T, double>) {
+                                   return fill_reference(piece, field.table.table, part);
+                                 } else {
+                                   return fill_mirror(piece, field.table.table, part);
+                                 }
+                               });
   }));
   return values;
 }

@@ -58,11 +58,12 @@ bool interpreter_finalizing() {
   for (;;) pause();
 }
 
-// Takes the GIL back after a call. Python ends a thread that asks for it once finalization has
-// begun (pthread_exit, which unwinds the stack as the exception abi::__forced_unwind); that
-// unwinding would cross noexcept destructors and abort. Such a thread is parked instead.
-void take_gil_back(PyThreadState* state) {
-  if (interpreter_finalizing()) park_forever();
+// Takes the GIL back after a call. Python ends a thread other than the finalizing (main) one that
+// asks for it once finalization has begun (pthread_exit, which unwinds the stack as the exception
+// abi::__forced_unwind); that unwinding would cross noexcept destructors and abort. Such a thread
+// is parked instead: seen finalizing here, or caught ending if finalization begins meanwhile.
+void take_gil_back(PyThreadState* state, bool on_main_thread) {
+  if (!on_main_thread && interpreter_finalizing()) park_forever();
 #if defined(__GLIBCXX__)
   try {
     PyEval_RestoreThread(state);
@@ -117,14 +118,15 @@ status without_gil(const std::function<status(const stop_check& should_stop)>& w
     // Whatever `work` does, the call ends and the GIL comes back before anything else here.
     struct call_end {
       PyThreadState*& state;
+      bool on_main_thread;
       ~call_end() {
         {
           std::lock_guard lock(calls().mutex);
           if (--calls().count == 0) calls().none_left.notify_all();
         }
-        take_gil_back(state);
+        take_gil_back(state, on_main_thread);
       }
-    } end{state};
+    } end{state, on_main_thread};
     try {
       done = work(should_stop);
     } catch (const std::bad_alloc&) {  // the library returns errors; a binding's vector may throw

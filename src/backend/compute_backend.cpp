@@ -1,11 +1,11 @@
 #include "vknoise/compute_backend.hpp"
 
 #include <algorithm>
-#include <string>
 #include <utility>
 #include <vector>
 
 #include "core/allocation_guard.hpp"
+#include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "cpu/field_pieces.hpp"
 #include "graph/graph_fields.hpp"
@@ -18,26 +18,15 @@ namespace {
 constexpr std::uint64_t reference_piece_samples = 4096;
 constexpr std::size_t reference_stretch_points = 4096;
 
-error cancelled(const char* call) {
-  return make_error(errc::cancelled, std::string(call) + ": cancelled");
-}
-
 // fill_reference, in pieces of the field (regions of it: the same values) between stop checks.
 status fill_reference_stoppable(const field_spec& field, const permutation_table& table,
                                 std::span<float> out, const stop_check& should_stop) {
   if (!should_stop) return fill_reference(field, table, out);
   if (status valid = validate(field, out.size()); !valid) return valid;
-  const cpu::field_pieces pieces(field, reference_piece_samples);
-  const std::uint64_t channels = channel_count(field);
-  for (std::uint64_t i = 0; i < pieces.count(); ++i) {
-    if (should_stop()) return cancelled("fill_reference");
-    const field_spec piece = pieces.piece(i);
-    const status done = fill_reference(
-        piece, table,
-        out.subspan(pieces.first_sample(i) * channels, sample_count(piece) * channels));
-    if (!done) return done;
-  }
-  return {};
+  return cpu::fill_in_pieces(field, out, reference_piece_samples, should_stop, "fill_reference",
+                             [&](const field_spec& piece, std::span<float> values) {
+                               return fill_reference(piece, table, values);
+                             });
 }
 
 // The reference's point evaluation: sample_reference at each point, after the checks the float
@@ -51,7 +40,7 @@ status eval_reference(const noise_spec& noise, int dims, std::span<const double>
   double values[5];  // the value and up to four derivatives
   for (std::size_t p = 0; p < points.size() / dims; ++p) {
     if (should_stop && p % reference_stretch_points == 0 && should_stop()) {
-      return cancelled("eval_reference");
+      return detail::cancelled("eval_reference");
     }
     sample_reference(noise, dims, &points[p * dims], table, values);
     for (int c = 0; c < channels; ++c) out[p * channels + c] = static_cast<T>(values[c]);
@@ -69,7 +58,7 @@ status eval_graph_reference(const graph& g, std::span<const double> points,
   const std::size_t dims = g.dims(), channels = g.channels();
   const std::size_t count = points.size() / dims;
   for (std::size_t first = 0; first < count; first += reference_stretch_points) {
-    if (should_stop()) return cancelled("eval_reference");
+    if (should_stop()) return detail::cancelled("eval_reference");
     const std::size_t here = std::min(reference_stretch_points, count - first);
     const status done = eval_reference(g, points.subspan(first * dims, here * dims), table,
                                        out.subspan(first * channels, here * channels));

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <new>
 
+#include "core/cancelled.hpp"
 #include "cpu/field_pieces.hpp"
 #include "cpu/field_plan.hpp"
 #include "cpu/fill_rows.hpp"
@@ -82,7 +83,7 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
     } else {
       done = fill_rows_threaded(cpu::make_plan(field, table), out, options, stop);
     }
-    if (done && stop.stopped()) return cpu::cancelled("fill_fast");
+    if (done && stop.stopped()) return detail::cancelled("fill_fast");
     return done;
   } catch (const std::bad_alloc&) {
     return make_error(errc::out_of_memory, "fill_fast: out of host memory");

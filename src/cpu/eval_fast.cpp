@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <new>
 
+#include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "cpu/eval_points.hpp"
 #include "cpu/field_plan.hpp"  // lane_padding
@@ -97,7 +98,7 @@ status eval_fast(const noise_spec& noise, int dims, std::span<const double> poin
     }
     if (first_outside < count) return detail::point_outside_domain(first_outside);
     if (!enough_memory) return make_error(errc::out_of_memory, "eval_fast: out of host memory");
-    if (stop.stopped()) return cpu::cancelled("eval_fast");
+    if (stop.stopped()) return detail::cancelled("eval_fast");
     return {};
   } catch (const std::bad_alloc&) {
     return make_error(errc::out_of_memory, "eval_fast: out of host memory");

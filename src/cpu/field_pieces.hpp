@@ -7,8 +7,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 
+#include "core/cancelled.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/stop_check.hpp"
 
 namespace vknoise::cpu {
 
@@ -54,5 +57,24 @@ class field_pieces {
   std::uint64_t runs_per_line_ = 1;
   std::uint64_t count_ = 1;
 };
+
+// fill(piece, values) for each piece of a valid field in storage order, `out` holding the whole
+// field's values, asking should_stop before each: detail::cancelled(call) when it says stop, else
+// the first error of a piece. Makes a one-loop fill on the calling thread (fill_reference,
+// fill_mirror) stoppable without changing its values.
+template <class T, class Fill>
+status fill_in_pieces(const field_spec& field, std::span<T> out, std::uint64_t target_samples,
+                      const stop_check& should_stop, const char* call, Fill&& fill) {
+  const field_pieces pieces(field, target_samples);
+  const std::uint64_t channels = channel_count(field);
+  for (std::uint64_t i = 0; i < pieces.count(); ++i) {
+    if (should_stop && should_stop()) return detail::cancelled(call);
+    const field_spec piece = pieces.piece(i);
+    const status done =
+        fill(piece, out.subspan(pieces.first_sample(i) * channels, sample_count(piece) * channels));
+    if (!done) return done;
+  }
+  return {};
+}
 
 }  // namespace vknoise::cpu

@@ -8,6 +8,7 @@
 #include <new>
 #include <vector>
 
+#include "core/cancelled.hpp"
 #include "cpu/graph_plan.hpp"
 #include "cpu/worker_threads.hpp"
 #include "graph/graph_fields.hpp"
@@ -98,7 +99,7 @@ status eval_fast(const graph& g, std::span<const double> points, const permutati
       constexpr std::uint64_t stretch = 4096;
       const auto channels = static_cast<std::size_t>(g.channels());
       for (std::uint64_t first = 0; first < count; first += stretch) {
-        if (options.should_stop()) return cpu::cancelled("eval_fast");
+        if (options.should_stop()) return detail::cancelled("eval_fast");
         const std::uint64_t here = std::min(stretch, count - first);
         const status done = eval_mirror(g, points.subspan(first * dims, here * dims), table,
                                         out.subspan(first * channels, here * channels));
@@ -138,7 +139,7 @@ status eval_fast(const graph& g, std::span<const double> points, const permutati
         },
         &stop);
     if (!enough_memory) return cpu::out_of_memory("eval_fast");
-    if (stop.stopped()) return cpu::cancelled("eval_fast");
+    if (stop.stopped()) return detail::cancelled("eval_fast");
     return {};
   } catch (const std::bad_alloc&) {
     return cpu::out_of_memory("eval_fast");

@@ -5,13 +5,12 @@
 #include <atomic>
 #include <cstdint>
 #include <new>
-#include <string>
 #include <system_error>
 #include <thread>
 #include <vector>
 
 #include "vknoise/cpu_fill.hpp"
-#include "vknoise/result.hpp"
+#include "vknoise/stop_check.hpp"
 
 namespace vknoise::cpu {
 
@@ -74,11 +73,6 @@ class stop_flag {
   const stop_check& check_;
   std::atomic<bool> stopped_{false};
 };
-
-// errc::cancelled for `call` ("fill_fast: cancelled").
-inline error cancelled(const char* call) {
-  return make_error(errc::cancelled, std::string(call) + ": cancelled");
-}
 
 // Hands out [0, units) in chunks of `chunk` to whichever thread asks next, so that a thread that
 // gets less CPU time (a busy machine) does less of the work instead of holding up the others.

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/allocation_guard.hpp"
+#include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "graph/graph_fields.hpp"
 #include "graph/graph_layout.hpp"
@@ -238,7 +239,7 @@ status gpu_renderer::impl::submit_chunks(const std::function<bool(chunk_job&)>& 
   chunk_job job;
   for (std::uint64_t k = 0;; ++k) {
     if (should_stop && should_stop()) {
-      return make_error(errc::cancelled, "gpu_renderer: cancelled");
+      return detail::cancelled("gpu_renderer");
     }
     if (!next_job(job)) break;
     slot& s = slots[k % kSlots];
@@ -261,8 +262,8 @@ status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, 
   try {
     done = submit_chunks(next_job, stats, should_stop);
   } catch (...) {
-    (void)drain(
-        false);  // a failed drain leaves the renderer abandoned, which its next call reports
+    // A failed drain leaves the renderer abandoned, which its next call reports.
+    (void)drain(false);
     throw;
   }
   if (done) return done;

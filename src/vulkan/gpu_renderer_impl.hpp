@@ -99,9 +99,9 @@ struct gpu_renderer::impl {
   // A field (validated, `out` of value_count * channels floats) or points (kernel.dims doubles
   // each, validated; `out` channels floats each) through a runtime kernel.
   status fill(const vk::runtime_kernel& kernel, const field_spec& field, std::span<float> out,
-              gpu_stats* stats, const stop_check& should_stop);
+              gpu_stats* stats, const stop_check& should_stop = {});
   status eval(const vk::runtime_kernel& kernel, std::span<const double> points,
-              std::span<float> out, gpu_stats* stats, const stop_check& should_stop);
+              std::span<float> out, gpu_stats* stats, const stop_check& should_stop = {});
 };
 
 }  // namespace vknoise

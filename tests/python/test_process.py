@@ -49,24 +49,16 @@ def run_child(script, *args):
     return done.returncode, done.stdout, done.stderr
 
 
-# The main script ends while a daemon thread fills, over and over. While the interpreter
-# finalizes, an object's __del__ makes a call that releases the GIL for a while (a large fill;
-# refused once vknoise has shut down), so that a daemon call that was still running comes back
-# during finalization: before the fix, Python ended that thread with pthread_exit, whose
-# unwinding through the bindings aborted the process with "terminate called without an active
-# exception" on every backend.
+# The main script ends while a daemon thread fills small fields over and over, so that one of
+# its calls comes back while the interpreter finalizes: before the fix, Python ended that thread
+# with pthread_exit, whose unwinding through the bindings aborted the process with "terminate
+# called without an active exception" (every run on every backend, checked against the code
+# before the fix).
 EXIT_WHILE_FILLING = """
 import atexit, sys, threading, vknoise
 name, shut_down = sys.argv[1], sys.argv[2] == "shutdown"
 if not shut_down:  # the calls under way are not stopped: the thread comes back finalizing
     atexit.unregister(vknoise._vknoise._shutdown)
-class Finalizer:
-    def __del__(self):
-        try:
-            vknoise.field((2048, 2048), fractal="fbm", octaves=8, backend="cpu")
-        except RuntimeError:
-            pass
-finalizer = Finalizer()
 filling = threading.Event()
 def work():
     try:
