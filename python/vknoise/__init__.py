@@ -10,6 +10,9 @@ The API is documented in docs/python.md; keyword names are the command line's fl
 octaves=). Every call computes through a backend created once and reused; the GIL is released
 while it computes. Errors: ValueError for bad arguments (with the library's message), TypeError for
 arguments of the wrong type, RuntimeError for device failures, MemoryError when memory runs out.
+Ctrl-C stops a long fill or eval within half a second (KeyboardInterrupt); at interpreter exit,
+calls still running in other threads are stopped (RuntimeError in those threads); a forked child
+makes its own backends (docs/python.md, "Interrupts, fork and exit").
 """
 
 import atexit
