@@ -26,16 +26,23 @@ BACKENDS = ["cpu", "cpu-reference", "gpu"]
 LONG_OPTIONS = "fractal='fbm', octaves=16"
 LONG_FIELD = f"size=(2048, 2048, 8), {LONG_OPTIONS}"
 
-# announce_call(function, event) calls event() when this thread calls `function` of the
-# extension: the profile hook runs just before the C function, which then releases the GIL and
-# computes. announce_fill(event) is that for vknoise._vknoise.fill.
+# announce_call(function, event) calls event() once this thread is inside `function` of the
+# extension and has released the GIL: a profile hook sees the call enter the C function and wakes
+# a thread that needs the GIL to go on, which the call holds until it starts computing (its
+# argument conversion may still see a signal and raise before that, which would test nothing).
+# announce_fill(event) is that for vknoise._vknoise.fill.
 ON_FILL = """
 import sys, threading, vknoise
 def announce_call(function, event):
+    entered = threading.Event()
+    def announce():
+        entered.wait()
+        event()
+    threading.Thread(target=announce, daemon=True).start()
     def profile(frame, what, arg):
         if what == "c_call" and arg is function:
             sys.setprofile(None)
-            event()
+            entered.set()
     sys.setprofile(profile)
 def announce_fill(event):
     announce_call(vknoise._vknoise.fill, event)
