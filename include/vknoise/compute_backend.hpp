@@ -15,6 +15,12 @@
 // moving the backend moves them. A moved-from backend may only be destroyed or assigned to (its
 // calls fail with errc::invalid_argument). The CPU kinds hold no resources.
 //
+// Cancelling: fill and eval take a stop_check (stop_check.hpp), asked between chunks on the calling
+// thread; when it says stop they return errc::cancelled ("<call>: cancelled") within about 0.1 s,
+// on every kind, with `out` partly written. cpu_reference, which computes in one loop on the
+// calling thread, then fills the field in pieces of a few thousand samples (each a region of the
+// field, so the values are the same) and evaluates points a few thousand at a time.
+//
 // Threading: one backend belongs to one thread at a time (the renderer's rule, kept for every kind
 // so that a caller need not know which it has). Backends on different threads run independently.
 #pragma once
@@ -30,6 +36,7 @@
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
+#include "vknoise/stop_check.hpp"
 
 namespace vknoise {
 
@@ -63,9 +70,9 @@ class compute_backend {
   // the device honours NoContraction). Errors: those of validate(field, out.size()); cpu_fast:
   // errc::out_of_memory; gpu: errc::vulkan_error, errc::timeout.
   // `stats`, if given: the gpu kind adds its dispatches and kernel time (gpu_renderer::fill); the
-  // CPU kinds leave it unchanged.
+  // CPU kinds leave it unchanged. `should_stop`: see Cancelling above (errc::cancelled).
   status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
-              gpu_stats* stats = nullptr);
+              gpu_stats* stats = nullptr, const stop_check& should_stop = {});
 
   // Evaluates `noise` in `dims` dimensions at scattered points, as eval_fast specifies: `points`
   // holds dims doubles per point (point i at points[i * dims]), `out` exactly
@@ -75,25 +82,28 @@ class compute_backend {
   // sizes other than the above (before anything is written); errc::out_of_range naming the first
   // point with a coordinate that is not finite or whose octaves leave +-max_abs_coordinate
   // (cpu_reference finds it before computing anything; cpu_fast may have written some points by
-  // then); errc::out_of_memory; gpu: errc::vulkan_error, errc::timeout. `stats` as for fill.
+  // then); errc::out_of_memory; gpu: errc::vulkan_error, errc::timeout. `stats` and
+  // `should_stop` as for fill.
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
-              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr);
+              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr,
+              const stop_check& should_stop = {});
   // The same into doubles: cpu_reference's values as sample_reference computes them, unrounded;
   // the float kinds' values widened (exactly), through a float buffer of out.size() values the
   // call allocates.
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
-              const permutation_table& table, std::span<double> out);
+              const permutation_table& table, std::span<double> out,
+              const stop_check& should_stop = {});
 
   // A noise graph at scattered points: `points` holds g.dims() doubles per point, `out`
   // g.channels() values per point. cpu_reference: eval_reference (graph.hpp), rounded to float;
   // cpu_fast: eval_mirror; gpu: gpu_renderer::eval of the graph compiled by the backend's
   // compiler (the same one its fills of graph fields use). Errors: those of eval_mirror, and for
-  // gpu those of graph_compiler::compile, errc::vulkan_error, errc::timeout.
+  // gpu those of graph_compiler::compile, errc::vulkan_error, errc::timeout; errc::cancelled.
   status eval(const graph& g, std::span<const double> points, const permutation_table& table,
-              std::span<float> out, gpu_stats* stats = nullptr);
+              std::span<float> out, gpu_stats* stats = nullptr, const stop_check& should_stop = {});
   // The same into doubles: cpu_reference's unrounded, the float kinds' widened.
   status eval(const graph& g, std::span<const double> points, const permutation_table& table,
-              std::span<double> out);
+              std::span<double> out, const stop_check& should_stop = {});
 
  private:
   compute_backend(backend_kind kind, unsigned threads) : kind_(kind), threads_(threads) {}

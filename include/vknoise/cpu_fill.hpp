@@ -20,11 +20,15 @@
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
+#include "vknoise/stop_check.hpp"
 
 namespace vknoise {
 
 struct cpu_options {
   unsigned threads = 0;  // 0: every hardware thread (std::thread::hardware_concurrency)
+  // Asked between chunks on the calling thread; true: the call stops and returns errc::cancelled
+  // (stop_check.hpp). Empty: never asked.
+  stop_check should_stop;
 };
 
 // Fills `out` (exactly value_count(field) floats, layout in field.hpp) bit-identically to
@@ -33,9 +37,11 @@ struct cpu_options {
 // exact ops (graph.hpp, eval_fast), a block of 64 samples along x at a time, node by node;
 // gradient fields, warped fields, classic and value noise and other graphs run fill_mirror
 // itself, split over the threads.
-// Errors: those of validate(field, out.size()); errc::out_of_memory.
+// Errors: those of validate(field, out.size()); errc::out_of_memory; errc::cancelled when
+// options.should_stop says stop ("fill_fast: cancelled").
 // Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
 // and no more than the field has rows of samples along x), the calling thread being one of them.
+// They end before the call returns, whatever it returns.
 // A thread the system cannot start leaves its share to the calling thread.
 status fill_fast(const field_spec& field, const permutation_table& table, std::span<float> out,
                  const cpu_options& options = {});
@@ -55,7 +61,8 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
 // above (found before anything is written); errc::out_of_range naming the first point with a
 // coordinate that is not finite or whose octaves leave +-max_abs_coordinate (max_octave_position;
 // each stretch of points is checked just before it is computed, so `out` may then hold the values
-// of some points); errc::out_of_memory.
+// of some points); errc::out_of_memory; errc::cancelled when options.should_stop says stop
+// ("eval_fast: cancelled"; a point outside the domain found before that is reported instead).
 // Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
 // and at most one per 4096 points), the calling thread being one of them. A thread the system
 // cannot start leaves its share to the calling thread.

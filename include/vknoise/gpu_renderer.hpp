@@ -7,6 +7,16 @@
 // device and host memory beyond `out` stay bounded by 2 * chunk_bytes whatever the field size.
 // Chunks also keep every dispatch within maxComputeWorkGroupCount and maxStorageBufferRange.
 //
+// Cancelling: fill and eval take a stop_check (stop_check.hpp), asked before each chunk is
+// submitted. With one, a chunk holds at most stop_check_chunk_samples samples times octaves
+// (stop_check_gpu_chunk_factor times as many on a device that is not a CPU implementation), as a
+// dispatch cannot be interrupted; when it says stop, the call waits for the (at most two) chunks
+// in flight and returns errc::cancelled ("gpu_renderer: cancelled").
+//
+// Waits: each wait for a chunk is bounded by the context's fence timeout; after one times out, the
+// waits for the chunks behind it (which cannot finish first) do not wait again, so a call that
+// reports "timed out after T" returns about T after its last chunk was submitted.
+//
 // Threading: one renderer belongs to one thread at a time.
 #pragma once
 
@@ -19,6 +29,7 @@
 #include "vknoise/graph_compiler.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
+#include "vknoise/stop_check.hpp"
 
 namespace vknoise {
 
@@ -56,7 +67,7 @@ class gpu_renderer {
   // wrong span size, errc::vulkan_error, errc::timeout; for a graph, those of
   // graph_compiler::create and graph_compiler::compile.
   status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
-              gpu_stats* stats = nullptr);
+              gpu_stats* stats = nullptr, const stop_check& should_stop = {});
   // A graph over the field's grid (field.noise_graph and field.noise are not read; field.dims
   // must be the graph's): out[sample * channels + c], value_count of the field with the graph
   // set. `table` is the table of the graph's noises whose table is "field". The GPU result equals
@@ -66,7 +77,7 @@ class gpu_renderer {
   // are uploaded with each fill. Errors: those of validate() of the field with the graph set, a
   // wrong span size, those of graph_compiler::compile, errc::vulkan_error, errc::timeout.
   status fill(const compiled_graph& graph, const field_spec& field, const permutation_table& table,
-              std::span<float> out, gpu_stats* stats = nullptr);
+              std::span<float> out, gpu_stats* stats = nullptr, const stop_check& should_stop = {});
 
   // Evaluates a noise_spec at arbitrary points: `points` holds dims doubles per point (x [y [z
   // [w]]]), `out` channel_count(noise, dims) floats per point (value, then the derivatives with
@@ -75,7 +86,8 @@ class gpu_renderer {
   // NoContraction. errc::invalid_argument for a bad spec or span sizes; errc::out_of_range for a
   // non-finite coordinate or one whose octaves leave +-max_abs_coordinate.
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
-              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr);
+              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr,
+              const stop_check& should_stop = {});
   // The default noise_spec: noise3 (dims 3) or noise4 (dims 4) at each point.
   status eval(int dims, std::span<const double> points, const permutation_table& table,
               std::span<float> out, gpu_stats* stats = nullptr);
@@ -83,7 +95,8 @@ class gpu_renderer {
   // out, equal to eval_mirror (graph.hpp) as fill() is to fill_mirror. Errors: those of
   // eval_mirror, those of graph_compiler::compile, errc::vulkan_error, errc::timeout.
   status eval(const compiled_graph& graph, std::span<const double> points,
-              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr);
+              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr,
+              const stop_check& should_stop = {});
 
   // The compiler graph fields are compiled with: renderer_options::compiler, or the one the
   // renderer made (made now if need be; errors of graph_compiler::create).

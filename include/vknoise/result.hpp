@@ -17,6 +17,7 @@ enum class errc {
   timeout,           // a fence wait exceeded context_options::fence_timeout_ns
   io_error,          // a file could not be written
   out_of_memory,     // a host allocation failed
+  cancelled,         // the call's stop_check asked it to stop (stop_check.hpp)
 };
 
 struct error {

@@ -5,6 +5,7 @@
 #include "backend_pool.hpp"
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "library_calls.hpp"
 #include "vknoise/context.hpp"
 
 namespace py = pybind11;
@@ -16,29 +17,29 @@ std::shared_ptr<backend_pool> make_pool(const std::string& kind,
                                         std::optional<std::uint32_t> device, unsigned threads,
                                         bool validation) {
   result<std::shared_ptr<backend_pool>> pool = error{errc::invalid_argument, {}};
-  {
-    py::gil_scoped_release release;  // auto lists the devices
+  check(without_gil([&](const stop_check&) -> status {  // auto lists the devices
     pool = backend_pool::create({kind, device, threads, validation});
-  }
+    return {};
+  }));
   return value_of(std::move(pool));
 }
 
 std::shared_ptr<backend_pool> shared_pool(const std::string& kind,
                                           std::optional<std::uint32_t> device, unsigned threads) {
   result<std::shared_ptr<backend_pool>> pool = error{errc::invalid_argument, {}};
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check&) -> status {
     pool = cached_pool({kind, device, threads, false});
-  }
+    return {};
+  }));
   return value_of(std::move(pool));
 }
 
 py::list devices() {
   result<std::vector<device_info>> listed = error{errc::invalid_argument, {}};
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check&) -> status {
     listed = list_devices();
-  }
+    return {};
+  }));
   py::list out;
   // No loader or no device is an answer here, not an error: there are none.
   if (!listed && listed.error_value().code == errc::no_device) return out;
@@ -75,7 +76,13 @@ void bind_backend(py::module_& m) {
       .def("validation_messages", &backend_pool::validation_messages)
       .def("__enter__", [](std::shared_ptr<backend_pool> p) { return p; })
       .def("__exit__", [](backend_pool& p, const py::args&) { p.close(); })
-      .def("close", &backend_pool::close, py::call_guard<py::gil_scoped_release>())
+      .def("close",
+           [](backend_pool& p) {
+             check(without_gil([&](const stop_check&) -> status {
+               p.close();
+               return {};
+             }));
+           })
       .def("__repr__", [](const backend_pool& p) {
         return "vknoise.Backend('" + p.name() + "'" +
                (p.options().vulkan.validation ? ", validation=True" : "") + ")";

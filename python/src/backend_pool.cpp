@@ -1,5 +1,7 @@
 #include "backend_pool.hpp"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <map>
 #include <string_view>
@@ -76,9 +78,21 @@ result<std::shared_ptr<backend_pool>> backend_pool::create(const backend_request
 }
 
 backend_pool::backend_pool(backend_options options, std::string name, std::string reason)
-    : options_(std::move(options)), name_(std::move(name)), reason_(std::move(reason)) {}
+    : options_(std::move(options)),
+      name_(std::move(name)),
+      reason_(std::move(reason)),
+      process_(getpid()) {}
 
-backend_pool::~backend_pool() = default;
+void backend_pool::forget_parents_backends() {
+  if (process_ == getpid()) return;
+  for (auto& backend : idle_) (void)backend.release();  // the parent's: never destroyed here
+  idle_.clear();
+  process_ = getpid();
+}
+
+backend_pool::~backend_pool() {
+  forget_parents_backends();
+}
 
 backend_pool::lease::~lease() {
   if (pool_ && backend_) pool_->give_back(std::move(backend_));
@@ -87,6 +101,7 @@ backend_pool::lease::~lease() {
 result<backend_pool::lease> backend_pool::take() {
   {
     std::lock_guard lock(mutex_);
+    forget_parents_backends();
     if (!idle_.empty()) {
       auto backend = std::move(idle_.back());
       idle_.pop_back();
@@ -105,6 +120,9 @@ result<backend_pool::lease> backend_pool::take() {
 
 void backend_pool::give_back(std::unique_ptr<compute_backend> backend) {
   std::lock_guard lock(mutex_);
+  // A backend made before a fork() cannot come back in the child (the thread that held it is not
+  // there), so what returns was made in this process.
+  forget_parents_backends();
   if (!closed_) idle_.push_back(std::move(backend));
 }
 
@@ -122,6 +140,7 @@ void backend_pool::close() {
   std::vector<std::unique_ptr<compute_backend>> idle;
   {
     std::lock_guard lock(mutex_);
+    forget_parents_backends();
     closed_ = true;
     idle.swap(idle_);
   }

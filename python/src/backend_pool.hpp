@@ -4,7 +4,15 @@
 // when every backend is in use, and takes it back afterwards. Pools are shared: every call that
 // names the same backend (kind, device, threads) gets the same pool from backend_cache(), and a
 // vknoise.Backend object holds its own.
+//
+// fork(): a child process inherits the pools with the parent's backends, whose Vulkan objects
+// belong to the parent (the driver's threads and the device's work are not in the child: a wait
+// on them would time out). A pool that finds itself in another process than the one its
+// backends were made in forgets them without destroying them (destroying would call Vulkan on
+// the parent's objects), a deliberate leak, and makes new ones for the child.
 #pragma once
+
+#include <sys/types.h>
 
 #include <cstdint>
 #include <memory>
@@ -75,6 +83,8 @@ class backend_pool : public std::enable_shared_from_this<backend_pool> {
 
   backend_pool(backend_options options, std::string name, std::string reason);
   void give_back(std::unique_ptr<compute_backend> backend);
+  // In a process forked since the idle backends were made: leaks them (see above). Holding mutex_.
+  void forget_parents_backends();
 
   backend_options options_;
   std::string name_;
@@ -84,6 +94,7 @@ class backend_pool : public std::enable_shared_from_this<backend_pool> {
   bool closed_ = false;
   std::size_t created_ = 0;
   std::vector<std::unique_ptr<compute_backend>> idle_;
+  pid_t process_;  // the process idle_'s backends were made in
 };
 
 // The pool every call naming `request` shares (validation off), created on first use.

@@ -17,6 +17,7 @@ void raise(const error& e) {
     case errc::vulkan_error:
     case errc::timeout:
     case errc::io_error:
+    case errc::cancelled:  // stops the bindings ask for are raised by library_calls.hpp
       break;
   }
   throw std::runtime_error(e.message);  // pybind11 translates it to RuntimeError

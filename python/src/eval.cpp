@@ -10,6 +10,7 @@
 #include "backend_pool.hpp"
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "library_calls.hpp"
 #include "specs.hpp"
 
 namespace py = pybind11;
@@ -52,19 +53,12 @@ py::array eval(backend_pool& pool, const py::object& noise, const py::array& poi
   py::array_t<double> values(shape);
   const std::span<const double> in(static_cast<const double*>(points.data()), count * dims);
   const std::span<double> out(values.mutable_data(), count * channels);
-  status done;
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check& should_stop) -> status {
     auto backend = pool.take();
-    if (!backend) {
-      done = backend.error_value();
-    } else if (g) {
-      done = (*backend)->eval(*g->g, in, table.table, out);
-    } else {
-      done = (*backend)->eval(spec, dims, in, table.table, out);
-    }
-  }
-  check(done);
+    if (!backend) return backend.error_value();
+    if (g) return (*backend)->eval(*g->g, in, table.table, out, should_stop);
+    return (*backend)->eval(spec, dims, in, table.table, out, should_stop);
+  }));
   return values;
 }
 

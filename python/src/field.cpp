@@ -11,7 +11,9 @@
 #include "arrays.hpp"
 #include "backend_pool.hpp"
 #include "bindings.hpp"
+#include "cpu/field_pieces.hpp"
 #include "errors.hpp"
+#include "library_calls.hpp"
 #include "specs.hpp"
 
 namespace py = pybind11;
@@ -42,38 +44,43 @@ py::array fill(backend_pool& pool, const field_request& field, const py::object&
                          : checked_output(out, field.shape(), "float32", py::dtype::of<float>());
   const std::span<float> span(static_cast<float*>(values.mutable_data()),
                               static_cast<std::size_t>(value_count(field.spec)));
-  status done;
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check& should_stop) -> status {
     auto backend = pool.take();
-    done = backend ? (*backend)->fill(field.spec, field.table.table, span)
-                   : status(backend.error_value());
-  }
-  check(done);
+    if (!backend) return backend.error_value();
+    return (*backend)->fill(field.spec, field.table.table, span, nullptr, should_stop);
+  }));
   return values;
 }
+
+// Samples per piece of fill_cpu: a few milliseconds of the reference's work.
+constexpr std::uint64_t cpu_fill_piece_samples = 4096;
 
 // The double reference, unrounded, and the float mirror: what vknoise check compares with.
 template <class T>
 py::array fill_cpu(const field_request& field) {
   py::array_t<T> values(field.shape());
   const std::span<T> span(values.mutable_data(), static_cast<std::size_t>(value_count(field.spec)));
-  status done;
-  {
-    py::gil_scoped_release release;
-    if constexpr (std::is_same_v<T, double>) {
-      done = fill_reference(field.spec, field.table.table, span);
-    } else {
-      done = fill_mirror(field.spec, field.table.table, span);
-    }
-  }
-  check(done);
+  check(without_gil([&](const stop_check& should_stop) -> status {
+    if (status valid = validate(field.spec, span.size()); !valid) return valid;
+    // In pieces (the same values), so that Ctrl-C lands between them.
+    constexpr const char* call = std::is_same_v<T, double> ? "fill_reference" : "fill_mirror";
+    return cpu::fill_in_pieces(field.spec, span, cpu_fill_piece_samples, should_stop, call,
+                               [&](const field_spec& piece, std::span<T> part) {
+                                 if constexpr (std::is_same_v<T, double>) {
+                                   return fill_reference(piece, field.table.table, part);
+                                 } else {
+                                   return fill_mirror(piece, field.table.table, part);
+                                 }
+                               });
+  }));
   return values;
 }
 
 // compute_backend::fill timed in C++, `repeats` times after one untimed fill, into `out` (the
 // same memory a Python call writes, so both pay the same page and TLB costs) or a buffer of its
-// own: seconds per fill. The measure the Python call's overhead is judged against.
+// own: seconds per fill. The measure the Python call's overhead is judged against; it passes the
+// same stop check as fill() (which cuts the GPU's work into smaller chunks), so that only the
+// call's own overhead differs.
 std::vector<double> time_fill(backend_pool& pool, const field_request& field, int repeats,
                               const py::object& out) {
   if (repeats < 1) throw py::value_error("repeats must be >= 1");
@@ -83,19 +90,19 @@ std::vector<double> time_fill(backend_pool& pool, const field_request& field, in
   const std::span<float> span(static_cast<float*>(values.mutable_data()),
                               static_cast<std::size_t>(value_count(field.spec)));
   std::vector<double> seconds;
-  status done;
-  {
-    py::gil_scoped_release release;
+  check(without_gil([&](const stop_check& should_stop) -> status {
     auto backend = pool.take();
-    if (!backend) done = backend.error_value();
-    for (int run = -1; done && run < repeats; ++run) {
+    if (!backend) return backend.error_value();
+    for (int run = -1; run < repeats; ++run) {
       const auto start = std::chrono::steady_clock::now();
-      done = (*backend)->fill(field.spec, field.table.table, span);
+      const status done =
+          (*backend)->fill(field.spec, field.table.table, span, nullptr, should_stop);
+      if (!done) return done;
       const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
       if (run >= 0) seconds.push_back(took.count());
     }
-  }
-  check(done);
+    return {};
+  }));
   return seconds;
 }
 

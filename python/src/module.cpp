@@ -5,6 +5,7 @@
 
 #include "backend_pool.hpp"
 #include "bindings.hpp"
+#include "library_calls.hpp"
 
 #ifndef VKNOISE_VERSION
 #error "VKNOISE_VERSION is set by python/CMakeLists.txt"
@@ -17,7 +18,9 @@ PYBIND11_MODULE(_vknoise, m) {
   vknoise::python::bind_specs(m);
   vknoise::python::bind_field(m);
   vknoise::python::bind_eval(m);
-  m.def("_release_cached_backends", &vknoise::python::release_cached_pools,
-        pybind11::call_guard<pybind11::gil_scoped_release>(),
-        "Destroys the backends shared by calls that name a backend (run at exit).");
+  m.def("_shutdown", &vknoise::python::shutdown,
+        "Stops the calls under way, refuses new ones and destroys the shared backends (run at "
+        "exit).");
+  m.def("_after_fork_in_child", &vknoise::python::after_fork_in_child,
+        "Notes the child's main thread after fork() (os.register_at_fork).");
 }

@@ -10,9 +10,13 @@ The API is documented in docs/python.md; keyword names are the command line's fl
 octaves=). Every call computes through a backend created once and reused; the GIL is released
 while it computes. Errors: ValueError for bad arguments (with the library's message), TypeError for
 arguments of the wrong type, RuntimeError for device failures, MemoryError when memory runs out.
+Ctrl-C stops a long fill or eval within half a second (KeyboardInterrupt); at interpreter exit,
+calls still running in other threads are stopped (RuntimeError in those threads); a forked child
+makes its own backends (docs/python.md, "Interrupts, fork and exit").
 """
 
 import atexit
+import os
 
 from . import _arguments, _vknoise
 from ._check import CheckResult, check
@@ -22,8 +26,12 @@ from ._vknoise import Backend, Graph, __version__, devices
 __all__ = ["Backend", "CheckResult", "Graph", "__version__", "check", "devices", "eval", "field",
            "pnoise1", "pnoise2", "pnoise3", "pnoise4"]
 
-# Contexts go while the interpreter still runs, not in the static destructors after it.
-atexit.register(_vknoise._release_cached_backends)
+# At exit, calls still running in other threads stop and the shared backends go, while the
+# interpreter still runs, not in the static destructors after it (docs/python.md, "Exit").
+atexit.register(_vknoise._shutdown)
+# A forked child's pools make their own backends; this notes the child's main thread, which runs
+# the signal handlers during its calls (docs/python.md, "fork").
+os.register_at_fork(after_in_child=_vknoise._after_fork_in_child)
 
 
 def field(size, origin=0.0, step=1 / 32, *, dims=None, noise="improved", fractal=None,

@@ -26,6 +26,8 @@ vknoise_status code_of(errc code) {
       return VKNOISE_ERROR_IO;
     case errc::out_of_memory:
       return VKNOISE_ERROR_OUT_OF_MEMORY;
+    case errc::cancelled:
+      break;  // no C function takes a stop_check, so none is ever cancelled
   }
   return VKNOISE_ERROR_INTERNAL;
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <new>
 
+#include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "cpu/eval_points.hpp"
 #include "cpu/field_plan.hpp"  // lane_padding
@@ -71,25 +72,33 @@ status eval_fast(const noise_spec& noise, int dims, std::span<const double> poin
       }
       return false;
     };
+    cpu::stop_flag stop(options.should_stop);
     bool enough_memory = true;
     if (cpu::point_kernels_cover(noise, dims)) {
       const cpu::point_plan plan = cpu::make_point_plan(noise, dims, table);
-      enough_memory = cpu::run_chunks(threads, count, chunk, [&] {
-        return [&](std::uint64_t begin, std::uint64_t end) {
-          if (!checked(begin, end)) return;
-          cpu::eval_points(plan, points.data() + begin * dims, end - begin, out.data() + begin);
-        };
-      });
+      enough_memory = cpu::run_chunks(
+          threads, count, chunk,
+          [&] {
+            return [&](std::uint64_t begin, std::uint64_t end) {
+              if (!checked(begin, end)) return;
+              cpu::eval_points(plan, points.data() + begin * dims, end - begin, out.data() + begin);
+            };
+          },
+          &stop);
     } else {
-      enough_memory = cpu::run_chunks(threads, count, chunk, [&] {
-        return [&](std::uint64_t begin, std::uint64_t end) {
-          if (!checked(begin, end)) return;
-          eval_mirror(noise, dims, points.data(), begin, end, table, out.data());
-        };
-      });
+      enough_memory = cpu::run_chunks(
+          threads, count, chunk,
+          [&] {
+            return [&](std::uint64_t begin, std::uint64_t end) {
+              if (!checked(begin, end)) return;
+              eval_mirror(noise, dims, points.data(), begin, end, table, out.data());
+            };
+          },
+          &stop);
     }
     if (first_outside < count) return detail::point_outside_domain(first_outside);
     if (!enough_memory) return make_error(errc::out_of_memory, "eval_fast: out of host memory");
+    if (stop.stopped()) return detail::cancelled("eval_fast");
     return {};
   } catch (const std::bad_alloc&) {
     return make_error(errc::out_of_memory, "eval_fast: out of host memory");

@@ -8,6 +8,7 @@
 #include <new>
 #include <vector>
 
+#include "core/cancelled.hpp"
 #include "cpu/graph_plan.hpp"
 #include "cpu/worker_threads.hpp"
 #include "graph/graph_fields.hpp"
@@ -25,7 +26,7 @@ status out_of_memory(const char* call) {
 
 // Rows of the field (one y, z, t each) in chunks, each row in blocks along x.
 void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<float> out,
-                     const cpu_options& options) {
+                     const cpu_options& options, stop_flag& stop) {
   const graph_ir::layout& l = plan.layout;
   const std::uint32_t nx = field.size[0];
   const std::size_t padded = (nx + graph_block - 1) / graph_block * graph_block;
@@ -39,41 +40,46 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
   }
   const std::uint64_t rows = std::uint64_t{field.size[1]} * field.size[2] * field.size[3];
   const unsigned threads = thread_count(options, rows);
-  const std::uint64_t chunk = std::max<std::uint64_t>(1, rows / (std::uint64_t{threads} * 64));
+  // A row costs about one sample per node and sample along x.
+  const std::uint64_t chunk = rows_per_chunk(
+      rows, threads, std::uint64_t{nx} * std::max<std::size_t>(plan.nodes.size(), 1));
   const auto channels = static_cast<std::size_t>(plan.channels);
-  const bool enough_memory = run_chunks(threads, rows, chunk, [&] {
-    // Per thread: the node values, and the y, z and t coordinates of the row, repeated.
-    return [&, scratch = graph_scratch(plan), slots = owned_slots(plan.slots, 1, field.dims)](
-               std::uint64_t begin, std::uint64_t end) mutable {
-      slot_block& in = slots.in;
-      for (std::uint64_t row = begin; row < end; ++row) {
-        const std::uint32_t index[4] = {
-            0, static_cast<std::uint32_t>(row % field.size[1]),
-            static_cast<std::uint32_t>(row / field.size[1] % field.size[2]),
-            static_cast<std::uint32_t>(row / field.size[1] / field.size[2])};
-        for (int axis = 1; axis < field.dims; ++axis) {
-          const double position = sample_position(field, axis, index[axis]);
-          for (int s = 0; s < plan.slots; ++s) {
-            slot_axis& a = slots.at(s, axis);
-            const lattice_coord c = graph_ir::slot_coordinate(l, s, axis, position);
-            std::fill(a.cell.begin(), a.cell.end(), c.cell);
-            std::fill(a.next.begin(), a.next.end(), c.next);
-            std::fill(a.frac.begin(), a.frac.end(), c.frac);
+  const bool enough_memory = run_chunks(
+      threads, rows, chunk,
+      [&] {
+        // Per thread: the node values, and the y, z and t coordinates of the row, repeated.
+        return [&, scratch = graph_scratch(plan), slots = owned_slots(plan.slots, 1, field.dims)](
+                   std::uint64_t begin, std::uint64_t end) mutable {
+          slot_block& in = slots.in;
+          for (std::uint64_t row = begin; row < end; ++row) {
+            const std::uint32_t index[4] = {
+                0, static_cast<std::uint32_t>(row % field.size[1]),
+                static_cast<std::uint32_t>(row / field.size[1] % field.size[2]),
+                static_cast<std::uint32_t>(row / field.size[1] / field.size[2])};
+            for (int axis = 1; axis < field.dims; ++axis) {
+              const double position = sample_position(field, axis, index[axis]);
+              for (int s = 0; s < plan.slots; ++s) {
+                slot_axis& a = slots.at(s, axis);
+                const lattice_coord c = graph_ir::slot_coordinate(l, s, axis, position);
+                std::fill(a.cell.begin(), a.cell.end(), c.cell);
+                std::fill(a.next.begin(), a.next.end(), c.next);
+                std::fill(a.frac.begin(), a.frac.end(), c.frac);
+              }
+            }
+            float* row_out = out.data() + row * nx * channels;
+            for (std::uint32_t first = 0; first < nx; first += graph_block) {
+              for (int s = 0; s < plan.slots; ++s) {
+                in.cell[s * 4] = x[s].cell.data() + first;
+                in.next[s * 4] = x[s].next.data() + first;
+                in.frac[s * 4] = x[s].frac.data() + first;
+              }
+              const std::size_t count = std::min<std::size_t>(graph_block, nx - first);
+              eval_graph_block(plan, in, count, scratch.data(), row_out + first * channels);
+            }
           }
-        }
-        float* row_out = out.data() + row * nx * channels;
-        for (std::uint32_t first = 0; first < nx; first += graph_block) {
-          for (int s = 0; s < plan.slots; ++s) {
-            in.cell[s * 4] = x[s].cell.data() + first;
-            in.next[s * 4] = x[s].next.data() + first;
-            in.frac[s * 4] = x[s].frac.data() + first;
-          }
-          const std::size_t count = std::min<std::size_t>(graph_block, nx - first);
-          eval_graph_block(plan, in, count, scratch.data(), row_out + first * channels);
-        }
-      }
-    };
-  });
+        };
+      },
+      &stop);
   if (!enough_memory) throw std::bad_alloc();
 }
 
@@ -86,7 +92,21 @@ status eval_fast(const graph& g, std::span<const double> points, const permutati
     const int dims = g.dims();
     const std::uint64_t count = points.size() / dims;
     if (count == 0) return {};
-    if (!cpu::graph_kernels_cover(g.ir())) return eval_mirror(g, points, table, out);
+    if (!cpu::graph_kernels_cover(g.ir())) {
+      if (!options.should_stop) return eval_mirror(g, points, table, out);
+      // The mirror, on the calling thread, a stretch of points at a time between stop checks
+      // (the points are checked above, so a stretch cannot fail on them).
+      constexpr std::uint64_t stretch = 4096;
+      const auto channels = static_cast<std::size_t>(g.channels());
+      for (std::uint64_t first = 0; first < count; first += stretch) {
+        if (options.should_stop()) return detail::cancelled("eval_fast");
+        const std::uint64_t here = std::min(stretch, count - first);
+        const status done = eval_mirror(g, points.subspan(first * dims, here * dims), table,
+                                        out.subspan(first * channels, here * channels));
+        if (!done) return done;
+      }
+      return {};
+    }
     const cpu::graph_plan plan = cpu::make_graph_plan(g.ir(), table);
     const graph_ir::layout& l = plan.layout;
     const std::uint64_t blocks = (count + cpu::graph_block - 1) / cpu::graph_block;
@@ -94,26 +114,32 @@ status eval_fast(const graph& g, std::span<const double> points, const permutati
     const unsigned threads = cpu::thread_count(options, (blocks + 63) / 64);
     const std::uint64_t chunk = std::clamp<std::uint64_t>(blocks / (threads * 64ull), 1, 64);
     const auto channels = static_cast<std::size_t>(plan.channels);
-    const bool enough_memory = cpu::run_chunks(threads, blocks, chunk, [&] {
-      return [&, scratch = cpu::graph_scratch(plan), slots = cpu::owned_slots(plan.slots, 0, dims)](
-                 std::uint64_t begin, std::uint64_t end) mutable {
-        for (std::uint64_t block = begin; block < end; ++block) {
-          const std::uint64_t first = block * cpu::graph_block;
-          const std::size_t here = std::min<std::uint64_t>(cpu::graph_block, count - first);
-          for (std::size_t i = 0; i < here; ++i) {
-            const double* position = points.data() + (first + i) * dims;
-            for (int s = 0; s < plan.slots; ++s) {
-              for (int a = 0; a < dims; ++a) {
-                slots.at(s, a).set(i, graph_ir::slot_coordinate(l, s, a, position[a]));
+    cpu::stop_flag stop(options.should_stop);
+    const bool enough_memory = cpu::run_chunks(
+        threads, blocks, chunk,
+        [&] {
+          return [&, scratch = cpu::graph_scratch(plan),
+                  slots = cpu::owned_slots(plan.slots, 0, dims)](std::uint64_t begin,
+                                                                 std::uint64_t end) mutable {
+            for (std::uint64_t block = begin; block < end; ++block) {
+              const std::uint64_t first = block * cpu::graph_block;
+              const std::size_t here = std::min<std::uint64_t>(cpu::graph_block, count - first);
+              for (std::size_t i = 0; i < here; ++i) {
+                const double* position = points.data() + (first + i) * dims;
+                for (int s = 0; s < plan.slots; ++s) {
+                  for (int a = 0; a < dims; ++a) {
+                    slots.at(s, a).set(i, graph_ir::slot_coordinate(l, s, a, position[a]));
+                  }
+                }
               }
+              cpu::eval_graph_block(plan, slots.in, here, scratch.data(),
+                                    out.data() + first * channels);
             }
-          }
-          cpu::eval_graph_block(plan, slots.in, here, scratch.data(),
-                                out.data() + first * channels);
-        }
-      };
-    });
+          };
+        },
+        &stop);
     if (!enough_memory) return cpu::out_of_memory("eval_fast");
+    if (stop.stopped()) return detail::cancelled("eval_fast");
     return {};
   } catch (const std::bad_alloc&) {
     return cpu::out_of_memory("eval_fast");

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "vknoise/cpu_fill.hpp"
+#include "vknoise/stop_check.hpp"
 
 namespace vknoise::cpu {
 
@@ -53,22 +54,54 @@ bool run_threads(unsigned threads, Body&& body) {
   return !out_of_memory;
 }
 
+// One call's cpu_options::should_stop, shared by its threads. Only the calling thread (worker 0)
+// asks the check, as stop_check.hpp promises; every thread reads its answer, one relaxed atomic
+// load per chunk.
+class stop_flag {
+ public:
+  explicit stop_flag(const stop_check& check) : check_(check) {}
+  // True once the check has answered true (asked here when `worker` is 0).
+  bool should_stop(unsigned worker) {
+    if (worker == 0 && check_ && !stopped_.load(std::memory_order_relaxed) && check_()) {
+      stopped_.store(true, std::memory_order_relaxed);
+    }
+    return stopped_.load(std::memory_order_relaxed);
+  }
+  bool stopped() const { return stopped_.load(); }
+
+ private:
+  const stop_check& check_;
+  std::atomic<bool> stopped_{false};
+};
+
 // Hands out [0, units) in chunks of `chunk` to whichever thread asks next, so that a thread that
 // gets less CPU time (a busy machine) does less of the work instead of holding up the others.
 // Each thread calls make_worker() once (its working memory lives in what that returns), then
-// worker(begin, end) for each chunk it takes. Returns run_threads' answer.
+// worker(begin, end) for each chunk it takes, until the units run out or `stop` (if given) says
+// stop. Returns run_threads' answer.
 template <class MakeWorker>
 bool run_chunks(unsigned threads, std::uint64_t units, std::uint64_t chunk,
-                MakeWorker&& make_worker) {
+                MakeWorker&& make_worker, stop_flag* stop = nullptr) {
   std::atomic<std::uint64_t> next{0};
-  return run_threads(threads, [&](unsigned) {
+  return run_threads(threads, [&](unsigned thread) {
     auto worker = make_worker();
     for (;;) {
+      if (stop && stop->should_stop(thread)) return;
       const std::uint64_t begin = next.fetch_add(chunk);
       if (begin >= units) return;
       worker(begin, std::min(units, begin + chunk));
     }
   });
+}
+
+// Rows per chunk for `threads` threads over `rows` rows of `row_cost` samples times octaves each:
+// 64 chunks per thread (so that a slow thread does less), at most about max_chunk_cost of work
+// each, so that a stop check is asked every few milliseconds.
+inline constexpr std::uint64_t max_chunk_cost = std::uint64_t{1} << 18;
+inline std::uint64_t rows_per_chunk(std::uint64_t rows, unsigned threads, std::uint64_t row_cost) {
+  const std::uint64_t even = rows / (std::uint64_t{threads} * 64);
+  const std::uint64_t bounded = max_chunk_cost / std::max<std::uint64_t>(row_cost, 1);
+  return std::max<std::uint64_t>(1, std::min(even, bounded));
 }
 
 }  // namespace vknoise::cpu

@@ -17,10 +17,10 @@ std::string duration_text(std::uint64_t ns) {
   return std::to_string(ns) + " ns";
 }
 
-status checked_wait(const context& ctx, const char* call, VkResult result) {
+status checked_wait(std::uint64_t timeout_ns, const char* call, VkResult result) {
   if (result == VK_TIMEOUT) {
-    return make_error(errc::timeout, std::string(call) + " timed out after " +
-                                         duration_text(ctx.options().fence_timeout_ns));
+    return make_error(errc::timeout,
+                      std::string(call) + " timed out after " + duration_text(timeout_ns));
   }
   return check(result, call);
 }
@@ -28,11 +28,15 @@ status checked_wait(const context& ctx, const char* call, VkResult result) {
 }  // namespace
 
 status wait_for_fence(const context& ctx, VkFence fence) {
+  return wait_for_fence(ctx, fence, ctx.options().fence_timeout_ns);
+}
+
+status wait_for_fence(const context& ctx, VkFence fence, std::uint64_t timeout_ns) {
   const auto fault = injected_fault("vkWaitForFences");
-  return checked_wait(ctx, "vkWaitForFences",
-                      fault ? *fault
-                            : device_table(ctx).vkWaitForFences(ctx.device(), 1, &fence, VK_TRUE,
-                                                                ctx.options().fence_timeout_ns));
+  return checked_wait(
+      timeout_ns, "vkWaitForFences",
+      fault ? *fault
+            : device_table(ctx).vkWaitForFences(ctx.device(), 1, &fence, VK_TRUE, timeout_ns));
 }
 
 status wait_for_timeline(const context& ctx, VkSemaphore semaphore, std::uint64_t value) {
@@ -41,7 +45,7 @@ status wait_for_timeline(const context& ctx, VkSemaphore semaphore, std::uint64_
   info.pSemaphores = &semaphore;
   info.pValues = &value;
   const auto fault = injected_fault("vkWaitSemaphores");
-  return checked_wait(ctx, "vkWaitSemaphores",
+  return checked_wait(ctx.options().fence_timeout_ns, "vkWaitSemaphores",
                       fault ? *fault
                             : device_table(ctx).vkWaitSemaphores(ctx.device(), &info,
                                                                  ctx.options().fence_timeout_ns));

@@ -10,6 +10,9 @@
 namespace vknoise::vk {
 
 status wait_for_fence(const context& ctx, VkFence fence);
+// The same for at most timeout_ns (0: only looks), for a wait that follows another on the same
+// queue: "timed out after <timeout_ns>".
+status wait_for_fence(const context& ctx, VkFence fence, std::uint64_t timeout_ns);
 status wait_for_timeline(const context& ctx, VkSemaphore semaphore, std::uint64_t value);
 
 }  // namespace vknoise::vk

@@ -19,17 +19,19 @@ std::uint32_t clamp_to_u32(std::uint64_t v) {
 field_chunker::field_chunker(const field_spec& field, const dispatch_limits& limits)
     : nx_(field.size[0]),
       rows_total_(std::uint64_t{field.size[1]} * field.size[2] * field.size[3]) {
+  const std::uint64_t max_samples = limits.max_samples ? limits.max_samples : ~std::uint64_t{0};
   const std::uint64_t max_x = std::min<std::uint64_t>(
-      std::uint64_t{limits.max_groups_x} * VKNOISE_FIELD_LOCAL_SIZE,
-      limits.chunk_bytes /
-          std::max<std::uint64_t>(kCoordBytes * limits.octaves, sizeof(float) * limits.channels));
+      {std::uint64_t{limits.max_groups_x} * VKNOISE_FIELD_LOCAL_SIZE,
+       limits.chunk_bytes /
+           std::max<std::uint64_t>(kCoordBytes * limits.octaves, sizeof(float) * limits.channels),
+       max_samples});
   segment_x_ = clamp_to_u32(std::min<std::uint64_t>(nx_, max_x));
   rows_per_chunk_ = 1;
   if (segment_x_ == nx_) {
-    rows_per_chunk_ =
-        clamp_to_u32(std::min({std::uint64_t{limits.max_groups_y},
-                               limits.chunk_bytes / (sizeof(float) * limits.channels * nx_),
-                               limits.chunk_bytes / (kRowCoordBytes * limits.octaves)}));
+    rows_per_chunk_ = clamp_to_u32(
+        std::min({std::uint64_t{limits.max_groups_y},
+                  limits.chunk_bytes / (sizeof(float) * limits.channels * nx_),
+                  limits.chunk_bytes / (kRowCoordBytes * limits.octaves), max_samples / nx_}));
   }
 }
 
@@ -56,9 +58,10 @@ bool field_chunker::next(field_chunk& chunk) {
 
 std::uint32_t points_per_chunk(const dispatch_limits& limits) {
   return clamp_to_u32(std::min<std::uint64_t>(
-      std::uint64_t{limits.max_groups_x} * VKNOISE_POINTS_LOCAL_SIZE,
-      limits.chunk_bytes / std::max<std::uint64_t>(4 * kCoordBytes * limits.octaves,
-                                                   sizeof(float) * limits.channels)));
+      {std::uint64_t{limits.max_groups_x} * VKNOISE_POINTS_LOCAL_SIZE,
+       limits.chunk_bytes / std::max<std::uint64_t>(4 * kCoordBytes * limits.octaves,
+                                                    sizeof(float) * limits.channels),
+       limits.max_samples ? limits.max_samples : ~std::uint64_t{0}}));
 }
 
 }  // namespace vknoise::vk

@@ -8,11 +8,12 @@
 namespace vknoise::vk {
 
 struct dispatch_limits {
-  std::uint32_t max_groups_x;  // maxComputeWorkGroupCount[0]
-  std::uint32_t max_groups_y;  // maxComputeWorkGroupCount[1]
-  std::uint64_t chunk_bytes;   // output bytes per dispatch; coords stay within 2 * chunk_bytes
-  std::uint32_t octaves = 1;   // lattice coords per axis and sample
-  std::uint32_t channels = 1;  // floats written per sample
+  std::uint32_t max_groups_x;     // maxComputeWorkGroupCount[0]
+  std::uint32_t max_groups_y;     // maxComputeWorkGroupCount[1]
+  std::uint64_t chunk_bytes;      // output bytes per dispatch; coords stay within 2 * chunk_bytes
+  std::uint32_t octaves = 1;      // lattice coords per axis and sample
+  std::uint32_t channels = 1;     // floats written per sample
+  std::uint64_t max_samples = 0;  // nonzero: at most this many samples (or points) per chunk
 };
 
 // A field chunk: rows [first_row, first_row + row_count) (row = y + ny * (z + nz * t)) and x

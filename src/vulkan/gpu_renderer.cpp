@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/allocation_guard.hpp"
+#include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "graph/graph_fields.hpp"
 #include "graph/graph_layout.hpp"
@@ -66,7 +67,7 @@ status gpu_renderer::impl::usable() const {
 
 gpu_renderer::impl::~impl() {
   if (!abandoned) {
-    if (status drained = drain(); !drained) {
+    if (status drained = drain(false); !drained) {
       context_internals::report_teardown_error(ctx, drained.error_value());
     }
   }
@@ -207,33 +208,40 @@ status gpu_renderer::impl::finish(slot& s, gpu_stats* stats) {
   return {};
 }
 
-status gpu_renderer::impl::drain() {
+status gpu_renderer::impl::drain(bool timed_out) {
   status first;
   for (slot& s : slots) {
     if (!s.work || !s.work->pending()) continue;
-    if (status waited = s.work->wait(); !waited) {
+    const std::uint64_t timeout = timed_out ? 0 : ctx.options().fence_timeout_ns;
+    if (status waited = s.work->wait(timeout); !waited) {
       abandoned = true;
+      timed_out = timed_out || waited.error_value().code == errc::timeout;
       if (first) first = waited;
     }
   }
   return first;
 }
 
-status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats) {
-  VKNOISE_TRY(usable());
-  // On any error, wait for what is in flight so no pending copy targets the caller's memory.
-  struct drain_on_error {
-    impl* self;
-    bool armed = true;
-    ~drain_on_error() {
-      // The error being returned comes first; a failed drain also leaves the renderer abandoned,
-      // which its next call reports.
-      if (armed) (void)self->drain();
-    }
-  } guard{this};
+vk::dispatch_limits gpu_renderer::impl::call_limits(vk::dispatch_limits limits,
+                                                    const stop_check& should_stop) const {
+  if (!should_stop) return limits;
+  // A device that is a GPU computes many times faster than a CPU implementation (lavapipe) and
+  // pays more for each round trip: it gets larger chunks, still milliseconds each.
+  const bool cpu_device = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  const std::uint64_t sample_octaves =
+      stop_check_chunk_samples * (cpu_device ? 1 : stop_check_gpu_chunk_factor);
+  limits.max_samples = std::max<std::uint64_t>(1, sample_octaves / std::max(limits.octaves, 1u));
+  return limits;
+}
 
+status gpu_renderer::impl::submit_chunks(const std::function<bool(chunk_job&)>& next_job,
+                                         gpu_stats* stats, const stop_check& should_stop) {
   chunk_job job;
-  for (std::uint64_t k = 0; next_job(job); ++k) {
+  for (std::uint64_t k = 0;; ++k) {
+    if (should_stop && should_stop()) {
+      return detail::cancelled("gpu_renderer");
+    }
+    if (!next_job(job)) break;
     slot& s = slots[k % kSlots];
     VKNOISE_TRY(finish(s, stats));
     VKNOISE_TRY(ensure_capacity(s, job.coord_count, job.output_count));
@@ -241,8 +249,28 @@ status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, 
     VKNOISE_TRY(record_and_submit(s, job));
   }
   for (slot& s : slots) VKNOISE_TRY(finish(s, stats));
-  guard.armed = false;
   return {};
+}
+
+status gpu_renderer::impl::run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats,
+                               const stop_check& should_stop) {
+  VKNOISE_TRY(usable());
+  // On any error, and when stopped, wait for what is in flight so that no pending copy targets
+  // the caller's memory. After a timeout the drain only polls: the whole call then waits one
+  // fence timeout, not one per slot.
+  status done;
+  try {
+    done = submit_chunks(next_job, stats, should_stop);
+  } catch (...) {
+    // A failed drain leaves the renderer abandoned, which its next call reports.
+    (void)drain(false);
+    throw;
+  }
+  if (done) return done;
+  status drained = drain(done.error_value().code == errc::timeout);
+  // A stopped call that could not drain reports why; any other error comes first.
+  if (done.error_value().code == errc::cancelled && !drained) return drained;
+  return done;
 }
 
 status gpu_renderer::impl::prepare(const vk::runtime_kernel& kernel, graph_kernel_output output,
@@ -285,12 +313,14 @@ status gpu_renderer::impl::prepare(const vk::runtime_kernel& kernel, graph_kerne
 }
 
 status gpu_renderer::impl::fill(const vk::runtime_kernel& kernel, const field_spec& field,
-                                std::span<float> out, gpu_stats* stats) {
+                                std::span<float> out, gpu_stats* stats,
+                                const stop_check& should_stop) {
   VKNOISE_TRY(usable());
   chunk_job prepared;
   VKNOISE_TRY(prepare(kernel, graph_kernel_output::field_buffer, prepared));
   const std::uint32_t octaves = kernel.octaves();
-  const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
+  const vk::dispatch_limits limits =
+      call_limits(engine->limits(octaves, kernel.channels), should_stop);
   const std::uint64_t nx = field.size[0];
   const std::size_t channels = kernel.channels;
   vk::field_chunker chunker(field, limits);
@@ -313,16 +343,18 @@ status gpu_renderer::impl::fill(const vk::runtime_kernel& kernel, const field_sp
         };
         return true;
       },
-      stats);
+      stats, should_stop);
 }
 
 status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<const double> points,
-                                std::span<float> out, gpu_stats* stats) {
+                                std::span<float> out, gpu_stats* stats,
+                                const stop_check& should_stop) {
   VKNOISE_TRY(usable());
   chunk_job prepared;
   VKNOISE_TRY(prepare(kernel, graph_kernel_output::points, prepared));
   const std::uint32_t octaves = kernel.octaves();
-  const vk::dispatch_limits limits = engine->limits(octaves, kernel.channels);
+  const vk::dispatch_limits limits =
+      call_limits(engine->limits(octaves, kernel.channels), should_stop);
   const int dims = kernel.dims;
   const std::size_t total = points.size() / dims;
   const std::size_t channels = kernel.channels;
@@ -358,7 +390,7 @@ status gpu_renderer::impl::eval(const vk::runtime_kernel& kernel, std::span<cons
         first += count;
         return true;
       },
-      stats);
+      stats, should_stop);
 }
 
 gpu_renderer::gpu_renderer(std::unique_ptr<impl> impl) : impl_(std::move(impl)) {}
@@ -372,14 +404,14 @@ result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
 }
 
 status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
-                          std::span<float> out, gpu_stats* stats) {
+                          std::span<float> out, gpu_stats* stats, const stop_check& should_stop) {
   if (field.noise_graph) {
     return detail::guard_allocations([&]() -> status {
       auto graph_compiler = compiler();
       if (!graph_compiler) return graph_compiler.error_value();
       auto compiled = compiled_graph::create(*field.noise_graph, *graph_compiler);
       if (!compiled) return compiled.error_value();
-      return fill(*compiled, field, table, out, stats);
+      return fill(*compiled, field, table, out, stats, should_stop);
     });
   }
   return detail::guard_allocations([&]() -> status {
@@ -389,7 +421,8 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
     VKNOISE_TRY(impl_->tables.upload(table, field.noise, field.dims));
 
     const std::uint64_t nx = field.size[0];
-    const vk::dispatch_limits limits = impl_->engine->limits(field.noise, field.dims);
+    const vk::dispatch_limits limits =
+        impl_->call_limits(impl_->engine->limits(field.noise, field.dims), should_stop);
     const std::uint32_t octaves = limits.octaves;
     const std::size_t channels = limits.channels;
     vk::field_chunker chunker(field, limits);
@@ -413,7 +446,7 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
           };
           return true;
         },
-        stats);
+        stats, should_stop);
   });
 }
 
@@ -423,7 +456,8 @@ status gpu_renderer::eval(int dims, std::span<const double> points, const permut
 }
 
 status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const double> points,
-                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats,
+                          const stop_check& should_stop) {
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(detail::validate_points(noise, dims, points, out.size()));
     auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::points, dims, noise));
@@ -431,7 +465,8 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
     VKNOISE_TRY(impl_->tables.upload(table, noise, dims));
 
     const std::size_t total = points.size() / dims;
-    const vk::dispatch_limits limits = impl_->engine->limits(noise, dims);
+    const vk::dispatch_limits limits =
+        impl_->call_limits(impl_->engine->limits(noise, dims), should_stop);
     const std::size_t octaves = limits.octaves;
     const std::size_t channels = limits.channels;
     const std::size_t per_chunk = vk::points_per_chunk(limits);
@@ -461,25 +496,27 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
           first += count;
           return true;
         },
-        stats);
+        stats, should_stop);
   });
 }
 
 status gpu_renderer::fill(const compiled_graph& graph, const field_spec& field,
-                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats,
+                          const stop_check& should_stop) {
   return detail::guard_allocations([&]() -> status {
     field_spec of_graph = field;
     of_graph.noise_graph = std::make_shared<const vknoise::graph>(graph.source_graph());
     VKNOISE_TRY(validate(of_graph, out.size()));
-    return impl_->fill(vk::runtime_kernel_of(graph, table), field, out, stats);
+    return impl_->fill(vk::runtime_kernel_of(graph, table), field, out, stats, should_stop);
   });
 }
 
 status gpu_renderer::eval(const compiled_graph& graph, std::span<const double> points,
-                          const permutation_table& table, std::span<float> out, gpu_stats* stats) {
+                          const permutation_table& table, std::span<float> out, gpu_stats* stats,
+                          const stop_check& should_stop) {
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(detail::validate_graph_points(graph.source_graph(), points, out.size()));
-    return impl_->eval(vk::runtime_kernel_of(graph, table), points, out, stats);
+    return impl_->eval(vk::runtime_kernel_of(graph, table), points, out, stats, should_stop);
   });
 }
 

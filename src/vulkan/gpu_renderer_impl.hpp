@@ -79,9 +79,19 @@ struct gpu_renderer::impl {
   void ensure_written(slot& s, const chunk_job& job);
   status record_and_submit(slot& s, const chunk_job& job);
   status finish(slot& s, gpu_stats* stats);
-  status run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats);
-  // Waits for every pending slot; the first failure, with the renderer then abandoned.
-  status drain();
+  // The loop of run: every job submitted and finished, or the first error, or cancelled.
+  status submit_chunks(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats,
+                       const stop_check& should_stop);
+  // Submits the jobs next_job makes, two in flight, asking should_stop (if set) before each.
+  status run(const std::function<bool(chunk_job&)>& next_job, gpu_stats* stats,
+             const stop_check& should_stop);
+  // Waits for every pending slot; the first failure, with the renderer then abandoned. Once a
+  // wait has timed out (before the drain too: `timed_out`), the slots behind it, submitted later
+  // to the same queue, are only polled.
+  status drain(bool timed_out);
+  // The dispatch limits of a call: the engine's, with chunks cut to stop_check_chunk_samples
+  // sample-octaves when the call has a stop check.
+  vk::dispatch_limits call_limits(vk::dispatch_limits limits, const stop_check& should_stop) const;
 
   // A runtime kernel's pipeline for `output`, with its tables uploaded and its sets allocated:
   // the job fields that name them.
@@ -89,9 +99,9 @@ struct gpu_renderer::impl {
   // A field (validated, `out` of value_count * channels floats) or points (kernel.dims doubles
   // each, validated; `out` channels floats each) through a runtime kernel.
   status fill(const vk::runtime_kernel& kernel, const field_spec& field, std::span<float> out,
-              gpu_stats* stats);
+              gpu_stats* stats, const stop_check& should_stop = {});
   status eval(const vk::runtime_kernel& kernel, std::span<const double> points,
-              std::span<float> out, gpu_stats* stats);
+              std::span<float> out, gpu_stats* stats, const stop_check& should_stop = {});
 };
 
 }  // namespace vknoise

@@ -114,8 +114,12 @@ status submission::submit(const submit_sync& sync) {
 }
 
 status submission::wait() {
+  return wait(ctx_.options().fence_timeout_ns);
+}
+
+status submission::wait(std::uint64_t timeout_ns) {
   if (!pending_) return {};
-  if (status waited = wait_for_fence(ctx_, fence_); !waited) {
+  if (status waited = wait_for_fence(ctx_, fence_, timeout_ns); !waited) {
     abandon();  // timed out, or the device may be lost with the work in flight
     return waited;
   }

@@ -32,8 +32,10 @@ class submission {
   void write_kernel_end();    // timestamp after the dispatch
   // Ends the command buffer and submits it (holding context::queue_mutex()).
   status submit(const submit_sync& sync = {});
-  // Waits for the fence with the context's fence timeout: errc::timeout when it expires.
+  // Waits for the fence with the context's fence timeout, or `timeout_ns` (0: only looks):
+  // errc::timeout when it expires.
   status wait();
+  status wait(std::uint64_t timeout_ns);
   bool pending() const { return pending_; }
   // Nanoseconds between the two timestamps of the last completed submission (0 if unsupported).
   result<double> kernel_ns() const;
