@@ -14,7 +14,8 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   libboost-iostreams-dev python3 libglm-dev python3-matplotlib clang libclang-rt-14-dev ffmpeg \
   spirv-headers nlohmann-json3-dev libshaderc-dev glslang-dev spirv-tools \
   pybind11-dev python3-dev python3-numpy python3-pytest python3-dask python3-distributed \
-  python3-zarr python3-noise libglfw3-dev libimgui-dev xvfb xauth
+  python3-zarr python3-noise libglfw3-dev libimgui-dev xvfb xauth \
+  python3-pip python3-venv python3-setuptools python3-wheel python3-torch
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 VIEW := $(BUILD_DIR)/src/cli/vknoise-view

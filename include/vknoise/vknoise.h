@@ -1,6 +1,7 @@
 /* vknoise's C API (C99, also valid C++): the library of the C++ headers behind opaque handles, for
  * C programs and for other languages through their C foreign function interfaces (Rust, Python
- * ctypes and cffi, ...). Link with -lvknoise (pkg-config vknoise, or CMake vknoise::vknoise).
+ * ctypes and cffi, ...). Link with -lvknoise (pkg-config vknoise, or CMake vknoise::c, the C
+ * face of the library's package; vknoise::vknoise is its C++ face, which adds C++20).
  *
  * Conventions, for every function below unless it says otherwise:
  * - Fallible functions return a vknoise_status: VKNOISE_OK, or an error code together with a one
