@@ -90,6 +90,17 @@ class borrowed_device_test : public ::testing::Test {
   std::unique_ptr<context> ctx_;
 };
 
+// The same, with the layer's best-practices checks on the host's instance: the recorder's and its
+// allocator's tests run under them (any message fails, except kHostChoices).
+class best_practices_device_test : public borrowed_device_test {
+ protected:
+  host::host_options host_choices() const override {
+    host::host_options o;
+    o.best_practices = true;
+    return o;
+  }
+};
+
 // `lent` as the C API takes it: the same handles and feature flags.
 inline vknoise_device_handles c_handles_of(const borrowed_device& lent) {
   vknoise_device_handles handles{};

@@ -13,13 +13,8 @@
 namespace vknoise {
 namespace {
 
-class memory_block_test : public borrowed_device_test {
+class memory_block_test : public best_practices_device_test {
  protected:
-  host::host_options host_choices() const override {
-    host::host_options o;
-    o.best_practices = true;
-    return o;
-  }
   void SetUp() override {
     borrow(20'000'000'000ull);
     ASSERT_TRUE(ctx_);

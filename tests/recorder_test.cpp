@@ -33,7 +33,7 @@ field_spec small_field(int dims, std::array<std::uint32_t, 4> size) {
   return f;
 }
 
-class recorder_test : public borrowed_device_test {
+class recorder_test : public best_practices_device_test {
  protected:
   void SetUp() override {
     borrow(20'000'000'000ull);
@@ -44,12 +44,6 @@ class recorder_test : public borrowed_device_test {
   }
   // The recorder's options: the defaults, or a test's table placement.
   virtual recorder_options options() const { return {}; }
-  // The recorder tests also run the layer's best-practices checks.
-  host::host_options host_choices() const override {
-    host::host_options o;
-    o.best_practices = true;
-    return o;
-  }
 
   void TearDown() override {
     recorder_.reset();
