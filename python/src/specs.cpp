@@ -1,8 +1,8 @@
 #include "specs.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <span>
+
+#include "core/bounded_read.hpp"
 
 namespace vknoise::python {
 namespace {
@@ -91,10 +91,15 @@ result<graph_handle> parse_graph(const std::string& json) {
 result<graph_handle> load_graph(const std::string& path) {
   auto loaded = graph::load(path);
   if (!loaded) return loaded.error_value();
-  // Kept so that the graph can be sent to another process; graph::load has just read it.
-  std::ifstream in(path, std::ios::binary);
-  std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return graph_handle{std::make_shared<const graph>(std::move(loaded).value()), std::move(json)};
+  // Kept so that the graph can be sent to another process. Read again as graph::load read it (a
+  // regular file, at most a graph's size, never blocking): the file may have been replaced by
+  // anything since.
+  auto json = detail::read_regular_file(path, std::size_t{1} << 20);
+  if (!json) {
+    return make_error(errc::io_error, "cannot read graph file '" + path + "': " + json.message());
+  }
+  return graph_handle{std::make_shared<const graph>(std::move(loaded).value()),
+                      std::move(json).value()};
 }
 
 result<graph_handle> with_outputs(const graph_handle& g, const std::string& what) {
