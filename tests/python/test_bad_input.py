@@ -1,6 +1,8 @@
 """Bad input: each case raises its documented exception with a clear message, and none crashes
 the interpreter (a crash would end this pytest process, failing the ctest test)."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -145,3 +147,18 @@ def test_library_messages_reach_python():
         vknoise.eval([[2.0**40, 0.0, 0.0]], backend="cpu-reference")
     g = vknoise.Graph.load(graph_path("lava.json"))
     assert vknoise.field((4, 4), origin=(0, 0, 0.4), noise=g).shape[1:3] == (4, 4)
+
+
+def test_graph_files_that_are_not_regular_files_are_refused_at_once(tmp_path):
+    # A FIFO with no writer would block an ordinary open() forever; a directory and a device are
+    # not graphs. Each is refused at once with the file's name and what it is.
+    fifo = tmp_path / "graph.json"
+    os.mkfifo(fifo)
+    for path, what in ((fifo, "FIFO"), (tmp_path, "directory"), ("/dev/zero", "device")):
+        with pytest.raises(RuntimeError, match=what):
+            vknoise.Graph.load(str(path))
+
+
+def test_a_deeply_nested_graph_is_refused_not_a_crash():
+    with pytest.raises(ValueError, match="nests deeper than 64 levels"):
+        vknoise.Graph.from_json("[" * 100000 + "]" * 100000)
