@@ -14,7 +14,7 @@ constexpr int fixed_signals[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGILL,  SIGTRAP, 
                                  SIGPROF, SIGIO,   SIGPWR,    SIGSYS};
 
 // What each signal did before (SIG_DFL where that was SIG_IGN: see the header), put back by the
-// handler. Written once before the handlers are installed.
+// handler for a fault. Written once before the handlers are installed.
 struct sigaction previous_actions[NSIG];
 
 // A fault that the same instruction raises again once the handler returns: si_code > 0 means the
@@ -29,10 +29,21 @@ bool is_fault(int signal_number, const siginfo_t* info) {
 void on_fatal_signal(int signal_number, siginfo_t* info, void*) {
   const int saved_errno = errno;
   remove_pending_temporary_files();
-  ::sigaction(signal_number, &previous_actions[signal_number], nullptr);
-  // The signal is blocked while its handler runs: raised again, it is delivered, with the action
-  // just put back, as soon as the handler returns.
-  if (!is_fault(signal_number, info)) ::raise(signal_number);
+  if (is_fault(signal_number, info)) {
+    // The faulting instruction runs again once the handler returns and faults into the action
+    // the signal had before: a sanitizer's report, or the default core dump.
+    ::sigaction(signal_number, &previous_actions[signal_number], nullptr);
+  } else {
+    // A signal sent by kill() or raise() ends the process by its default action, whoever else
+    // had a handler for it (a sanitizer reports a sent SIGSEGV as a crash of its own, exit 1).
+    // The signal is blocked while its handler runs: raised again, it is delivered as soon as the
+    // handler returns.
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    ::sigaction(signal_number, &default_action, nullptr);
+    ::raise(signal_number);
+  }
   errno = saved_errno;
 }
 

@@ -10,10 +10,10 @@
 // NAME).
 //
 // After the cleanup the process ends by the same signal, as it would have without the handler:
-// the handler puts back the action the signal had before (the default, or a sanitizer's) and
-// raises the signal again, so a shell sees 128 + N and a parent's waitpid() sees WIFSIGNALED; a
-// core-dumping signal still dumps core. A fault (SIGSEGV from a bad access, ...) simply returns
-// and faults again into that action.
+// a signal sent by kill() or raise() is raised again with the default action, so a shell sees
+// 128 + N and a parent's waitpid() sees WIFSIGNALED, and a core-dumping signal still dumps core.
+// A fault (SIGSEGV from a bad access, ...) gets back the action it had before (the default, or a
+// sanitizer's, which then reports it), and the handler returns to fault again into it.
 //
 // A signal ignored when the program starts stays ignored (nohup's SIGHUP, a parent's SIGPIPE),
 // except SIGINT and SIGQUIT: a non-interactive shell ignores those in every background command it
