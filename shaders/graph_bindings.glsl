@@ -8,8 +8,13 @@
 //   VKNOISE_TABLE_IN_UNIFORM  the tables in uniform buffers (permutation.glsl)
 // Slots take the place of a built-in kernel's octaves: the push constants' fractal.octaves is
 // the slot count, and slot s of a sample sits where octave s would (vknoise_shared.h).
+// VKNOISE_GRAPH_FUNCTION instead makes a function to paste into any shader: no bindings, the
+// tables and words constant arrays declared by the generated source, and graph_slot generated
+// from the function's position.
 
+#if !defined(VKNOISE_GRAPH_FUNCTION)
 layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
+#endif
 
 #include "permutation.glsl"
 #include "improved_noise.glsl"
@@ -17,6 +22,9 @@ layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
 #include "value_noise.glsl"
 #include "warp.glsl"
 
+#if defined(VKNOISE_GRAPH_FUNCTION)
+lattice_axis graph_slot(uint s, int axis);  // generated after graph_ops.glsl
+#else
 layout(std430, set = 0, binding = VKNOISE_BINDING_COORDS) readonly buffer coords_buffer {
   lattice_coord coords[];
 };
@@ -43,6 +51,7 @@ layout(std430, set = 0, binding = VKNOISE_BINDING_OUTPUT) writeonly buffer outpu
 };
 layout(push_constant) uniform push_block { field_push_constants pc; };
 #endif
+#endif
 
 uint sample_x;    // field: the sample's x in the chunk; points: the point
 uint sample_row;  // field: the chunk row
@@ -52,6 +61,7 @@ uint graph_uint(uint word) { return graph_words[word]; }
 
 #include "graph_ops.glsl"
 
+#if !defined(VKNOISE_GRAPH_FUNCTION)
 // Slot s's lattice coordinate on `axis` at this sample (laid out as a built-in kernel's octaves).
 lattice_axis graph_slot(uint s, int axis) {
 #if defined(VKNOISE_GRAPH_POINTS)
@@ -61,3 +71,4 @@ lattice_axis graph_slot(uint s, int axis) {
   return decode(coords[pc.rows_offset + (sample_row * pc.fractal.octaves + s) * 3 + uint(axis) - 1]);
 #endif
 }
+#endif

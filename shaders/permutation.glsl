@@ -22,7 +22,17 @@ int graph_gradient_base = 0;
 #define VKNOISE_GRADIENT_BASE
 #endif
 
-#if VKNOISE_TABLE_IN_UNIFORM
+#if defined(VKNOISE_GRAPH_FUNCTION)
+// A graph function (vknoise graph --emit-glsl --function): the generated source declares the
+// tables as constant arrays (permutation[], and the gradients' float bits in gradient_bits[])
+// before it includes this file, so that the function needs no binding.
+#define perm(i) permutation[VKNOISE_TABLE_BASE(i)]
+vec4 classic_gradient(int index) {
+  int at = 4 * (VKNOISE_GRADIENT_BASE index);
+  return uintBitsToFloat(
+      uvec4(gradient_bits[at], gradient_bits[at + 1], gradient_bits[at + 2], gradient_bits[at + 3]));
+}
+#elif VKNOISE_TABLE_IN_UNIFORM
 layout(std140, set = 0, binding = VKNOISE_BINDING_PERMUTATION) uniform permutation_block {
   ivec4 permutation[VKNOISE_PERMUTATION_ENTRIES];
 };
@@ -40,4 +50,6 @@ layout(std430, set = 0, binding = VKNOISE_BINDING_GRADIENTS) readonly buffer gra
 };
 #endif
 
+#if !defined(VKNOISE_GRAPH_FUNCTION)
 vec4 classic_gradient(int index) { return gradients[VKNOISE_GRADIENT_BASE index]; }
+#endif

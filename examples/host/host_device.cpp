@@ -141,6 +141,11 @@ std::unique_ptr<host_device> host_device::create(const host_options& options, st
   host->write_without_format_ =
       options.write_without_format && host->supports_write_without_format_;
   enabled.features.shaderStorageImageWriteWithoutFormat = host->write_without_format_;
+  if (options.shader_float64 && supported.features.shaderFloat64 != VK_TRUE) {
+    *why = "the device lacks shaderFloat64";
+    return nullptr;
+  }
+  enabled.features.shaderFloat64 = options.shader_float64 ? VK_TRUE : VK_FALSE;
 
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

@@ -29,6 +29,9 @@ struct host_options {
   bool write_without_format = true;
   std::uint32_t api_version = VK_API_VERSION_1_2;  // VkApplicationInfo.apiVersion
   bool timeline_semaphore = true;                  // enabled where the device has it
+  // shaderFloat64, which a GLSL function of vknoise's needs (emit_glsl_function, graph.hpp);
+  // create() fails on a device without it.
+  bool shader_float64 = false;
 };
 
 class host_device {

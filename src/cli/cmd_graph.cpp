@@ -1,5 +1,6 @@
 // vknoise graph: what a noise graph compiles to. --emit-glsl prints its kernel as one
-// self-contained GLSL compute shader (to paste the same noise into one's own shaders); --stats
+// self-contained GLSL compute shader, or with --function NAME as one GLSL function to paste into
+// one's own shaders (emit_glsl_function, graph.hpp); --stats
 // describes the graph and measures its run-time compile, cold and from the disk cache.
 #include <stdlib.h>
 
@@ -24,6 +25,7 @@ namespace {
 
 struct graph_options {
   std::optional<std::string> emit_glsl;
+  std::optional<std::string> function;
   std::optional<std::string> stats;
 };
 
@@ -151,10 +153,19 @@ int print_stats(const std::string& path) {
   return exit_success;
 }
 
-int emit(const std::string& path) {
+int emit(const std::string& path, const std::optional<std::string>& function) {
   auto loaded = graph::load(path);
   if (!loaded) return report_error(exit_usage_error, loaded.message());  // as --graph's
-  const std::string source = emit_glsl(*loaded);
+  std::string source;
+  if (function) {
+    auto emitted = emit_glsl_function(*loaded, *function);
+    if (!emitted) {
+      return report_error(exit_code_for(emitted.error_value().code), emitted.message());
+    }
+    source = std::move(emitted.value());
+  } else {
+    source = emit_glsl(*loaded);
+  }
   if (std::fwrite(source.data(), 1, source.size(), stdout) != source.size() ||
       std::fflush(stdout) != 0) {
     return report_error(exit_runtime_error, "cannot write to stdout");
@@ -166,7 +177,8 @@ int run_graph(const graph_options& options) {
   if (options.emit_glsl.has_value() == options.stats.has_value()) {
     return report_error(exit_usage_error, "give one of --emit-glsl FILE and --stats FILE");
   }
-  return options.emit_glsl ? emit(*options.emit_glsl) : print_stats(*options.stats);
+  return options.emit_glsl ? emit(*options.emit_glsl, options.function)
+                           : print_stats(*options.stats);
 }
 
 }  // namespace
@@ -180,6 +192,10 @@ command add_graph_command(CLI::App& app) {
   add_text_option(*parser, "--emit-glsl", "FILE", options->emit_glsl,
                   "print the graph's compute shader, self-contained (glslc "
                   "-fshader-stage=compute compiles it), to paste the noise into other shaders");
+  add_text_option(*parser, "--function", "NAME", options->function,
+                  "with --emit-glsl: print the graph as one GLSL function `vecN NAME(vecM p)` "
+                  "instead, to paste into a fragment or compute shader (no bindings: the tables "
+                  "are constant arrays; needs shaderFloat64)");
   add_text_option(*parser, "--stats", "FILE", options->stats,
                   "describe the graph and time its run-time compile, cold and from the disk "
                   "cache (in a temporary directory: the user's cache is left alone)");
@@ -188,6 +204,9 @@ command add_graph_command(CLI::App& app) {
             if (options->emit_glsl.has_value() == options->stats.has_value()) {
               return make_error(errc::invalid_argument,
                                 "give one of --emit-glsl FILE and --stats FILE");
+            }
+            if (options->function && !options->emit_glsl) {
+              return make_error(errc::invalid_argument, "--function needs --emit-glsl FILE");
             }
             return {};
           }};

@@ -3,8 +3,12 @@
 #include "graph/graph_glsl.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdio>
 #include <sstream>
 
+#include "core/octave_scale.hpp"
+#include "vknoise/classic_gradients.hpp"
 #include "vknoise_shared.h"
 
 namespace vknoise::graph_ir {
@@ -18,20 +22,157 @@ class generator {
       : g_(g), l_(l), derivatives_(g.mode != output_mode::values), forms_(jacobian_forms(g)) {}
 
   std::string source() {
+    kernel_header();
+    body();
+    out_ << "\n#include \"graph_main.glsl\"\n";
+    return out_.str();
+  }
+
+  // The paste-in function (graph_glsl.hpp's function_source), before preprocessing.
+  std::string function(const std::vector<permutation_table>& tables, const std::string& name,
+                       int channels) {
+    out_ << "#version 450\n"
+         << "#extension GL_GOOGLE_include_directive : require\n"
+         << "#include \"vknoise_shared.h\"\n"
+         << "#define VKNOISE_GRAPH_FUNCTION 1\n";
+    table_macros();
+    constant_arrays(tables);
+    out_ << "dvec4 graph_position;  // the function's argument, padded with zeros\n"
+         << "#include \"graph_bindings.glsl\"\n"
+         << "#include \"octave_term.glsl\"\n\n";
+    slot_function();
+    body();
+    static const char* const types[4] = {"float", "vec2", "vec3", "vec4"};
+    std::string padded = "dvec4(";
+    if (g_.dims == 1) {
+      padded += "double(p), 0.0lf, 0.0lf, 0.0lf)";
+    } else {
+      padded += "dvec" + std::to_string(g_.dims) + "(p)";
+      for (int c = g_.dims; c < 4; ++c) padded += ", 0.0lf";
+      padded += ")";
+    }
+    out_ << types[channels - 1] << " " << name << "(" << types[g_.dims - 1] << " p) {\n"
+         << "  graph_position = " << padded << ";\n"
+         << "  float channel[VKNOISE_GRAPH_VALUES];\n"
+         << "  graph_eval(channel);\n"
+         << "  return " << types[channels - 1] << "(";
+    for (int c = 0; c < channels; ++c) out_ << (c > 0 ? ", " : "") << "channel[" << c << "]";
+    out_ << ");\n}\n";
+    return out_.str();
+  }
+
+ private:
+  void table_macros() {
+    out_ << "#define VKNOISE_GRAPH_TABLES " << std::max<std::size_t>(1, l_.tables.size()) << "\n"
+         << "#define VKNOISE_GRAPH_GRADIENT_TABLES "
+         << std::max<std::size_t>(1, l_.gradients.size()) << "\n"
+         << "#define VKNOISE_GRAPH_CHANNELS " << channel_count(g_) << "\n"
+         << "#define VKNOISE_GRAPH_VALUES " << std::max(4, channel_count(g_)) << "\n";
+  }
+
+  // The tables and words as arrays initialised with constants: the floats as their bits, so that
+  // no decimal literal's rounding stands between the host's value and the shader's. Not `const`:
+  // glslang copies a `const` array into function memory at every index that is not constant
+  // (SPIR-V "indexable"), which made one 8x8 pass on lavapipe take over 300 s; a global with a
+  // constant initializer is read in place.
+  void constant_arrays(const std::vector<permutation_table>& tables) {
+    const auto list = [&](const char* type, const char* name, const std::vector<std::string>& v) {
+      out_ << type << " " << name << "[" << v.size() << "] = " << type << "[](";
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        out_ << (i % 16 == 0 ? "\n  " : " ") << v[i] << (i + 1 < v.size() ? "," : "");
+      }
+      out_ << ");\n";
+    };
+    std::vector<std::string> entries;
+    for (const permutation_table& t : tables) {
+      for (const std::int32_t e : t.doubled()) entries.push_back(std::to_string(e));
+    }
+    if (entries.empty()) entries.assign(512, "0");
+    list("int", "permutation", entries);
+    entries.clear();
+    for (const gradient_ref& r : l_.gradients) {
+      for (const float f : classic_gradients::from_seed(r.classic_seed).float_table(r.dims)) {
+        entries.push_back(std::to_string(std::bit_cast<std::uint32_t>(f)) + "u");
+      }
+    }
+    if (entries.empty()) entries.assign(4, "0u");  // no classic noise reads it
+    list("uint", "gradient_bits", entries);
+    entries.clear();
+    for (const std::uint32_t w : l_.words) entries.push_back(std::to_string(w) + "u");
+    if (entries.empty()) entries.push_back("0u");
+    list("uint", "graph_words", entries);
+  }
+
+  // A double constant, exactly (its two 32-bit halves).
+  static std::string exact_double(double d) {
+    const auto bits = std::bit_cast<std::uint64_t>(d);
+    return "packDouble2x32(uvec2(" + std::to_string(static_cast<std::uint32_t>(bits)) + "u, " +
+           std::to_string(static_cast<std::uint32_t>(bits >> 32)) + "u))";
+  }
+  static std::string exact_doubles(const double (&v)[4]) {
+    return "dvec4(" + exact_double(v[0]) + ", " + exact_double(v[1]) + ", " + exact_double(v[2]) +
+           ", " + exact_double(v[3]) + ")";
+  }
+
+  // graph_slot for the function: slot_coordinate (graph_layout.hpp) in GLSL, in double with the
+  // host's operations in the host's order (apply_chain, octave_position without a period,
+  // reduce_coordinate modulo 256), so that its cells and fraction are the mirror's.
+  void slot_function() {
+    out_ << "lattice_axis graph_reduced(double x) {\n"
+         << "  precise double floored = floor(x);\n"
+         << "  // fmod(floored, 256) made non-negative: exact, as every step is on integers\n"
+         << "  precise double wrapped = floored - 256.0lf * floor(floored / 256.0lf);\n"
+         << "  int cell = int(wrapped);\n"
+         << "  precise float frac = float(x - floored);\n"
+         << "  // a fraction just below 1 that rounds up to 1.0 is the next cell's origin\n"
+         << "  if (frac >= 1.0) {\n"
+         << "    cell = (cell + 1) & 255;\n"
+         << "    frac = 0.0;\n"
+         << "  }\n"
+         << "  return lattice_axis(cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, "
+            "frac);\n"
+         << "}\n\n"
+         << "lattice_axis graph_slot(uint s, int axis) {\n"
+         << "  precise double x = graph_position[axis];\n"
+         << "  switch (s) {\n";
+    for (int i = 0; i < l_.slot_count(); ++i) {
+      const slot& sl = l_.slots[i];
+      out_ << "    case " << i << "u:\n";
+      for (const chain_step& step : l_.chains[sl.chain].steps) {
+        out_ << "      x = x " << (step.multiply ? "*" : "+") << " " << exact_doubles(step.value)
+             << "[axis];\n";
+      }
+      if (sl.kind == slot_kind::raw) {
+        out_ << "      return lattice_axis(0, 0, 0, 0, float(x));\n";
+        continue;
+      }
+      const double scale = detail::octave_scale(sl.octave_spec, sl.octave);
+      out_ << "      x = x * " << exact_double(scale) << ";\n";
+      if (sl.octave_spec.octave_offsets) {
+        double offsets[4];
+        for (int a = 0; a < 4; ++a) offsets[a] = sl.octave * octave_offset[a];
+        out_ << "      x = x + " << exact_doubles(offsets) << "[axis];\n";
+      }
+      out_ << "      return graph_reduced(x);\n";
+    }
+    out_ << "  }\n  return lattice_axis(0, 0, 0, 0, 0.0);\n}\n\n";
+  }
+
+  void kernel_header() {
     out_ << "#version 450\n"
          << "#extension GL_GOOGLE_include_directive : require\n"
          << "// A vknoise noise graph's kernel: " << g_.nodes.size() << " nodes, dims " << g_.dims
          << ", outputs";
     for (const output& o : g_.outputs) out_ << " " << o.name;
     out_ << ".\n// Generated; the constants are read from the graph's constant words by index.\n"
-         << "#include \"vknoise_shared.h\"\n"
-         << "#define VKNOISE_GRAPH_TABLES " << std::max<std::size_t>(1, l_.tables.size()) << "\n"
-         << "#define VKNOISE_GRAPH_GRADIENT_TABLES "
-         << std::max<std::size_t>(1, l_.gradients.size()) << "\n"
-         << "#define VKNOISE_GRAPH_CHANNELS " << channel_count(g_) << "\n"
-         << "#define VKNOISE_GRAPH_VALUES " << std::max(4, channel_count(g_)) << "\n"
-         << "#include \"graph_bindings.glsl\"\n"
+         << "#include \"vknoise_shared.h\"\n";
+    table_macros();
+    out_ << "#include \"graph_bindings.glsl\"\n"
          << "#include \"octave_term.glsl\"\n\n";
+  }
+
+  // The basis functions and graph_eval: the same for the kernel and the function.
+  void body() {
     for (std::size_t i = 0; i < g_.nodes.size(); ++i) {
       if (g_.nodes[i].kind != op::noise) continue;
       basis_function(static_cast<int>(i));
@@ -48,11 +189,9 @@ class generator {
       if (derivatives_) gradient_statement(static_cast<int>(i));
     }
     write_channels();
-    out_ << "}\n\n#include \"graph_main.glsl\"\n";
-    return out_.str();
+    out_ << "}\n";
   }
 
- private:
   static std::string var(int i) { return "v" + std::to_string(i); }
   // A scalar node's gradient (vec4), a vector node's Jacobian (mat4: column c the gradient of
   // component c), with derivatives.
@@ -670,6 +809,11 @@ class generator {
 
 std::string kernel_source(const graph& g, const layout& l) {
   return generator(g, l).source();
+}
+
+std::string function_source(const graph& g, const layout& l,
+                            const std::vector<permutation_table>& tables, const std::string& name) {
+  return generator(g, l).function(tables, name, channel_count(g));
 }
 
 }  // namespace vknoise::graph_ir

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "graph/graph_ir.hpp"
 #include "graph/graph_layout.hpp"
@@ -14,5 +15,14 @@
 namespace vknoise::graph_ir {
 
 std::string kernel_source(const graph& g, const layout& l);
+
+// The same graph as a function `vecN name(vecM p)` (float for one channel or one dimension) to
+// paste into any shader, before preprocessing (graph.hpp's emit_glsl_function finishes it): the
+// kernel's includes and graph_eval with VKNOISE_GRAPH_FUNCTION defined, the tables (`tables`,
+// resolve_tables's) and the constant words as constant arrays, and graph_slot generated from p
+// in double (slot_coordinate's operations). The caller checks that channels (channel_count) is
+// 1 to 4 and that no slot has a period.
+std::string function_source(const graph& g, const layout& l,
+                            const std::vector<permutation_table>& tables, const std::string& name);
 
 }  // namespace vknoise::graph_ir

@@ -1,0 +1,402 @@
+// The GLSL functions a host pastes into its own shaders (emit_glsl_function, graph.hpp; the
+// built-in noises' shaders/vknoise.glsl): glslc compiles each in a #version 450 fragment shader,
+// two of them in one shader too; and a host's full-screen pass on the device (lavapipe here),
+// under the validation layer with synchronization validation, equals the CPU float mirror bit for
+// bit for exact graphs and within the bound for bounded ones, at pixel centres the fragment
+// shader reproduces exactly (origin and step powers of two).
+#include <gtest/gtest.h>
+
+#include <volk.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host_device.hpp"
+#include "host_fullscreen_spv.hpp"
+#include "scratch_directory.hpp"
+#include "vknoise/graph.hpp"
+
+namespace vknoise {
+namespace {
+
+constexpr std::uint32_t kSide = 64;  // the pass's RGBA32F attachment, kSide x kSide
+constexpr double kOrigin = -2.0;     // the position of the attachment's corner (x and y)
+constexpr double kStep = 0.0625;
+constexpr std::uint64_t kDrawTimeoutNs =
+    300'000'000'000ull;  // a draw's wait (see run())     // per pixel; pixel centres are exact
+                         // floats
+// The fixed z and w of 3D and 4D positions (exact floats).
+constexpr double kZ = 0.375;
+constexpr double kW = -0.625;
+
+#define HOST_VK(call) ASSERT_EQ((call), VK_SUCCESS) << #call
+
+std::vector<std::filesystem::path> shipped_graphs() {
+  std::vector<std::filesystem::path> paths;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(VKNOISE_SOURCE_DIR) / "graphs")) {
+    if (entry.path().extension() == ".json") paths.push_back(entry.path());
+  }
+  return paths;
+}
+
+// A fragment shader that writes function `name` (dims in, channels out) at its pixel's position.
+std::string fragment_shader(const std::string& functions, const std::string& name, int dims,
+                            int channels) {
+  static const char* const positions[4] = {"at.x", "at", "vec3(at, 0.375)",
+                                           "vec4(at, 0.375, -0.625)"};
+  static const char* const padding[4] = {", 0.0, 0.0, 0.0", ", 0.0, 0.0", ", 0.0", ""};
+  return "#version 450\n" + functions +
+         "layout(location = 0) out vec4 colour;\n"
+         "void main() {\n"
+         "  precise vec2 at = vec2(-2.0) + gl_FragCoord.xy * 0.0625;\n"
+         "  colour = vec4(" +
+         name + "(" + positions[dims - 1] + ")" + padding[channels - 1] + ");\n}\n";
+}
+
+// The mirror's values at the pass's pixel centres, 4 floats per pixel (missing channels 0).
+std::vector<float> mirror_image(const graph& g) {
+  const int dims = g.dims();
+  std::vector<double> points;
+  for (std::uint32_t y = 0; y < kSide; ++y) {
+    for (std::uint32_t x = 0; x < kSide; ++x) {
+      const double p[4] = {kOrigin + (x + 0.5) * kStep, kOrigin + (y + 0.5) * kStep, kZ, kW};
+      points.insert(points.end(), p, p + dims);
+    }
+  }
+  const std::size_t channels = g.channels();
+  std::vector<float> values(kSide * kSide * channels);
+  const status s = eval_mirror(g, points, permutation_table::perlin(), values);
+  EXPECT_TRUE(s.ok()) << s.message();
+  std::vector<float> image(kSide * kSide * 4, 0.0f);
+  for (std::size_t i = 0; i < kSide * kSide; ++i) {
+    for (std::size_t c = 0; c < channels; ++c) image[i * 4 + c] = values[i * channels + c];
+  }
+  return image;
+}
+
+// glslc compiles `source` as a fragment shader for Vulkan 1.2 (warnings are errors); the SPIR-V.
+std::vector<std::uint32_t> compile(const scratch_directory& dir_owner, const std::string& dir,
+                                   const std::string& name, const std::string& source) {
+  (void)dir_owner;
+  const std::string glsl = dir + "/" + name + ".frag";
+  const std::string spv = dir + "/" + name + ".spv";
+  std::ofstream(glsl) << source;
+  const std::string command =
+      "glslc -fshader-stage=frag --target-env=vulkan1.2 -Werror -o " + spv + " " + glsl + " 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::ifstream in(spv, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  return words;
+}
+
+// A host's full-screen pass: one triangle, a fragment shader, an RGBA32F attachment read back.
+class fullscreen_pass {
+ public:
+  explicit fullscreen_pass(host::host_device& host) : host_(host), device_(host.device()) {}
+  ~fullscreen_pass() {
+    if (pipeline_) vkDestroyPipeline(device_, pipeline_, nullptr);
+    if (layout_) vkDestroyPipelineLayout(device_, layout_, nullptr);
+    if (framebuffer_) vkDestroyFramebuffer(device_, framebuffer_, nullptr);
+    if (view_) vkDestroyImageView(device_, view_, nullptr);
+    if (render_pass_) vkDestroyRenderPass(device_, render_pass_, nullptr);
+    host_.destroy(color_);
+    host_.destroy(readback_);
+  }
+
+  // Draws with `fragment` (SPIR-V) and returns the attachment's texels, 4 floats each.
+  void run(const std::vector<std::uint32_t>& fragment, std::vector<float>& texels) {
+    if (!render_pass_) ASSERT_NO_FATAL_FAILURE(create_target());
+    if (pipeline_) vkDestroyPipeline(device_, pipeline_, nullptr);
+    pipeline_ = VK_NULL_HANDLE;
+    ASSERT_NO_FATAL_FAILURE(create_pipeline(fragment));
+    VkCommandBuffer cmd = host_.begin();
+    ASSERT_TRUE(cmd);
+    VkClearValue clear{};
+    VkRenderPassBeginInfo begin{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+    begin.renderPass = render_pass_;
+    begin.framebuffer = framebuffer_;
+    begin.renderArea.extent = {kSide, kSide};
+    begin.clearValueCount = 1;
+    begin.pClearValues = &clear;
+    vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline_);
+    vkCmdDraw(cmd, 3, 1, 0, 0);
+    vkCmdEndRenderPass(cmd);  // leaves the image in TRANSFER_SRC_OPTIMAL
+    // The render pass's external dependency covers the attachment -> the copy.
+    VkBufferImageCopy copy{};
+    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    copy.imageExtent = {kSide, kSide, 1};
+    vkCmdCopyImageToBuffer(cmd, color_.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           readback_.handle, 1, &copy);
+    host_.transfer_writes_to_host(cmd, readback_);  // the copy -> the host's reads
+    // lavapipe compiles the fragment shader at the draw: a shipped graph's took 9 to 175 s on a
+    // loaded 2-core machine, far more than submit_and_wait's 10 s.
+    VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkFence fence = VK_NULL_HANDLE;
+    HOST_VK(vkCreateFence(device_, &fence_info, nullptr, &fence));
+    const bool submitted = host_.submit(cmd, fence);
+    const VkResult waited =
+        submitted ? vkWaitForFences(device_, 1, &fence, VK_TRUE, kDrawTimeoutNs) : VK_SUCCESS;
+    vkDestroyFence(device_, fence, nullptr);
+    host_.free(cmd);
+    ASSERT_TRUE(submitted);
+    HOST_VK(waited);
+    texels.resize(kSide * kSide * 4);
+    std::memcpy(texels.data(), readback_.mapped, texels.size() * sizeof(float));
+  }
+
+ private:
+  void create_target() {
+    color_ =
+        host_.create_image(VK_IMAGE_TYPE_2D, VK_FORMAT_R32G32B32A32_SFLOAT, {kSide, kSide, 1}, 1,
+                           VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+    readback_ = host_.create_buffer(kSide * kSide * 4 * sizeof(float), 0);
+    ASSERT_TRUE(color_.handle && readback_.handle);
+    VkAttachmentDescription color{};
+    color.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+    color.samples = VK_SAMPLE_COUNT_1_BIT;
+    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+    color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    color.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    color.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    VkAttachmentReference reference{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    VkSubpassDescription subpass{};
+    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    subpass.colorAttachmentCount = 1;
+    subpass.pColorAttachments = &reference;
+    // The previous copy's reads of the image -> this pass's clear and writes (a later run).
+    VkSubpassDependency from_copy{};
+    from_copy.srcSubpass = VK_SUBPASS_EXTERNAL;
+    from_copy.dstSubpass = 0;
+    from_copy.srcStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    from_copy.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+    from_copy.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+    // The attachment's writes -> the copy that reads it after the render pass.
+    VkSubpassDependency to_copy{};
+    to_copy.srcSubpass = 0;
+    to_copy.dstSubpass = VK_SUBPASS_EXTERNAL;
+    to_copy.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+    to_copy.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+    to_copy.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+    to_copy.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    const VkSubpassDependency dependencies[2] = {from_copy, to_copy};
+    VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+    info.attachmentCount = 1;
+    info.pAttachments = &color;
+    info.subpassCount = 1;
+    info.pSubpasses = &subpass;
+    info.dependencyCount = 2;
+    info.pDependencies = dependencies;
+    HOST_VK(vkCreateRenderPass(device_, &info, nullptr, &render_pass_));
+    VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    view.image = color_.handle;
+    view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    view.format = VK_FORMAT_R32G32B32A32_SFLOAT;
+    view.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    HOST_VK(vkCreateImageView(device_, &view, nullptr, &view_));
+    VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    fb.renderPass = render_pass_;
+    fb.attachmentCount = 1;
+    fb.pAttachments = &view_;
+    fb.width = fb.height = kSide;
+    fb.layers = 1;
+    HOST_VK(vkCreateFramebuffer(device_, &fb, nullptr, &framebuffer_));
+    VkPipelineLayoutCreateInfo layout{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    HOST_VK(vkCreatePipelineLayout(device_, &layout, nullptr, &layout_));
+  }
+
+  VkShaderModule module(const std::uint32_t* code, std::size_t words) {
+    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    info.codeSize = words * 4;
+    info.pCode = code;
+    VkShaderModule m = VK_NULL_HANDLE;
+    EXPECT_EQ(vkCreateShaderModule(device_, &info, nullptr, &m), VK_SUCCESS);
+    return m;
+  }
+
+  void create_pipeline(const std::vector<std::uint32_t>& fragment_code) {
+    ASSERT_FALSE(fragment_code.empty());
+    VkShaderModule vertex = module(spirv::host_fullscreen, std::size(spirv::host_fullscreen));
+    VkShaderModule fragment = module(fragment_code.data(), fragment_code.size());
+    VkPipelineShaderStageCreateInfo stages[2]{};
+    stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 nullptr,
+                 0,
+                 VK_SHADER_STAGE_VERTEX_BIT,
+                 vertex,
+                 "main",
+                 nullptr};
+    stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                 nullptr,
+                 0,
+                 VK_SHADER_STAGE_FRAGMENT_BIT,
+                 fragment,
+                 "main",
+                 nullptr};
+    VkPipelineVertexInputStateCreateInfo input{
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    VkPipelineInputAssemblyStateCreateInfo assembly{
+        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+    assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    VkViewport viewport{0, 0, float(kSide), float(kSide), 0, 1};
+    VkRect2D scissor{{0, 0}, {kSide, kSide}};
+    VkPipelineViewportStateCreateInfo viewports{
+        VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+    viewports.viewportCount = 1;
+    viewports.pViewports = &viewport;
+    viewports.scissorCount = 1;
+    viewports.pScissors = &scissor;
+    VkPipelineRasterizationStateCreateInfo raster{
+        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    raster.polygonMode = VK_POLYGON_MODE_FILL;
+    raster.cullMode = VK_CULL_MODE_NONE;
+    raster.lineWidth = 1.0f;
+    VkPipelineMultisampleStateCreateInfo multisample{
+        VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    VkPipelineColorBlendAttachmentState blend{};
+    blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                           VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+    VkPipelineColorBlendStateCreateInfo blending{
+        VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    blending.attachmentCount = 1;
+    blending.pAttachments = &blend;
+    VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    info.stageCount = 2;
+    info.pStages = stages;
+    info.pVertexInputState = &input;
+    info.pInputAssemblyState = &assembly;
+    info.pViewportState = &viewports;
+    info.pRasterizationState = &raster;
+    info.pMultisampleState = &multisample;
+    info.pColorBlendState = &blending;
+    info.layout = layout_;
+    info.renderPass = render_pass_;
+    const VkResult r =
+        vkCreateGraphicsPipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline_);
+    vkDestroyShaderModule(device_, vertex, nullptr);
+    vkDestroyShaderModule(device_, fragment, nullptr);
+    HOST_VK(r);
+  }
+
+  host::host_device& host_;
+  VkDevice device_;
+  host::host_device::image color_;
+  host::host_device::buffer readback_;
+  VkRenderPass render_pass_ = VK_NULL_HANDLE;
+  VkImageView view_ = VK_NULL_HANDLE;
+  VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkPipeline pipeline_ = VK_NULL_HANDLE;
+};
+
+class glsl_function_test : public scratch_directory {
+ protected:
+  // A host device with the validation layer (synchronization validation on) and shaderFloat64.
+  void SetUp() override {
+    scratch_directory::SetUp();
+    host::host_options options;
+    options.shader_float64 = true;
+    std::string why;
+    host_ = host::host_device::create(options, &why);
+    ASSERT_TRUE(host_) << why;
+  }
+  // Every validation message fails the test, those at the device's destruction included.
+  void TearDown() override {
+    if (host_) {
+      EXPECT_TRUE(host_->destroy_device());
+      for (const std::string& message : host_->take_messages()) {
+        ADD_FAILURE() << "validation: " << message;
+      }
+    }
+    host_.reset();
+    scratch_directory::TearDown();
+  }
+  std::string dir() const { return dir_.string(); }
+  std::unique_ptr<host::host_device> host_;
+};
+
+std::size_t bit_mismatches(const std::vector<float>& a, const std::vector<float>& b) {
+  if (a.size() != b.size()) return a.size() + b.size();
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    count += std::memcmp(&a[i], &b[i], sizeof(float)) != 0 ? 1 : 0;
+  }
+  return count;
+}
+
+// Every shipped graph's function, in a full-screen pass, against the mirror.
+TEST_F(glsl_function_test, ShippedGraphsInAFragmentShaderEqualTheMirror) {
+  fullscreen_pass pass(*host_);
+  int exact = 0;
+  for (const std::filesystem::path& path : shipped_graphs()) {
+    auto loaded = graph::load(path);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    const graph& g = *loaded;
+    const std::string name = "vknoise_" + path.stem().string();
+    auto function = emit_glsl_function(g, name);
+    ASSERT_TRUE(function.ok()) << path << ": " << function.message();
+    const std::vector<std::uint32_t> spirv =
+        compile(*this, dir(), name,
+                fragment_shader(*function, name, g.dims(), static_cast<int>(g.channels())));
+    std::vector<float> texels;
+    ASSERT_NO_FATAL_FAILURE(pass.run(spirv, texels));
+    const std::vector<float> mirror = mirror_image(g);
+    if (g.contract() == graph_contract::exact) {
+      ++exact;
+      EXPECT_EQ(bit_mismatches(texels, mirror), 0u) << path;
+      continue;
+    }
+    for (std::size_t i = 0; i < texels.size(); ++i) {
+      ASSERT_LE(std::fabs(texels[i] - mirror[i]), g.bound()) << path << " value " << i;
+    }
+  }
+  EXPECT_GE(exact, 3);
+}
+
+// Two graphs' functions in one shader: their helpers and tables do not collide.
+TEST_F(glsl_function_test, TwoGraphsFunctionsPasteIntoOneShader) {
+  const std::vector<std::filesystem::path> paths = shipped_graphs();
+  ASSERT_GE(paths.size(), 2u);
+  auto a = graph::load(paths[0]);
+  auto b = graph::load(paths[1]);
+  ASSERT_TRUE(a.ok() && b.ok());
+  auto fa = emit_glsl_function(*a, "first");
+  auto fb = emit_glsl_function(*b, "second");
+  ASSERT_TRUE(fa.ok() && fb.ok());
+  // Both of dims 3 with 3 channels or fewer (the shipped graphs' shapes), summed.
+  ASSERT_EQ(a->dims(), 3);
+  ASSERT_EQ(b->dims(), 3);
+  const std::string shader = "#version 450\n" + *fa + *fb +
+                             "layout(location = 0) out vec4 colour;\n"
+                             "void main() {\n"
+                             "  vec3 at = vec3(gl_FragCoord.xy * 0.0625, 0.375);\n"
+                             "  colour = vec4(first(at).x + second(at).x);\n}\n";
+  EXPECT_FALSE(compile(*this, dir(), "two", shader).empty());
+}
+
+TEST_F(glsl_function_test, BadNamesAndTooManyChannelsAreRefused) {
+  auto g = graph::load(shipped_graphs()[0]);
+  ASSERT_TRUE(g.ok());
+  for (const char* bad : {"", "3d", "gl_noise", "a__b", "has space", "semi;colon"}) {
+    auto f = emit_glsl_function(*g, bad);
+    ASSERT_FALSE(f.ok()) << bad;
+    EXPECT_EQ(f.error_value().code, errc::invalid_argument) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace vknoise
