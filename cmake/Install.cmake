@@ -33,6 +33,9 @@ install(TARGETS vknoise vknoise_cxx EXPORT vknoiseTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/vknoise
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT vknoise_development
   FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+# The built-in noises as GLSL functions for a host's shaders (cmake/BuiltinGlsl.cmake).
+install(FILES ${VKNOISE_BUILTIN_GLSL} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/vknoise
+  COMPONENT vknoise_development)
 
 install(EXPORT vknoiseTargets NAMESPACE vknoise:: DESTINATION ${VKNOISE_INSTALL_CMAKEDIR}
   COMPONENT vknoise_development)

@@ -1,8 +1,8 @@
 // The GLSL functions a host pastes into its own shaders (emit_glsl_function, graph.hpp; the
-// built-in noises' shaders/vknoise.glsl): glslc compiles each in a #version 450 fragment shader,
-// two of them in one shader too; and a host's full-screen pass on the device (lavapipe here),
-// under the validation layer with synchronization validation, equals the CPU float mirror bit for
-// bit for exact graphs and within the bound for bounded ones, at pixel centres the fragment
+// built-in noises' shaders/include/vknoise.glsl): glslc compiles each in a #version 450 fragment
+// shader, two of them in one shader too; and a host's full-screen pass on the device (lavapipe
+// here), under the validation layer with synchronization validation, equals the CPU float mirror
+// bit for bit for exact graphs and within the bound for bounded ones, at pixel centres the fragment
 // shader reproduces exactly (origin and step powers of two).
 #include <gtest/gtest.h>
 
@@ -23,6 +23,7 @@
 #include "host_fullscreen_spv.hpp"
 #include "scratch_directory.hpp"
 #include "vknoise/graph.hpp"
+#include "vknoise/noise.hpp"
 
 namespace vknoise {
 namespace {
@@ -386,6 +387,46 @@ TEST_F(glsl_function_test, TwoGraphsFunctionsPasteIntoOneShader) {
                              "  vec3 at = vec3(gl_FragCoord.xy * 0.0625, 0.375);\n"
                              "  colour = vec4(first(at).x + second(at).x);\n}\n";
   EXPECT_FALSE(compile(*this, dir(), "two", shader).empty());
+}
+
+// shaders/include/vknoise.glsl as built: each vknoise_improvedN in a full-screen pass equals the
+// float mirror of improved noise bit for bit (noise3f and noise4f for 3D and 4D, the mirror of a
+// one-noise graph for 1D and 2D, which the library has no separate float function for).
+TEST_F(glsl_function_test, BuiltinImprovedNoiseEqualsTheMirror) {
+  std::ifstream in(VKNOISE_BUILTIN_GLSL);
+  ASSERT_TRUE(in) << VKNOISE_BUILTIN_GLSL;
+  const std::string header((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fullscreen_pass pass(*host_);
+  const permutation_table table = permutation_table::perlin();
+  for (int dims = 1; dims <= 4; ++dims) {
+    const std::string name = "vknoise_improved" + std::to_string(dims);
+    ASSERT_NE(header.find("float " + name + "("), std::string::npos) << name;
+    std::vector<float> texels;
+    ASSERT_NO_FATAL_FAILURE(
+        pass.run(compile(*this, dir(), name, fragment_shader(header, name, dims, 1)), texels));
+    std::vector<float> mirror(kSide * kSide * 4, 0.0f);
+    if (dims >= 3) {
+      for (std::uint32_t y = 0; y < kSide; ++y) {
+        for (std::uint32_t x = 0; x < kSide; ++x) {
+          const lattice_coord cx = reduce_coordinate(kOrigin + (x + 0.5) * kStep);
+          const lattice_coord cy = reduce_coordinate(kOrigin + (y + 0.5) * kStep);
+          mirror[(y * kSide + x) * 4] =
+              dims == 3 ? noise3f(cx, cy, reduce_coordinate(kZ), table)
+                        : noise4f(cx, cy, reduce_coordinate(kZ), reduce_coordinate(kW), table);
+        }
+      }
+    } else {
+      auto g = graph::parse("{\"vknoise_graph\": 1, \"dims\": " + std::to_string(dims) +
+                            ", \"nodes\": {\"p\": {\"kind\": \"position\"}, \"n\": "
+                            "{\"kind\": \"noise\", \"at\": \"p\"}}, \"outputs\": {\"v\": \"n\"}}");
+      ASSERT_TRUE(g.ok()) << g.message();
+      mirror = mirror_image(*g);
+    }
+    EXPECT_EQ(bit_mismatches(texels, mirror), 0u) << name;
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < texels.size(); i += 4) nonzero += texels[i] != 0.0f ? 1 : 0;
+    EXPECT_GT(nonzero, kSide * kSide / 2) << name << ": the pass wrote mostly zeros";
+  }
 }
 
 TEST_F(glsl_function_test, BadNamesAndTooManyChannelsAreRefused) {

@@ -168,15 +168,14 @@ result<std::string> emit_glsl_function(const graph& g, std::string_view name,
         << function << "): " << g.ir().nodes.size() << " nodes, dims " << g.ir().dims << ", "
         << channels << " channel" << (channels > 1 ? "s" : "") << ".\n"
         << "// Paste into a #version 450 fragment or compute shader; it needs no binding: the\n"
-        << "// permutation table(s), classic noise's gradients and the graph's constants are "
-           "constant\n"
-        << "// arrays below. Every other name starts with " << function
-        << "_. The lattice "
-           "coordinates\n"
-        << "// are reduced in double (the shader needs shaderFloat64) and every float is "
-           "precise, so the\n"
-        << "// values are the CPU float mirror's bit for bit (within the graph's bound for "
-           "sin, cos, pow, ...).\n"
+           "// permutation table(s), classic noise's gradients and the graph's constants are\n"
+           "// arrays initialised with constants below (globals, not const: glslang copies a\n"
+           "// const array at every index that is not constant). Every other name starts with\n"
+           "// "
+        << function
+        << "_. The lattice coordinates are reduced in double (the shader needs\n"
+           "// shaderFloat64) and every float is precise, so the values are the CPU float\n"
+           "// mirror's bit for bit (within the graph's bound for sin, cos, pow, ...).\n"
         << prefixed(tokens, names, function + "_");
     return out.str();
   });
