@@ -177,6 +177,9 @@ int run_graph(const graph_options& options) {
   if (options.emit_glsl.has_value() == options.stats.has_value()) {
     return report_error(exit_usage_error, "give one of --emit-glsl FILE and --stats FILE");
   }
+  if (options.function && !options.emit_glsl) {
+    return report_error(exit_usage_error, "--function needs --emit-glsl FILE");
+  }
   return options.emit_glsl ? emit(*options.emit_glsl, options.function)
                            : print_stats(*options.stats);
 }
