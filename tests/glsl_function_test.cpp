@@ -141,8 +141,9 @@ class fullscreen_pass {
     vkCmdCopyImageToBuffer(cmd, color_.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                            readback_.handle, 1, &copy);
     host_.transfer_writes_to_host(cmd, readback_);  // the copy -> the host's reads
-    // lavapipe compiles the fragment shader at the draw: a shipped graph's took 9 to 175 s on a
-    // loaded 2-core machine, far more than submit_and_wait's 10 s.
+    // lavapipe compiles the fragment shader at the draw (unless Mesa's shader cache has it): a
+    // shipped graph's took 9 to 175 s, one over 300 s, on a loaded 2-core machine, far more
+    // than submit_and_wait's 10 s; the wait is still bounded.
     VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     VkFence fence = VK_NULL_HANDLE;
     HOST_VK(vkCreateFence(device_, &fence_info, nullptr, &fence));
