@@ -30,10 +30,10 @@ namespace {
 
 constexpr std::uint32_t kSide = 64;  // the pass's RGBA32F attachment, kSide x kSide
 constexpr double kOrigin = -2.0;     // the position of the attachment's corner (x and y)
+// Per pixel; pixel centres are exact floats.
 constexpr double kStep = 0.0625;
-constexpr std::uint64_t kDrawTimeoutNs =
-    300'000'000'000ull;  // a draw's wait (see run())     // per pixel; pixel centres are exact
-                         // floats
+// A draw's wait (see run()).
+constexpr std::uint64_t kDrawTimeoutNs = 900'000'000'000ull;
 // The fixed z and w of 3D and 4D positions (exact floats).
 constexpr double kZ = 0.375;
 constexpr double kW = -0.625;
