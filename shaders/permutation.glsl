@@ -24,13 +24,17 @@ int graph_gradient_base = 0;
 
 #if defined(VKNOISE_GRAPH_FUNCTION)
 // A graph function (vknoise graph --emit-glsl --function): the generated source declares the
-// tables as constant arrays (permutation[], and the gradients' float bits in gradient_bits[])
-// before it includes this file, so that the function needs no binding.
-#define perm(i) permutation[VKNOISE_TABLE_BASE(i)]
+// tables as arrays initialised with constants before it includes this file, so that the function
+// needs no binding: the permutation entries as bytes, 16 to a uvec4 (permutation_bytes[]), and the
+// gradients' float bits (gradient_bits[], one uvec4 per gradient). Packed, because a compiler may
+// turn each read at an index it cannot fold into a search over the whole array (lavapipe's took
+// minutes per graph over int[2048]; 16 times fewer elements made it seconds).
+int permutation_entry(int i) {
+  return int(bitfieldExtract(permutation_bytes[i >> 4][(i >> 2) & 3], (i & 3) * 8, 8));
+}
+#define perm(i) permutation_entry(VKNOISE_TABLE_BASE(i))
 vec4 classic_gradient(int index) {
-  int at = 4 * (VKNOISE_GRADIENT_BASE index);
-  return uintBitsToFloat(
-      uvec4(gradient_bits[at], gradient_bits[at + 1], gradient_bits[at + 2], gradient_bits[at + 3]));
+  return uintBitsToFloat(gradient_bits[VKNOISE_GRADIENT_BASE index]);
 }
 #elif VKNOISE_TABLE_IN_UNIFORM
 layout(std140, set = 0, binding = VKNOISE_BINDING_PERMUTATION) uniform permutation_block {

@@ -126,16 +126,16 @@ std::string emit_glsl(const graph& g);
 // The graph as one self-contained GLSL function to paste into a host's own fragment or compute
 // shader (#version 450): `vecN name(vecM p)`, M the graph's dims and N its channels (float for
 // 1), returning eval_mirror's values at p for `table` (the field's table, Perlin's by default;
-// nodes with their own seed carry theirs). No bindings: the permutation tables, classic noise's
-// gradients (their float bits) and the graph's constants are arrays initialised with constants in
-// the source (globals, not const). Every other name it defines starts with `name` followed by an
-// underscore, so functions of different names paste into one shader. The lattice coordinates are
-// reduced in double as the host reduces them, so the shader needs 64-bit floats
-// (VkPhysicalDeviceFeatures::shaderFloat64); with that and NoContraction (kept: `precise`), its
-// values equal eval_mirror's bit for bit at the same float p, within the graph's bound for bounded
-// ops (sin, cos, pow, ...). Errors: errc::invalid_argument for a name that is not a GLSL identifier
-// (or starts with gl_ or holds "__"), more than 4 channels, or a periodic noise;
-// errc::out_of_memory.
+// nodes with their own seed carry theirs). No bindings: the permutation tables (bytes packed 16
+// to a uvec4), classic noise's gradients (their float bits, a uvec4 each) and the graph's
+// constants are arrays initialised with constants in the source (globals, not const). Every other
+// name it defines starts with `name` followed by an underscore, so functions of different names
+// paste into one shader. The lattice coordinates are reduced in double as the host reduces them, so
+// the shader needs 64-bit floats (VkPhysicalDeviceFeatures::shaderFloat64); with that and
+// NoContraction (kept: `precise`), its values equal eval_mirror's bit for bit at the same float p,
+// within the graph's bound for bounded ops (sin, cos, pow, ...). Errors: errc::invalid_argument for
+// a name that is not a GLSL identifier (or starts with gl_ or holds "__"), more than 4 channels, or
+// a periodic noise; errc::out_of_memory.
 result<std::string> emit_glsl_function(
     const graph& g, std::string_view name,
     const permutation_table& table = permutation_table::perlin());

@@ -74,33 +74,54 @@ class generator {
   // no decimal literal's rounding stands between the host's value and the shader's. Not `const`:
   // glslang copies a `const` array into function memory at every index that is not constant
   // (SPIR-V "indexable"), which made one 8x8 pass on lavapipe take over 300 s; a global with a
-  // constant initializer is read in place.
+  // constant initializer is read in place. The permutation entries are bytes packed 16 to a
+  // uvec4 and a gradient is one uvec4 (permutation.glsl says why).
   void constant_arrays(const std::vector<permutation_table>& tables) {
-    const auto list = [&](const char* type, const char* name, const std::vector<std::string>& v) {
+    const auto list = [&](const char* type, const char* name, const std::vector<std::string>& v,
+                          std::size_t per_line) {
       out_ << type << " " << name << "[" << v.size() << "] = " << type << "[](";
       for (std::size_t i = 0; i < v.size(); ++i) {
-        out_ << (i % 16 == 0 ? "\n  " : " ") << v[i] << (i + 1 < v.size() ? "," : "");
+        out_ << (i % per_line == 0 ? "\n  " : " ") << v[i] << (i + 1 < v.size() ? "," : "");
       }
       out_ << ");\n";
     };
+    // Four 32-bit words as a uvec4 literal.
+    const auto uvec4_of = [](const std::uint32_t(&w)[4]) {
+      return "uvec4(" + std::to_string(w[0]) + "u, " + std::to_string(w[1]) + "u, " +
+             std::to_string(w[2]) + "u, " + std::to_string(w[3]) + "u)";
+    };
     std::vector<std::string> entries;
+    std::uint32_t words[4] = {};
+    int byte = 0;  // the next byte's place in `words`
     for (const permutation_table& t : tables) {
-      for (const std::int32_t e : t.doubled()) entries.push_back(std::to_string(e));
-    }
-    if (entries.empty()) entries.assign(512, "0");
-    list("int", "permutation", entries);
-    entries.clear();
-    for (const gradient_ref& r : l_.gradients) {
-      for (const float f : classic_gradients::from_seed(r.classic_seed).float_table(r.dims)) {
-        entries.push_back(std::to_string(std::bit_cast<std::uint32_t>(f)) + "u");
+      for (const std::int32_t e : t.doubled()) {
+        words[byte / 4] |= static_cast<std::uint32_t>(e) << (8 * (byte % 4));
+        if (++byte == 16) {
+          entries.push_back(uvec4_of(words));
+          std::fill(std::begin(words), std::end(words), 0u);
+          byte = 0;
+        }
       }
     }
-    if (entries.empty()) entries.assign(4, "0u");  // no classic noise reads it
-    list("uint", "gradient_bits", entries);
+    if (entries.empty()) entries.assign(32, "uvec4(0u)");  // a doubled table's 512 bytes
+    list("uvec4", "permutation_bytes", entries, 2);
+    entries.clear();
+    for (const gradient_ref& r : l_.gradients) {
+      const auto floats = classic_gradients::from_seed(r.classic_seed).float_table(r.dims);
+      for (std::size_t i = 0; i + 4 <= floats.size(); i += 4) {
+        const std::uint32_t bits[4] = {std::bit_cast<std::uint32_t>(floats[i]),
+                                       std::bit_cast<std::uint32_t>(floats[i + 1]),
+                                       std::bit_cast<std::uint32_t>(floats[i + 2]),
+                                       std::bit_cast<std::uint32_t>(floats[i + 3])};
+        entries.push_back(uvec4_of(bits));
+      }
+    }
+    if (entries.empty()) entries.push_back("uvec4(0u)");  // no classic noise reads it
+    list("uvec4", "gradient_bits", entries, 2);
     entries.clear();
     for (const std::uint32_t w : l_.words) entries.push_back(std::to_string(w) + "u");
     if (entries.empty()) entries.push_back("0u");
-    list("uint", "graph_words", entries);
+    list("uint", "graph_words", entries, 8);
   }
 
   // A double constant, exactly (its two 32-bit halves).
