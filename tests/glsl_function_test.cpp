@@ -118,7 +118,9 @@ class fullscreen_pass {
 
   // Draws with `fragment` (SPIR-V) and returns the attachment's texels, 4 floats each.
   void run(const std::vector<std::uint32_t>& fragment, std::vector<float>& texels) {
-    if (!render_pass_) ASSERT_NO_FATAL_FAILURE(create_target());
+    if (!render_pass_) {
+      ASSERT_NO_FATAL_FAILURE(create_target());
+    }
     if (pipeline_) vkDestroyPipeline(device_, pipeline_, nullptr);
     pipeline_ = VK_NULL_HANDLE;
     ASSERT_NO_FATAL_FAILURE(create_pipeline(fragment));

@@ -1,0 +1,510 @@
+// Pass 1 of the graph reader (graph_parser.hpp): each node's kind and its fields, read and
+// checked on their own, before any other node is looked at.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "graph/graph_parser.hpp"
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise::graph_parsing {
+
+const std::vector<kind_info>& kind_table() {
+  using ir::op;
+  static const std::vector<kind_info> table{
+      {"position", op::position, {}, {}},
+      {"scale", op::scale, {"in", "factor"}, {"in", "factor"}},
+      {"offset", op::offset, {"in", "by"}, {"in", "by"}},
+      {"rotate", op::rotate, {"in", "matrix"}, {"in", "matrix"}},
+      {"warp", op::warp, {"in", "by", "amplitude"}, {"in", "by"}},
+      {"combine", op::combine, {"components"}, {"components"}},
+      {"ramp", op::ramp, {"in", "stops"}, {"in", "stops"}},
+      {"constant", op::constant, {"value"}, {"value"}},
+      {"component", op::component, {"in", "axis"}, {"in", "axis"}},
+      {"noise",
+       op::noise,
+       {"basis", "at", "seed", "table", "classic_seed", "interpolation", "smooth", "period"},
+       {}},
+      {"fractal",
+       op::fractal,
+       {"noise", "type", "octaves", "persistence", "lacunarity", "octave_offsets"},
+       {"noise"}},
+      {"add", op::add, {"a", "b"}, {"a", "b"}},
+      {"sub", op::sub, {"a", "b"}, {"a", "b"}},
+      {"mul", op::mul, {"a", "b"}, {"a", "b"}},
+      {"div", op::div, {"a", "b"}, {"a", "b"}},
+      {"min", op::min, {"a", "b"}, {"a", "b"}},
+      {"max", op::max, {"a", "b"}, {"a", "b"}},
+      {"pow", op::pow, {"a", "b"}, {"a", "b"}},
+      {"neg", op::neg, {"in"}, {"in"}},
+      {"abs", op::abs, {"in"}, {"in"}},
+      {"floor", op::floor, {"in"}, {"in"}},
+      {"sqrt", op::sqrt, {"in"}, {"in"}},
+      {"sin", op::sin, {"in"}, {"in"}},
+      {"cos", op::cos, {"in"}, {"in"}},
+      {"clamp", op::clamp, {"in", "lo", "hi"}, {"in", "lo", "hi"}},
+      {"mix", op::mix, {"a", "b", "t"}, {"a", "b", "t"}},
+      {"select", op::select, {"a", "b", "control", "threshold"}, {"a", "b", "control"}},
+      {"blend", op::blend, {"a", "b", "control", "lo", "hi"}, {"a", "b", "control", "lo", "hi"}},
+      {"remap", op::remap, {"in", "from", "to"}, {"in", "from", "to"}},
+      {"terrace", op::terrace, {"in", "steps"}, {"in", "steps"}},
+      {"curve", op::curve, {"in", "points"}, {"in", "points"}},
+  };
+  return table;
+}
+
+const kind_info* find_kind(std::string_view name) {
+  for (const kind_info& k : kind_table()) {
+    if (k.name == name) return &k;
+  }
+  return nullptr;
+}
+
+std::string kind_list() {
+  std::string list;
+  for (const kind_info& k : kind_table()) {
+    if (!list.empty()) list += ", ";
+    list += k.name;
+  }
+  return list;
+}
+
+bool valid_name(std::string_view name) {
+  if (name.empty() || name.size() > max_name_length) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    const bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    const bool digit = c >= '0' && c <= '9';
+    if (!letter && !(digit && i > 0)) return false;
+  }
+  return true;
+}
+
+int component_index(std::string_view letter) {
+  static constexpr std::string_view xyzw = "xyzw", rgba = "rgba";
+  if (letter.size() != 1) return -1;
+  std::size_t i = xyzw.find(letter[0]);
+  if (i == std::string_view::npos) i = rgba.find(letter[0]);
+  return i == std::string_view::npos ? -1 : static_cast<int>(i);
+}
+
+bool parser::read_node(const std::string& name, const json& value) {
+  if (!valid_name(name)) {
+    return fail("node name " + quote(name) +
+                " is not a name (letters, digits and _, not starting with a digit, at most 64 "
+                "characters)");
+  }
+  pending_node n;
+  n.name = name;
+  if (!value.is_object()) {
+    return fail(at(n) + "expects an object with a kind, got " + json_kind(value));
+  }
+  const json* kind = member(value, "kind");
+  if (!kind) return fail(at(n) + "missing field 'kind'");
+  if (!kind->is_string()) return fail(at(n, "kind") + "expects a string, got " + json_kind(*kind));
+  n.kind = find_kind(kind->get_ref<const std::string&>());
+  if (!n.kind) {
+    return fail(at(n) + "unknown kind " + quote(kind->get_ref<const std::string&>()) + " (" +
+                kind_list() + ")");
+  }
+  const auto& fields = n.kind->fields;
+  for (const auto& [key, v] : value.items()) {
+    if (key == "kind" || std::find(fields.begin(), fields.end(), key) != fields.end()) continue;
+    std::string takes;
+    for (std::string_view f : fields) takes += (takes.empty() ? "" : ", ") + std::string(f);
+    return fail(at(n) + "unknown field " + quote(key) + " (" + article(n.kind->name) + " takes " +
+                (takes.empty() ? "no fields" : takes) + ")");
+  }
+  for (std::string_view f : n.kind->required) {
+    if (!member(value, f)) return fail(at(n) + "missing field '" + std::string(f) + "'");
+  }
+  if (!read_fields(n, value)) return false;
+  index_.emplace(n.name, static_cast<int>(nodes_.size()));
+  nodes_.push_back(std::move(n));
+  return true;
+}
+
+bool parser::read_fields(pending_node& n, const json& object) {
+  using ir::op;
+  const auto field = [&](std::string_view name) -> const json& { return *member(object, name); };
+  switch (n.kind->op) {
+    case op::position:
+      return true;
+    case op::scale:
+    case op::offset: {
+      const std::string_view by = n.kind->op == op::scale ? "factor" : "by";
+      return input(n, "in", field("in"), expects::domain) && per_component(n, by, field(by));
+    }
+    case op::rotate: {
+      if (!input(n, "in", field("in"), expects::domain)) return false;
+      const json& m = field("matrix");
+      if (!m.is_array() || m.size() < 2 || m.size() > 4) {
+        return fail(at(n, "matrix") + "expects 2 to 4 rows of numbers (one per component), got " +
+                    (m.is_array() ? std::to_string(m.size()) + " rows" : json_kind(m)));
+      }
+      for (std::size_t r = 0; r < m.size(); ++r) {
+        std::vector<double> row;
+        if (!numbers(n, "matrix[" + std::to_string(r) + "]", m[r], m.size(), row)) return false;
+        n.matrix.push_back(std::move(row));
+      }
+      return true;
+    }
+    case op::warp: {
+      if (!input(n, "in", field("in"), expects::domain)) return false;
+      const json& by = field("by");
+      if (!by.is_array() || by.empty() || by.size() > 4) {
+        return fail(at(n, "by") + "expects an array of one scalar per component, got " +
+                    (by.is_array() ? "an array of " + std::to_string(by.size()) : json_kind(by)));
+      }
+      for (std::size_t i = 0; i < by.size(); ++i) {
+        if (!input(n, "by[" + std::to_string(i) + "]", by[i], expects::scalar)) return false;
+      }
+      double amplitude = 1.0;
+      if (!optional_number(n, object, "amplitude", 1.0, amplitude)) return false;
+      n.params = {amplitude};
+      return true;
+    }
+    case op::combine: {
+      const json& c = field("components");
+      if (!c.is_array() || c.empty() || c.size() > 4) {
+        return fail(at(n, "components") + "expects an array of 1 to 4 scalars, got " +
+                    (c.is_array() ? "an array of " + std::to_string(c.size()) : json_kind(c)));
+      }
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        if (!input(n, "components[" + std::to_string(i) + "]", c[i], expects::scalar)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    case op::ramp: {
+      if (!input(n, "in", field("in"), expects::scalar)) return false;
+      if (!point_list(n, "stops", field("stops"), 4, n.params)) return false;
+      for (std::size_t i = 0; i < n.params.size() / 4; ++i) {
+        const double* stop = &n.params[4 * i];
+        const std::string where = at(n, "stops[" + std::to_string(i) + "]");
+        if (!(stop[0] >= 0 && stop[0] <= 1)) {
+          return fail(where + "t " + number_text(stop[0]) + " is outside [0, 1]");
+        }
+        if (i > 0 && !(static_cast<float>(stop[0]) > static_cast<float>(stop[-4]))) {
+          return fail(where + "t " + number_text(stop[0]) + " is not above the previous stop's " +
+                      number_text(stop[-4]) +
+                      (stop[0] > stop[-4] ? " in float (t strictly increasing, in float too)"
+                                          : " (t strictly increasing)"));
+        }
+        for (int c = 1; c < 4; ++c) {
+          if (!(stop[c] >= 0 && stop[c] <= 1)) {
+            return fail(where + "the colour " + number_text(stop[c]) + " is outside [0, 1]");
+          }
+        }
+      }
+      return true;
+    }
+    case op::constant: {
+      double value = 0;
+      if (!number(n, "value", field("value"), value)) return false;
+      n.params = {value};
+      return true;
+    }
+    case op::component: {
+      if (!input(n, "in", field("in"), expects::vector)) return false;
+      const json& axis = field("axis");
+      if (axis.is_string()) {
+        n.axis = component_index(axis.get_ref<const std::string&>());
+        if (n.axis < 0) {
+          return fail(at(n, "axis") + "unknown axis " + quote(axis.get_ref<const std::string&>()) +
+                      " (x, y, z, w, r, g, b, a or 0 to 3)");
+        }
+        return true;
+      }
+      return integer(n, "axis", axis, 0, 3, n.axis);
+    }
+    case op::noise:
+      return read_noise(n, object);
+    case op::fractal:
+      return read_fractal(n, object);
+    case op::add:
+    case op::sub:
+    case op::mul:
+    case op::min:
+    case op::max:
+    case op::pow:
+      return input(n, "a", field("a"), expects::scalar) &&
+             input(n, "b", field("b"), expects::scalar);
+    case op::div: {
+      if (!input(n, "a", field("a"), expects::scalar) ||
+          !input(n, "b", field("b"), expects::scalar)) {
+        return false;
+      }
+      const pending_input& b = n.inputs[1];
+      if (b.constant) {
+        // The float path multiplies by the host's float reciprocal of b.
+        const float divisor = static_cast<float>(b.value);
+        if (b.value == 0) return fail(at(n, "b") + "division by the constant 0");
+        if (divisor == 0 || !std::isfinite(divisor) || !std::isfinite(1.0f / divisor)) {
+          return fail(at(n, "b") + "division by " + number_text(b.value) +
+                      ": its float reciprocal is not finite (or it is not a finite float)");
+        }
+      }
+      return true;
+    }
+    case op::neg:
+    case op::abs:
+    case op::floor:
+    case op::sqrt:
+    case op::sin:
+    case op::cos:
+      return input(n, "in", field("in"), expects::scalar);
+    case op::clamp: {
+      if (!input(n, "in", field("in"), expects::scalar) ||
+          !input(n, "lo", field("lo"), expects::scalar) ||
+          !input(n, "hi", field("hi"), expects::scalar)) {
+        return false;
+      }
+      const pending_input& lo = n.inputs[1];
+      const pending_input& hi = n.inputs[2];
+      if (lo.constant && hi.constant && !(lo.value <= hi.value)) {
+        return fail(at(n, "hi") + "hi " + number_text(hi.value) + " is below lo " +
+                    number_text(lo.value));
+      }
+      return true;
+    }
+    case op::mix:
+      return input(n, "a", field("a"), expects::scalar) &&
+             input(n, "b", field("b"), expects::scalar) &&
+             input(n, "t", field("t"), expects::scalar);
+    case op::select: {
+      if (!input(n, "a", field("a"), expects::scalar) ||
+          !input(n, "b", field("b"), expects::scalar) ||
+          !input(n, "control", field("control"), expects::scalar)) {
+        return false;
+      }
+      double threshold = 0;
+      if (!optional_number(n, object, "threshold", 0.0, threshold)) return false;
+      n.params = {threshold};
+      return true;
+    }
+    case op::blend: {
+      if (!input(n, "a", field("a"), expects::scalar) ||
+          !input(n, "b", field("b"), expects::scalar) ||
+          !input(n, "control", field("control"), expects::scalar)) {
+        return false;
+      }
+      double lo = 0, hi = 0;
+      if (!number(n, "lo", field("lo"), lo) || !number(n, "hi", field("hi"), hi)) return false;
+      if (!(lo < hi)) {
+        return fail(at(n, "hi") + "hi " + number_text(hi) + " is not above lo " + number_text(lo));
+      }
+      // The float path multiplies by the float reciprocal of hi - lo, in float.
+      const float width = static_cast<float>(hi) - static_cast<float>(lo);
+      if (!(width > 0) || !std::isfinite(1.0f / width) || !std::isfinite(width)) {
+        return fail(at(n, "hi") + "hi " + number_text(hi) + " and lo " + number_text(lo) +
+                    ": the float reciprocal of hi - lo is not finite");
+      }
+      n.params = {lo, hi};
+      return true;
+    }
+    case op::remap: {
+      std::vector<double> from, to;
+      if (!input(n, "in", field("in"), expects::scalar) ||
+          !numbers(n, "from", field("from"), 2, from) || !numbers(n, "to", field("to"), 2, to)) {
+        return false;
+      }
+      if (from[0] == from[1]) {
+        return fail(at(n, "from") + "an empty range (" + number_text(from[0]) + " to " +
+                    number_text(from[1]) + ")");
+      }
+      // The float path multiplies by the slope, computed in double and stored as a float.
+      const double slope = (to[1] - to[0]) / (from[1] - from[0]);
+      if (!std::isfinite(static_cast<float>(slope))) {
+        return fail(at(n, "to") + "the slope from " +
+                    quote(number_text(from[0]) + " to " + number_text(from[1])) + " to " +
+                    quote(number_text(to[0]) + " to " + number_text(to[1])) + " is " +
+                    number_text(slope) + ", beyond float's range (\u00b13.4028235e38)");
+      }
+      n.params = {from[0], from[1], to[0], to[1]};
+      return true;
+    }
+    case op::terrace: {
+      double steps = 0;
+      if (!input(n, "in", field("in"), expects::scalar) ||
+          !number(n, "steps", field("steps"), steps)) {
+        return false;
+      }
+      // The float path divides by steps as a multiplication by its float reciprocal.
+      const float f = static_cast<float>(steps);
+      if (!(steps > 0) || !(f > 0) || !std::isfinite(f) || !std::isfinite(1.0f / f)) {
+        return fail(at(n, "steps") + "expects a number > 0 whose float reciprocal is finite, got " +
+                    number_text(steps));
+      }
+      n.params = {steps};
+      return true;
+    }
+    case op::curve: {
+      if (!input(n, "in", field("in"), expects::scalar) ||
+          !point_list(n, "points", field("points"), 2, n.params)) {
+        return false;
+      }
+      for (std::size_t i = 1; i < n.params.size() / 2; ++i) {
+        if (!(static_cast<float>(n.params[2 * i]) > static_cast<float>(n.params[2 * i - 2]))) {
+          const bool in_double = n.params[2 * i] > n.params[2 * i - 2];
+          return fail(at(n, "points[" + std::to_string(i) + "]") + "x " +
+                      number_text(n.params[2 * i]) + " is not above the previous point's " +
+                      number_text(n.params[2 * i - 2]) +
+                      (in_double ? " in float (x strictly increasing, in float too)"
+                                 : " (x strictly increasing)"));
+        }
+      }
+      return true;
+    }
+  }
+  return fail(at(n) + "unhandled kind");
+}
+
+bool parser::read_noise(pending_node& n, const json& object) {
+  ir::noise_params& p = n.noise;
+  std::string text;
+  if (const json* basis = member(object, "basis")) {
+    if (!string(n, "basis", *basis, text)) return false;
+    if (text == "improved") {
+      p.basis = noise_kind::improved;
+    } else if (text == "improved4_balanced") {
+      p.basis = noise_kind::improved4_balanced;
+    } else if (text == "classic") {
+      p.basis = noise_kind::classic;
+    } else if (text == "value") {
+      p.basis = noise_kind::value;
+    } else {
+      return fail(at(n, "basis") + "unknown basis " + quote(text) +
+                  " (improved, improved4_balanced, classic or value)");
+    }
+  }
+  if (const json* domain = member(object, "at")) {
+    if (!input(n, "at", *domain, expects::domain)) return false;
+  } else {
+    n.samples_position = true;
+  }
+  const json* seed = member(object, "seed");
+  const json* table = member(object, "table");
+  if (seed && table) return fail(at(n, "table") + "a noise takes a seed or a table, not both");
+  if (seed) {
+    if (!unsigned_integer(n, "seed", *seed, p.seed)) return false;
+    p.table = ir::table_source::seed;
+  }
+  if (table) {
+    if (!string(n, "table", *table, text)) return false;
+    if (text == "field") {
+      p.table = ir::table_source::field;
+    } else if (text == "perlin") {
+      p.table = ir::table_source::perlin;
+    } else {
+      return fail(at(n, "table") + "unknown table " + quote(text) +
+                  " (field or perlin; or give a seed instead)");
+    }
+  }
+  const std::string basis_name = noise_kind_name(p.basis);
+  if (const json* v = member(object, "classic_seed")) {
+    if (p.basis != noise_kind::classic) {
+      return fail(at(n, "classic_seed") + "only classic noise has a classic_seed (the basis is " +
+                  basis_name + ")");
+    }
+    if (!unsigned_integer(n, "classic_seed", *v, p.classic_seed)) return false;
+  }
+  if (const json* v = member(object, "interpolation")) {
+    if (p.basis != noise_kind::value) {
+      return fail(at(n, "interpolation") + "only value noise has an interpolation (the basis is " +
+                  basis_name + ")");
+    }
+    if (!string(n, "interpolation", *v, text)) return false;
+    if (text == "linear") {
+      p.interpolation = value_interpolation::linear;
+    } else if (text == "cosine") {
+      p.interpolation = value_interpolation::cosine;
+    } else if (text == "cubic") {
+      p.interpolation = value_interpolation::cubic;
+    } else {
+      return fail(at(n, "interpolation") + "unknown interpolation " + quote(text) +
+                  " (linear, cosine or cubic)");
+    }
+  }
+  if (const json* v = member(object, "smooth")) {
+    if (p.basis != noise_kind::value) {
+      return fail(at(n, "smooth") + "only value noise is smoothed (the basis is " + basis_name +
+                  ")");
+    }
+    if (!boolean(n, "smooth", *v, p.value_smooth)) return false;
+  }
+  if (const json* v = member(object, "period")) {
+    int period = 0;
+    if (v->is_array()) {
+      if (v->empty() || v->size() > 4) {
+        return fail(at(n, "period") + "expects an integer or an array of one per axis, got an " +
+                    "array of " + std::to_string(v->size()));
+      }
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        if (!integer(n, "period[" + std::to_string(i) + "]", (*v)[i], 0, max_period, period)) {
+          return false;
+        }
+        n.period.push_back(static_cast<std::uint32_t>(period));
+      }
+    } else {
+      if (!integer(n, "period", *v, 0, max_period, period)) return false;
+      n.period.assign(1, static_cast<std::uint32_t>(period));
+      n.period_one = true;
+    }
+  }
+  return true;
+}
+
+bool parser::read_fractal(pending_node& n, const json& object) {
+  ir::fractal_params& f = n.fractal;
+  f.octaves = 4;
+  if (!input(n, "noise", *member(object, "noise"), expects::noise)) return false;
+  if (const json* v = member(object, "type")) {
+    std::string text;
+    if (!string(n, "type", *v, text)) return false;
+    if (text == "fbm") {
+      f.type = fractal_kind::fbm;
+    } else if (text == "turbulence") {
+      f.type = fractal_kind::turbulence;
+    } else if (text == "ridged") {
+      f.type = fractal_kind::ridged;
+    } else if (text == "billow") {
+      f.type = fractal_kind::billow;
+    } else {
+      return fail(at(n, "type") + "unknown type " + quote(text) +
+                  " (fbm, turbulence, ridged or billow)");
+    }
+  }
+  if (const json* v = member(object, "octaves")) {
+    if (!integer(n, "octaves", *v, 1, max_octaves, f.octaves)) return false;
+  }
+  if (!optional_number(n, object, "persistence", 0.5, f.persistence)) return false;
+  if (!(f.persistence > 0)) {
+    return fail(at(n, "persistence") + "expects a number > 0, got " + number_text(f.persistence));
+  }
+  if (!optional_number(n, object, "lacunarity", 2.0, f.lacunarity)) return false;
+  if (!(f.lacunarity > 0)) {
+    return fail(at(n, "lacunarity") + "expects a number > 0, got " + number_text(f.lacunarity));
+  }
+  // The float path scales the last octave's coordinates (a float domain's, a warp's
+  // displacement) by lacunarity^(octaves - 1), multiplied in float as octave_factor does.
+  float scale = 1.0f;
+  for (int o = 1; o < f.octaves; ++o) scale = scale * static_cast<float>(f.lacunarity);
+  if (!std::isfinite(scale)) {
+    return fail(at(n, "lacunarity") + "the last octave's scale, " + number_text(f.lacunarity) +
+                "^" + std::to_string(f.octaves - 1) + " = " +
+                number_text(std::pow(f.lacunarity, f.octaves - 1)) +
+                ", is beyond float's range (\u00b13.4028235e38)");
+  }
+  if (const json* v = member(object, "octave_offsets")) {
+    if (!boolean(n, "octave_offsets", *v, f.octave_offsets)) return false;
+  }
+  return true;
+}
+
+}  // namespace vknoise::graph_parsing
