@@ -177,6 +177,23 @@ TEST(GraphParse, ANoiseWithoutAtSamplesTheFirstPositionOrAHiddenOne) {
   EXPECT_EQ(hidden.output_names(), (std::vector<std::string>{"x", "y"}));
 }
 
+// The basis, fractal type and interpolation names are the library's (noise_spec.hpp), in either
+// spelling: "improved4-balanced" as the command line and Python write it, "improved4_balanced".
+TEST(GraphParse, NamesAreTheLibrarysInEitherSpelling) {
+  for (const char* basis : {"improved4-balanced", "improved4_balanced"}) {
+    const graph g = parse_ok(make(
+        R"("a": {"kind": "noise", "basis": ")" + std::string(basis) + R"("})", R"("x": "a")", 4));
+    EXPECT_EQ(g.ir().nodes[1].noise.basis, vknoise::noise_kind::improved4_balanced) << basis;
+  }
+  const graph v = parse_ok(make(
+      R"("a": {"kind": "noise", "basis": "value", "interpolation": "cubic"},
+         "f": {"kind": "fractal", "noise": "a", "type": "ridged"})",
+      R"("x": "f")", 3));
+  EXPECT_EQ(v.ir().nodes[1].noise.interpolation, vknoise::value_interpolation::cubic);
+  EXPECT_EQ(v.ir().nodes[2].fractal.type, vknoise::fractal_kind::ridged);
+  EXPECT_EQ(v.ir().nodes[2].fractal.octaves, vknoise::default_fractal_octaves);
+}
+
 TEST(GraphParse, DomainsCarryTheirWidthsAndParameters) {
   const graph g = parse_ok(make(R"(
       "p":   {"kind": "position"},
@@ -833,10 +850,10 @@ std::vector<bad_graph> bad_graphs() {
       {"ComponentAxisFour", with(R"("c": {"kind": "component", "in": "p", "axis": 4})", "c"),
        "graph: node 'c' field 'axis': expects an integer 0 to 3, got 4"},
       {"UnknownBasis", with(R"("q": {"kind": "noise", "basis": "simplex"})", "q"),
-       "graph: node 'q' field 'basis': unknown basis 'simplex' (improved, improved4_balanced, "
+       "graph: node 'q' field 'basis': unknown basis 'simplex' (improved, improved4-balanced, "
        "classic or value)"},
       {"BalancedIn3D", with(R"("q": {"kind": "noise", "basis": "improved4_balanced"})", "q"),
-       "graph: node 'q' field 'at': improved4_balanced noise samples 4 dims, 'p' is a vector of 3"},
+       "graph: node 'q' field 'at': improved4-balanced noise samples 4 dims, 'p' is a vector of 3"},
       {"SeedAndTable", with(R"("q": {"kind": "noise", "seed": 1, "table": "perlin"})", "q"),
        "graph: node 'q' field 'table': a noise takes a seed or a table, not both"},
       {"NegativeSeed", with(R"("q": {"kind": "noise", "seed": -1})", "q"),

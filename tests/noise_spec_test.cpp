@@ -2,10 +2,12 @@
 // sums against their formulas, and validation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <random>
 #include <set>
+#include <string>
 
 #include "core/improved_noise.hpp"
 #include "core/warp.hpp"
@@ -340,3 +342,40 @@ TEST(NoiseGradient, OnlyForNoneAndFbm) {
 }
 
 }  // namespace
+
+// One set of names for every reader (the command line, Python, the window, the graph JSON): each
+// value's name reads back as that value, in the '-' and the '_' spelling; nothing else does.
+TEST(NoiseSpecNames, EveryNameReadsBackInBothSpellings) {
+  const auto underscored = [](std::string name) {
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+  };
+  for (const vknoise::noise_kind kind : vknoise::all_noise_kinds()) {
+    const std::string name = vknoise::noise_kind_name(kind);
+    EXPECT_EQ(vknoise::noise_kind_from_name(name), kind) << name;
+    EXPECT_EQ(vknoise::noise_kind_from_name(underscored(name)), kind) << name;
+  }
+  for (const vknoise::fractal_kind kind : vknoise::all_fractal_kinds()) {
+    EXPECT_EQ(vknoise::fractal_kind_from_name(vknoise::fractal_kind_name(kind)), kind);
+  }
+  for (const vknoise::value_interpolation i : vknoise::all_value_interpolations()) {
+    EXPECT_EQ(vknoise::value_interpolation_from_name(vknoise::value_interpolation_name(i)), i);
+  }
+  EXPECT_EQ(vknoise::all_noise_kinds().size(), 4u);
+  EXPECT_EQ(vknoise::all_fractal_kinds().size(), 5u);
+  EXPECT_EQ(vknoise::all_value_interpolations().size(), 3u);
+  EXPECT_EQ(vknoise::noise_kind_from_name("improved4_balanced"),
+            vknoise::noise_kind::improved4_balanced);
+  for (const char* wrong : {"", "Improved", "improved4--balanced", "improved4-balanced ",
+                            "improved4", "improved4-balanced-", "value_", "-"}) {
+    EXPECT_FALSE(vknoise::noise_kind_from_name(wrong).has_value()) << '"' << wrong << '"';
+  }
+  EXPECT_FALSE(vknoise::fractal_kind_from_name("FBM").has_value());
+  EXPECT_FALSE(vknoise::value_interpolation_from_name("linear_").has_value());
+}
+
+TEST(NoiseSpecNames, ChoicesListEveryName) {
+  EXPECT_EQ(vknoise::noise_kind_choices(), "improved, improved4-balanced, classic or value");
+  EXPECT_EQ(vknoise::fractal_kind_choices(), "none, fbm, turbulence, ridged or billow");
+  EXPECT_EQ(vknoise::value_interpolation_choices(), "linear, cosine or cubic");
+}

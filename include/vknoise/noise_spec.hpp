@@ -50,6 +50,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
 
 #include "vknoise/noise.hpp"
 #include "vknoise/permutation.hpp"
@@ -88,9 +92,28 @@ inline int channel_count(const noise_spec& noise, int dims) {
   return noise.gradient ? 1 + dims : 1;
 }
 
+// The octave count of a fractal other than none where the user gives none (the command line,
+// Python, the window and a graph's fractal node alike); noise_spec's own default is 1, for none.
+inline constexpr int default_fractal_octaves = 4;
+
+// The one set of names of the enumerations' values, which the command line, Python, the window,
+// the C API's messages and the graph JSON all use: noise_kind_name(improved4_balanced) is
+// "improved4-balanced". The *_from_name parsers take that spelling and the same name with '_' for
+// each '-' ("improved4_balanced", the graph JSON's older spelling); anything else is nullopt.
+// The *_choices functions list every name for a message: "improved, improved4-balanced, classic
+// or value". The spans hold every value in declaration order.
 const char* noise_kind_name(noise_kind kind);
 const char* fractal_kind_name(fractal_kind kind);
 const char* value_interpolation_name(value_interpolation interpolation);
+std::optional<noise_kind> noise_kind_from_name(std::string_view name);
+std::optional<fractal_kind> fractal_kind_from_name(std::string_view name);
+std::optional<value_interpolation> value_interpolation_from_name(std::string_view name);
+std::span<const noise_kind> all_noise_kinds();
+std::span<const fractal_kind> all_fractal_kinds();
+std::span<const value_interpolation> all_value_interpolations();
+std::string noise_kind_choices();
+std::string fractal_kind_choices();
+std::string value_interpolation_choices();
 
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,

@@ -7,25 +7,7 @@
 namespace vknoise::python {
 namespace {
 
-// The enumeration's value whose library name is `name`.
-template <class Enum, std::size_t N>
-std::optional<Enum> from_name(const std::string& name, const Enum (&values)[N],
-                              const char* (*name_of)(Enum)) {
-  for (Enum value : values) {
-    if (name == name_of(value)) return value;
-  }
-  return std::nullopt;
-}
-
-constexpr noise_kind noise_kinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
-                                      noise_kind::classic, noise_kind::value};
-constexpr fractal_kind fractal_kinds[] = {fractal_kind::none, fractal_kind::fbm,
-                                          fractal_kind::turbulence, fractal_kind::ridged,
-                                          fractal_kind::billow};
-constexpr value_interpolation interpolations[] = {
-    value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
-
-error unknown(const char* option, const std::string& name, const char* expected) {
+error unknown(const char* option, const std::string& name, const std::string& expected) {
   return make_error(errc::invalid_argument,
                     std::string(option) + "='" + name + "': expected " + expected);
 }
@@ -34,18 +16,14 @@ error unknown(const char* option, const std::string& name, const char* expected)
 
 result<noise_spec> make_noise(const noise_request& request) {
   noise_spec noise;
-  const auto kind = from_name(request.noise, noise_kinds, noise_kind_name);
-  if (!kind) {
-    return unknown("noise", request.noise, "improved, improved4-balanced, classic or value");
-  }
+  const auto kind = noise_kind_from_name(request.noise);
+  if (!kind) return unknown("noise", request.noise, noise_kind_choices());
   noise.kind = *kind;
   if (request.fractal) {
-    const auto fractal = from_name(*request.fractal, fractal_kinds, fractal_kind_name);
-    if (!fractal) {
-      return unknown("fractal", *request.fractal, "none, fbm, turbulence, ridged or billow");
-    }
+    const auto fractal = fractal_kind_from_name(*request.fractal);
+    if (!fractal) return unknown("fractal", *request.fractal, fractal_kind_choices());
     noise.fractal = *fractal;
-    if (noise.fractal != fractal_kind::none) noise.octaves = 4;
+    if (noise.fractal != fractal_kind::none) noise.octaves = default_fractal_octaves;
   }
   if (request.octaves) noise.octaves = *request.octaves;
   if (request.persistence) noise.persistence = *request.persistence;
@@ -55,8 +33,8 @@ result<noise_spec> make_noise(const noise_request& request) {
   noise.gradient = request.gradient;
   if (request.warp) noise.warp = *request.warp;
   if (request.interpolation) {
-    const auto i = from_name(*request.interpolation, interpolations, value_interpolation_name);
-    if (!i) return unknown("interpolation", *request.interpolation, "linear, cosine or cubic");
+    const auto i = value_interpolation_from_name(*request.interpolation);
+    if (!i) return unknown("interpolation", *request.interpolation, value_interpolation_choices());
     noise.interpolation = *i;
   }
   if ((request.interpolation || request.smooth) && noise.kind != noise_kind::value) {

@@ -1,8 +1,11 @@
 #include "cli/noise_options.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <span>
+#include <string>
 
 #include "cli/number_parsing.hpp"
 #include "cli/report.hpp"
@@ -11,13 +14,19 @@
 namespace vknoise::cli {
 namespace {
 
-constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
-                                      noise_kind::classic, noise_kind::value};
-constexpr value_interpolation kInterpolations[] = {
-    value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
-constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
-                                          fractal_kind::turbulence, fractal_kind::ridged,
-                                          fractal_kind::billow};
+// The shortest text that reads back as v ("0.5", "2").
+std::string number_text(double v) {
+  char text[32];
+  return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
+}
+
+// "a|b|c": the names of every value, for an option's value name in --help.
+template <typename Enum>
+std::string alternatives(std::span<const Enum> values, const char* (*name_of)(Enum)) {
+  std::string text;
+  for (const Enum value : values) text += (text.empty() ? "" : "|") + std::string(name_of(value));
+  return text;
+}
 
 error bad_value(const char* flag, const std::string& text, const std::string& expectation) {
   return make_error(errc::invalid_argument,
@@ -150,42 +159,32 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
   return base;
 }
 
-std::optional<noise_kind> noise_kind_from_name(const std::string& name) {
-  for (noise_kind kind : kNoiseKinds) {
-    if (name == noise_kind_name(kind)) return kind;
-  }
-  return std::nullopt;
-}
-
-std::optional<fractal_kind> fractal_kind_from_name(const std::string& name) {
-  for (fractal_kind kind : kFractalKinds) {
-    if (name == fractal_kind_name(kind)) return kind;
-  }
-  return std::nullopt;
-}
-
 void add_noise_options(CLI::App& app, noise_options& options) {
   add_text_option(app, "--graph", "FILE", options.graph,
                   "a noise graph (JSON, docs/graph.md) instead of --noise, --fractal and the "
                   "other noise options; --dims defaults to the graph's");
-  add_text_option(app, "--noise", "improved|improved4-balanced|classic|value", options.noise,
+  add_text_option(app, "--noise", alternatives(all_noise_kinds(), noise_kind_name), options.noise,
                   "basis noise (default improved; improved4-balanced needs --dims 4; classic is "
                   "Perlin's 1985 noise, value is Hugo Elias's)");
-  add_text_option(app, "--interpolation", "linear|cosine|cubic", options.interpolation,
-                  "value noise: how lattice values are blended (default linear)");
+  add_text_option(
+      app, "--interpolation", alternatives(all_value_interpolations(), value_interpolation_name),
+      options.interpolation, "value noise: how lattice values are blended (default linear)");
   add_text_option(app, "--warp", "A", options.warp,
                   "domain warp: sample at p + A * (a second noise field), A >= 0 (default 0)");
   app.add_flag("--smooth", options.smooth,
                "value noise: average each lattice value with its neighbours first (Elias's "
                "SmoothNoise)");
-  add_text_option(app, "--fractal", "none|fbm|turbulence|ridged|billow", options.fractal,
-                  "sum over octaves (default none)");
+  add_text_option(app, "--fractal", alternatives(all_fractal_kinds(), fractal_kind_name),
+                  options.fractal, "sum over octaves (default none)");
   add_text_option(app, "--octaves", "N", options.octaves,
-                  "octaves of the fractal, 1 to 16 (default 4 with a fractal)");
+                  "octaves of the fractal, 1 to " + std::to_string(max_octaves) + " (default " +
+                      std::to_string(default_fractal_octaves) + " with a fractal)");
   add_text_option(app, "--persistence", "P", options.persistence,
-                  "amplitude ratio between octaves, > 0 (default 0.5)");
+                  "amplitude ratio between octaves, > 0 (default " +
+                      number_text(noise_spec{}.persistence) + ")");
   add_text_option(app, "--lacunarity", "L", options.lacunarity,
-                  "frequency ratio between octaves, > 0 (default 2)");
+                  "frequency ratio between octaves, > 0 (default " +
+                      number_text(noise_spec{}.lacunarity) + ")");
   add_text_option(app, "--period", "P|X,Y[,Z[,W]]", options.period,
                   "tile with this integer period (1 to 256) on every axis or per axis; 0 = none");
   app.add_flag("--octave-offsets", options.octave_offsets,
@@ -204,23 +203,22 @@ result<noise_spec> parse_noise(const noise_options& options) {
   noise_spec noise;
   if (options.noise) {
     const auto kind = noise_kind_from_name(*options.noise);
-    if (!kind)
-      return bad_value("--noise", *options.noise,
-                       "expected improved, improved4-balanced, classic or value");
+    if (!kind) return bad_value("--noise", *options.noise, "expected " + noise_kind_choices());
     noise.kind = *kind;
   }
   if (options.fractal) {
     const auto kind = fractal_kind_from_name(*options.fractal);
     if (!kind) {
-      return bad_value("--fractal", *options.fractal,
-                       "expected none, fbm, turbulence, ridged or billow");
+      return bad_value("--fractal", *options.fractal, "expected " + fractal_kind_choices());
     }
     noise.fractal = *kind;
-    if (noise.fractal != fractal_kind::none) noise.octaves = 4;
+    if (noise.fractal != fractal_kind::none) noise.octaves = default_fractal_octaves;
   }
   if (options.octaves) {
     const auto value = parse_unsigned(*options.octaves, std::numeric_limits<int>::max());
-    if (!value) return bad_value("--octaves", *options.octaves, "expected an integer 1 to 16");
+    if (!value)
+      return bad_value("--octaves", *options.octaves,
+                       "expected an integer 1 to " + std::to_string(max_octaves));
     noise.octaves = static_cast<int>(*value);
   }
   if (options.persistence) {
@@ -239,16 +237,12 @@ result<noise_spec> parse_noise(const noise_options& options) {
     noise.period = *periods;
   }
   if (options.interpolation) {
-    bool found = false;
-    for (value_interpolation i : kInterpolations) {
-      if (*options.interpolation == value_interpolation_name(i)) {
-        noise.interpolation = i;
-        found = true;
-      }
-    }
-    if (!found)
+    const auto interpolation = value_interpolation_from_name(*options.interpolation);
+    if (!interpolation) {
       return bad_value("--interpolation", *options.interpolation,
-                       "expected linear, cosine or cubic");
+                       "expected " + value_interpolation_choices());
+    }
+    noise.interpolation = *interpolation;
   }
   if ((options.interpolation || options.smooth) && noise.kind != noise_kind::value) {
     return make_error(errc::invalid_argument,

@@ -48,8 +48,4 @@ result<noise_spec> parse_noise(const noise_options& options);
 // what a sample is.
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options);
 
-// Parses a noise or fractal name as the flags spell it.
-std::optional<noise_kind> noise_kind_from_name(const std::string& name);
-std::optional<fractal_kind> fractal_kind_from_name(const std::string& name);
-
 }  // namespace vknoise::cli

@@ -1,8 +1,48 @@
-// The names of noise_spec's enumerations, one switch per enumeration, so that error messages, the
-// command line's choices and reports all print the same words.
+// The names of noise_spec's enumerations (noise_spec.hpp): one switch per enumeration, so that
+// the command line, Python, the window, the graph JSON, error messages and reports all print and
+// accept the same words.
+#include <algorithm>
+
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise {
+namespace {
+
+constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
+                                      noise_kind::classic, noise_kind::value};
+constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
+                                          fractal_kind::turbulence, fractal_kind::ridged,
+                                          fractal_kind::billow};
+constexpr value_interpolation kInterpolations[] = {
+    value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
+
+// `name` equals `canonical` with each '-' of canonical also matched by '_'.
+bool same_name(std::string_view name, std::string_view canonical) {
+  return std::equal(
+      name.begin(), name.end(), canonical.begin(), canonical.end(),
+      [](char given, char wanted) { return given == wanted || (wanted == '-' && given == '_'); });
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> from_name(std::string_view name, const Enum (&values)[N],
+                              const char* (*name_of)(Enum)) {
+  for (const Enum value : values) {
+    if (same_name(name, name_of(value))) return value;
+  }
+  return std::nullopt;
+}
+
+template <typename Enum, std::size_t N>
+std::string choices(const Enum (&values)[N], const char* (*name_of)(Enum)) {
+  std::string text;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) text += i + 1 == N ? " or " : ", ";
+    text += name_of(values[i]);
+  }
+  return text;
+}
+
+}  // namespace
 
 const char* noise_kind_name(noise_kind kind) {
   switch (kind) {
@@ -44,6 +84,36 @@ const char* fractal_kind_name(fractal_kind kind) {
       return "billow";
   }
   return "?";
+}
+
+std::optional<noise_kind> noise_kind_from_name(std::string_view name) {
+  return from_name(name, kNoiseKinds, noise_kind_name);
+}
+std::optional<fractal_kind> fractal_kind_from_name(std::string_view name) {
+  return from_name(name, kFractalKinds, fractal_kind_name);
+}
+std::optional<value_interpolation> value_interpolation_from_name(std::string_view name) {
+  return from_name(name, kInterpolations, value_interpolation_name);
+}
+
+std::span<const noise_kind> all_noise_kinds() {
+  return kNoiseKinds;
+}
+std::span<const fractal_kind> all_fractal_kinds() {
+  return kFractalKinds;
+}
+std::span<const value_interpolation> all_value_interpolations() {
+  return kInterpolations;
+}
+
+std::string noise_kind_choices() {
+  return choices(kNoiseKinds, noise_kind_name);
+}
+std::string fractal_kind_choices() {
+  return choices(kFractalKinds, fractal_kind_name);
+}
+std::string value_interpolation_choices() {
+  return choices(kInterpolations, value_interpolation_name);
 }
 
 }  // namespace vknoise

@@ -370,18 +370,12 @@ bool parser::read_noise(pending_node& n, const json& object) {
   std::string text;
   if (const json* basis = member(object, "basis")) {
     if (!string(n, "basis", *basis, text)) return false;
-    if (text == "improved") {
-      p.basis = noise_kind::improved;
-    } else if (text == "improved4_balanced") {
-      p.basis = noise_kind::improved4_balanced;
-    } else if (text == "classic") {
-      p.basis = noise_kind::classic;
-    } else if (text == "value") {
-      p.basis = noise_kind::value;
-    } else {
-      return fail(at(n, "basis") + "unknown basis " + quote(text) +
-                  " (improved, improved4_balanced, classic or value)");
+    const auto kind = noise_kind_from_name(text);
+    if (!kind) {
+      return fail(at(n, "basis") + "unknown basis " + quote(text) + " (" + noise_kind_choices() +
+                  ")");
     }
+    p.basis = *kind;
   }
   if (const json* domain = member(object, "at")) {
     if (!input(n, "at", *domain, expects::domain)) return false;
@@ -420,16 +414,12 @@ bool parser::read_noise(pending_node& n, const json& object) {
                   basis_name + ")");
     }
     if (!string(n, "interpolation", *v, text)) return false;
-    if (text == "linear") {
-      p.interpolation = value_interpolation::linear;
-    } else if (text == "cosine") {
-      p.interpolation = value_interpolation::cosine;
-    } else if (text == "cubic") {
-      p.interpolation = value_interpolation::cubic;
-    } else {
-      return fail(at(n, "interpolation") + "unknown interpolation " + quote(text) +
-                  " (linear, cosine or cubic)");
+    const auto interpolation = value_interpolation_from_name(text);
+    if (!interpolation) {
+      return fail(at(n, "interpolation") + "unknown interpolation " + quote(text) + " (" +
+                  value_interpolation_choices() + ")");
     }
+    p.interpolation = *interpolation;
   }
   if (const json* v = member(object, "smooth")) {
     if (p.basis != noise_kind::value) {
@@ -462,32 +452,38 @@ bool parser::read_noise(pending_node& n, const json& object) {
 
 bool parser::read_fractal(pending_node& n, const json& object) {
   ir::fractal_params& f = n.fractal;
-  f.octaves = 4;
+  f.octaves = default_fractal_octaves;
   if (!input(n, "noise", *member(object, "noise"), expects::noise)) return false;
   if (const json* v = member(object, "type")) {
     std::string text;
     if (!string(n, "type", *v, text)) return false;
-    if (text == "fbm") {
-      f.type = fractal_kind::fbm;
-    } else if (text == "turbulence") {
-      f.type = fractal_kind::turbulence;
-    } else if (text == "ridged") {
-      f.type = fractal_kind::ridged;
-    } else if (text == "billow") {
-      f.type = fractal_kind::billow;
-    } else {
-      return fail(at(n, "type") + "unknown type " + quote(text) +
-                  " (fbm, turbulence, ridged or billow)");
+    const auto type = fractal_kind_from_name(text);
+    // A fractal node sums octaves: every fractal kind but none ("a noise node read directly").
+    if (!type || *type == fractal_kind::none) {
+      std::string types;
+      for (const fractal_kind k : all_fractal_kinds()) {
+        if (k == fractal_kind::none) continue;
+        types += (types.empty()                     ? ""
+                  : k == all_fractal_kinds().back() ? " or "
+                                                    : ", ") +
+                 std::string(fractal_kind_name(k));
+      }
+      return fail(at(n, "type") + "unknown type " + quote(text) + " (" + types + ")");
     }
+    f.type = *type;
   }
   if (const json* v = member(object, "octaves")) {
     if (!integer(n, "octaves", *v, 1, max_octaves, f.octaves)) return false;
   }
-  if (!optional_number(n, object, "persistence", 0.5, f.persistence)) return false;
+  if (!optional_number(n, object, "persistence", noise_spec{}.persistence, f.persistence)) {
+    return false;
+  }
   if (!(f.persistence > 0)) {
     return fail(at(n, "persistence") + "expects a number > 0, got " + number_text(f.persistence));
   }
-  if (!optional_number(n, object, "lacunarity", 2.0, f.lacunarity)) return false;
+  if (!optional_number(n, object, "lacunarity", noise_spec{}.lacunarity, f.lacunarity)) {
+    return false;
+  }
   if (!(f.lacunarity > 0)) {
     return fail(at(n, "lacunarity") + "expects a number > 0, got " + number_text(f.lacunarity));
   }

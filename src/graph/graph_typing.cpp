@@ -235,7 +235,7 @@ bool parser::type_noise(pending_node& n) {
   ir::noise_params& p = n.noise;
   n.noise_dims = domain.width;
   if (p.basis == noise_kind::improved4_balanced && domain.width != 4) {
-    return fail(at(n, "at") + "improved4_balanced noise samples 4 dims, '" + domain.name +
+    return fail(at(n, "at") + noise_kind_name(p.basis) + " noise samples 4 dims, '" + domain.name +
                 "' is a vector of " + std::to_string(domain.width));
   }
   if (!n.period.empty()) {

@@ -7,6 +7,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "vknoise/noise_spec.hpp"
 
@@ -35,17 +40,30 @@ bool real_flag(const char* label, std::optional<std::string>& flag, double fallb
 
 // A render flag that names one of `names`; while the flag is not given, render's default
 // `fallback` is shown.
-template <std::size_t N>
 bool name_flag(const char* label, std::optional<std::string>& flag,
-               const std::array<const char*, N>& names, const char* fallback) {
+               std::span<const char* const> names, const char* fallback) {
   const std::string shown = flag ? *flag : fallback;
   int current = 0;
-  for (std::size_t i = 0; i < N; ++i) {
+  for (std::size_t i = 0; i < names.size(); ++i) {
     if (shown == names[i]) current = static_cast<int>(i);
   }
-  if (!ImGui::Combo(label, &current, names.data(), static_cast<int>(N))) return false;
+  if (!ImGui::Combo(label, &current, names.data(), static_cast<int>(names.size()))) return false;
   flag = names[static_cast<std::size_t>(current)];
   return true;
+}
+
+// The same for an enumeration of noise_spec.hpp, by the library's names of its values; a flag in
+// the other accepted spelling ("improved4_balanced") shows as its value's entry.
+template <typename Enum>
+bool enum_flag(const char* label, std::optional<std::string>& flag, std::span<const Enum> values,
+               const char* (*name_of)(Enum), std::optional<Enum> (*from_name)(std::string_view),
+               Enum fallback) {
+  std::vector<const char*> names;
+  for (const Enum value : values) names.push_back(name_of(value));
+  if (flag) {
+    if (const std::optional<Enum> value = from_name(*flag)) flag = name_of(*value);
+  }
+  return name_flag(label, flag, names, name_of(fallback));
 }
 
 // A text flag edited as text (paths, vectors): applied when the user presses Enter.
@@ -81,21 +99,24 @@ bool field_options(view_settings& s) {
     changed = true;
   }
   if (!n.graph) {
-    changed |= name_flag("dims", s.field.dims, std::array{"1", "2", "3", "4"}, "3");
-    changed |=
-        name_flag("noise", n.noise,
-                  std::array{"improved", "improved4-balanced", "classic", "value"}, "improved");
-    changed |= name_flag("fractal", n.fractal,
-                         std::array{"none", "fbm", "turbulence", "ridged", "billow"}, "none");
-    if (n.fractal && *n.fractal != "none") {
-      changed |= int_flag("octaves", n.octaves, 4, 1, max_octaves);
-      changed |= real_flag("persistence", n.persistence, 0.5, 0.005f, 0.01, 4.0);
-      changed |= real_flag("lacunarity", n.lacunarity, 2.0, 0.01f, 0.1, 8.0);
+    static constexpr const char* dims[] = {"1", "2", "3", "4"};
+    changed |= name_flag("dims", s.field.dims, dims, "3");
+    const noise_spec defaults;
+    changed |= enum_flag("noise", n.noise, all_noise_kinds(), noise_kind_name, noise_kind_from_name,
+                         defaults.kind);
+    changed |= enum_flag("fractal", n.fractal, all_fractal_kinds(), fractal_kind_name,
+                         fractal_kind_from_name, defaults.fractal);
+    const auto fractal = n.fractal ? fractal_kind_from_name(*n.fractal) : std::nullopt;
+    if (fractal && *fractal != fractal_kind::none) {
+      changed |= int_flag("octaves", n.octaves, default_fractal_octaves, 1, max_octaves);
+      changed |= real_flag("persistence", n.persistence, defaults.persistence, 0.005f, 0.01, 4.0);
+      changed |= real_flag("lacunarity", n.lacunarity, defaults.lacunarity, 0.01f, 0.1, 8.0);
       changed |= ImGui::Checkbox("octave offsets", &n.octave_offsets);
     }
-    if (n.noise && *n.noise == "value") {
-      changed |= name_flag("interpolation", n.interpolation,
-                           std::array{"linear", "cosine", "cubic"}, "linear");
+    if (n.noise && noise_kind_from_name(*n.noise) == noise_kind::value) {
+      changed |= enum_flag("interpolation", n.interpolation, all_value_interpolations(),
+                           value_interpolation_name, value_interpolation_from_name,
+                           defaults.interpolation);
       changed |= ImGui::Checkbox("smooth", &n.smooth);
     }
     changed |= real_flag("warp", n.warp, 0.0, 0.005f, 0.0, 16.0);

@@ -22,6 +22,12 @@ CASES = {
                            ["--fractal", "turbulence", "--seed", 99]),
     "3d gradient": (3, dict(gradient=True), ["--gradient"]),
     "4d balanced": (4, dict(noise="improved4-balanced"), ["--noise", "improved4-balanced"]),
+    # The library's names in either spelling, here and on the command line alike.
+    "4d balanced, '_' for '-'": (4, dict(noise="improved4_balanced"),
+                                 ["--noise", "improved4-balanced"]),
+    "3d value cubic ridged": (3, dict(noise="value", interpolation="cubic", fractal="ridged"),
+                              ["--noise", "value", "--interpolation", "cubic",
+                               "--fractal", "ridged"]),
 }
 
 
