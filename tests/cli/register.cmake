@@ -18,6 +18,16 @@ if(TARGET vknoise_cli)
   # Every fatal signal mid-write (.raw streaming, .mp4, .vdb, graph --stats, the kernel cache):
   # nothing left, the existing file kept, the process ended by the signal.
   vknoise_cli_test(cli_signals signals_test 600)
+  # Golden SHA-256 of the built-in field options' outputs (tests/golden/field_hashes.py and
+  # field_hashes.tsv): over 250 render and eval command lines on cpu-reference, cpu and gpu, bit
+  # for bit.
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)
+  add_test(NAME golden_field_hashes
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/golden/field_hashes.py
+                   $<TARGET_FILE:vknoise_cli>)
+  # About 100 s of CPU (lavapipe's pipeline build in each gpu process), 240 s under ASan: 6 min
+  # were seen at load 5 to 9 without ASan.
+  set_tests_properties(golden_field_hashes PROPERTIES TIMEOUT 1800)
   # vknoise bench: a small run on every backend, its JSON and CSV, and bad arguments.
   vknoise_cli_test(cli_bench bench_test 300)
   # Noise graphs (--graph): every shipped graph rendered, evaluated and checked on every backend,
