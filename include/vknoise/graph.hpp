@@ -33,6 +33,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -70,11 +71,16 @@ enum class graph_outputs { values, gradient, curl };
 
 class graph {
  public:
+  // The largest graph text parse() and load() take, 1 MiB: graphs within the limits above are a
+  // few KiB; the bound keeps a mistaken file (a log, an image) from being read and parsed whole.
+  static constexpr std::size_t max_text_bytes = std::size_t{1} << 20;
+
   // errc::invalid_argument with one line naming the node and the field for every malformed
   // graph: bad JSON, an unknown kind, missing or extra inputs, an input of the wrong type, a
   // cycle, a bad channel count, a non-finite number, a graph over the limits above.
   static result<graph> parse(std::string_view json);
-  // parse() of a file's contents; errc::io_error when it cannot be read (or exceeds 1 MiB).
+  // parse() of a file's contents; errc::io_error when it cannot be read (or exceeds
+  // max_text_bytes).
   static result<graph> load(const std::filesystem::path& path);
 
   // This graph with its samples holding `what` (shares the nodes). errc::invalid_argument naming

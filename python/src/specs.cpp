@@ -72,7 +72,7 @@ result<graph_handle> load_graph(const std::string& path) {
   // Kept so that the graph can be sent to another process. Read again as graph::load read it (a
   // regular file, at most a graph's size, never blocking): the file may have been replaced by
   // anything since.
-  auto json = detail::read_regular_file(path, std::size_t{1} << 20);
+  auto json = detail::read_regular_file(path, graph::max_text_bytes);
   if (!json) {
     return make_error(errc::io_error, "cannot read graph file '" + path + "': " + json.message());
   }

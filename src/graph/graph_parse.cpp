@@ -36,9 +36,9 @@ namespace vknoise {
 namespace graph_parsing {
 
 bool parser::run(std::string_view text) {
-  if (text.size() > max_text_bytes) {
-    return fail("the JSON text is " + std::to_string(text.size()) +
-                " bytes; the limit is 1 MiB (1048576 bytes)");
+  if (text.size() > graph::max_text_bytes) {
+    return fail("the JSON text is " + std::to_string(text.size()) + " bytes; the limit is 1 MiB (" +
+                std::to_string(graph::max_text_bytes) + " bytes)");
   }
   if (std::string problem = shape_problem(text); !problem.empty()) {
     return fail(std::move(problem));
@@ -211,7 +211,6 @@ namespace {
 namespace ir = graph_ir;
 using graph_parsing::default_bound;
 using graph_parsing::json_message;
-using graph_parsing::max_text_bytes;
 using graph_parsing::parser;
 using graph_parsing::quote;
 
@@ -240,7 +239,7 @@ result<graph> graph::parse(std::string_view json_text) {
 
 result<graph> graph::load(const std::filesystem::path& path) {
   try {
-    auto text = detail::read_regular_file(path, max_text_bytes);
+    auto text = detail::read_regular_file(path, graph::max_text_bytes);
     if (!text) return io_failure(path, text.message());
     return parse(*text);
   } catch (const std::bad_alloc&) {

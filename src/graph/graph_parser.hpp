@@ -23,7 +23,6 @@ namespace vknoise::graph_parsing {
 
 namespace ir = graph_ir;
 
-constexpr std::size_t max_text_bytes = std::size_t{1} << 20;
 constexpr std::size_t max_name_length = 64;
 constexpr double default_bound = 1e-3;
 constexpr std::uint32_t max_period = 256;

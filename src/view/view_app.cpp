@@ -41,8 +41,6 @@ constexpr std::uint32_t slot_count = 2;
 constexpr std::uint64_t frame_timeout_ns = 10'000'000'000ull;
 // Timestamps per frame: start, field written, picture shaded (and blitted), panel drawn.
 constexpr std::uint32_t timestamps = 4;
-// graph::load's limit (vknoise/graph.hpp: a graph file of 1 MiB at most), for the watched file.
-constexpr std::size_t graph_file_max_bytes = std::size_t{1} << 20;
 // Fields larger than this are not read back for the readouts (exports still are).
 constexpr std::uint64_t readout_values_max = 16u << 20;
 
@@ -145,7 +143,7 @@ class app {
   field_spec base_;
   permutation_table table_ = permutation_table::perlin();
   view_settings good_settings_;
-  graph_file_watch graph_watch_{graph_file_max_bytes};
+  graph_file_watch graph_watch_{graph::max_text_bytes};
   double scene_seconds_ = 0;
   clock_type::time_point last_frame_ = clock_type::now();
   bool first_frame_shown_ = false;
