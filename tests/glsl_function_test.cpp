@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "fullscreen_pipeline.hpp"
 #include "graph_cases.hpp"
 #include "host_device.hpp"
-#include "host_fullscreen_spv.hpp"
 #include "scratch_directory.hpp"
 #include "vknoise/graph.hpp"
 #include "vknoise/noise.hpp"
@@ -223,78 +223,13 @@ class fullscreen_pass {
     HOST_VK(vkCreatePipelineLayout(device_, &layout, nullptr, &layout_));
   }
 
-  VkShaderModule module(const std::uint32_t* code, std::size_t words) {
-    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    info.codeSize = words * 4;
-    info.pCode = code;
-    VkShaderModule m = VK_NULL_HANDLE;
-    EXPECT_EQ(vkCreateShaderModule(device_, &info, nullptr, &m), VK_SUCCESS);
-    return m;
-  }
-
   void create_pipeline(const std::vector<std::uint32_t>& fragment_code) {
     ASSERT_FALSE(fragment_code.empty());
-    VkShaderModule vertex = module(spirv::host_fullscreen, std::size(spirv::host_fullscreen));
-    VkShaderModule fragment = module(fragment_code.data(), fragment_code.size());
-    VkPipelineShaderStageCreateInfo stages[2]{};
-    stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                 nullptr,
-                 0,
-                 VK_SHADER_STAGE_VERTEX_BIT,
-                 vertex,
-                 "main",
-                 nullptr};
-    stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                 nullptr,
-                 0,
-                 VK_SHADER_STAGE_FRAGMENT_BIT,
-                 fragment,
-                 "main",
-                 nullptr};
-    VkPipelineVertexInputStateCreateInfo input{
-        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    VkPipelineInputAssemblyStateCreateInfo assembly{
-        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-    assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-    VkViewport viewport{0, 0, float(kSide), float(kSide), 0, 1};
-    VkRect2D scissor{{0, 0}, {kSide, kSide}};
-    VkPipelineViewportStateCreateInfo viewports{
-        VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-    viewports.viewportCount = 1;
-    viewports.pViewports = &viewport;
-    viewports.scissorCount = 1;
-    viewports.pScissors = &scissor;
-    VkPipelineRasterizationStateCreateInfo raster{
-        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-    raster.polygonMode = VK_POLYGON_MODE_FILL;
-    raster.cullMode = VK_CULL_MODE_NONE;
-    raster.lineWidth = 1.0f;
-    VkPipelineMultisampleStateCreateInfo multisample{
-        VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-    multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-    VkPipelineColorBlendAttachmentState blend{};
-    blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                           VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-    VkPipelineColorBlendStateCreateInfo blending{
-        VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-    blending.attachmentCount = 1;
-    blending.pAttachments = &blend;
-    VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-    info.stageCount = 2;
-    info.pStages = stages;
-    info.pVertexInputState = &input;
-    info.pInputAssemblyState = &assembly;
-    info.pViewportState = &viewports;
-    info.pRasterizationState = &raster;
-    info.pMultisampleState = &multisample;
-    info.pColorBlendState = &blending;
-    info.layout = layout_;
-    info.renderPass = render_pass_;
-    const VkResult r =
-        vkCreateGraphicsPipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline_);
-    vkDestroyShaderModule(device_, vertex, nullptr);
-    vkDestroyShaderModule(device_, fragment, nullptr);
-    HOST_VK(r);
+    HOST_VK(test_host::create_fullscreen_pipeline(
+        device_, render_pass_, layout_, fragment_code, kSide,
+        VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
+            VK_COLOR_COMPONENT_A_BIT,
+        pipeline_));
   }
 
   host::host_device& host_;

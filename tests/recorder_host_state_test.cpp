@@ -7,11 +7,12 @@
 #include <volk.h>
 
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 #include "borrowed_device_fixture.hpp"
+#include "fullscreen_pipeline.hpp"
 #include "host_fill_spv.hpp"
-#include "host_fullscreen_spv.hpp"
 #include "host_store_spv.hpp"
 
 namespace vknoise {
@@ -222,66 +223,9 @@ class host_pipelines {
   }
 
   void create_graphics_pipeline() {
-    VkShaderModule vertex = module(spirv::host_fullscreen);
-    VkShaderModule fragment = module(spirv::host_fill);
-    VkPipelineShaderStageCreateInfo stages[2]{};
-    stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                 nullptr,
-                 0,
-                 VK_SHADER_STAGE_VERTEX_BIT,
-                 vertex,
-                 "main",
-                 nullptr};
-    stages[1] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                 nullptr,
-                 0,
-                 VK_SHADER_STAGE_FRAGMENT_BIT,
-                 fragment,
-                 "main",
-                 nullptr};
-    VkPipelineVertexInputStateCreateInfo input{
-        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    VkPipelineInputAssemblyStateCreateInfo assembly{
-        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-    assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-    VkViewport viewport{0, 0, float(kSide), float(kSide), 0, 1};
-    VkRect2D scissor{{0, 0}, {kSide, kSide}};
-    VkPipelineViewportStateCreateInfo viewports{
-        VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-    viewports.viewportCount = 1;
-    viewports.pViewports = &viewport;
-    viewports.scissorCount = 1;
-    viewports.pScissors = &scissor;
-    VkPipelineRasterizationStateCreateInfo raster{
-        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-    raster.polygonMode = VK_POLYGON_MODE_FILL;
-    raster.cullMode = VK_CULL_MODE_NONE;
-    raster.lineWidth = 1.0f;
-    VkPipelineMultisampleStateCreateInfo multisample{
-        VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-    multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-    VkPipelineColorBlendAttachmentState blend{};
-    blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT;
-    VkPipelineColorBlendStateCreateInfo blending{
-        VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-    blending.attachmentCount = 1;
-    blending.pAttachments = &blend;
-    VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-    info.stageCount = 2;
-    info.pStages = stages;
-    info.pVertexInputState = &input;
-    info.pInputAssemblyState = &assembly;
-    info.pViewportState = &viewports;
-    info.pRasterizationState = &raster;
-    info.pMultisampleState = &multisample;
-    info.pColorBlendState = &blending;
-    info.layout = layout_;
-    info.renderPass = render_pass_;
-    const VkResult r =
-        vkCreateGraphicsPipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &graphics_);
-    vkDestroyShaderModule(device_, vertex, nullptr);
-    vkDestroyShaderModule(device_, fragment, nullptr);
-    HOST_VK(r);
+    HOST_VK(test_host::create_fullscreen_pipeline(device_, render_pass_, layout_,
+                                                  {spirv::host_fill, std::size(spirv::host_fill)},
+                                                  kSide, VK_COLOR_COMPONENT_R_BIT, graphics_));
   }
 
   void create_compute_pipeline() {
