@@ -51,6 +51,7 @@
 #include <array>
 #include <cstdint>
 
+#include "vknoise/export.h"
 #include "vknoise/noise.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -88,40 +89,41 @@ inline int channel_count(const noise_spec& noise, int dims) {
   return noise.gradient ? 1 + dims : 1;
 }
 
-const char* noise_kind_name(noise_kind kind);
-const char* fractal_kind_name(fractal_kind kind);
-const char* value_interpolation_name(value_interpolation interpolation);
+VKNOISE_API const char* noise_kind_name(noise_kind kind);
+VKNOISE_API const char* fractal_kind_name(fractal_kind kind);
+VKNOISE_API const char* value_interpolation_name(value_interpolation interpolation);
 
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,
 // a period above 256, a fractional lacunarity with a period, a gradient with a fractal other
 // than none or fbm or with value noise, value_smooth with cubic on a period other than 256, or a
 // warp that is negative, not finite, or combined with a period or a gradient.
-status validate(const noise_spec& noise, int dims);
+VKNOISE_API status validate(const noise_spec& noise, int dims);
 
 // Octave o's coordinate for position x on an axis: x * lacunarity^o (+ o * octave_offset[axis]),
 // in double, and the period its cells wrap at (256 when the axis has none).
-double octave_position(const noise_spec& noise, int axis, int octave, double x);
-std::uint64_t octave_period(const noise_spec& noise, int axis, int octave);
+VKNOISE_API double octave_position(const noise_spec& noise, int axis, int octave, double x);
+VKNOISE_API std::uint64_t octave_period(const noise_spec& noise, int axis, int octave);
 
 // The largest |octave_position| over octaves for |x| <= bound: the value validate() checks
 // against max_abs_coordinate.
-double max_octave_position(const noise_spec& noise, int axis, double bound);
+VKNOISE_API double max_octave_position(const noise_spec& noise, int axis, double bound);
 
 // All octaves' lattice coordinates of one point (dims coordinates): out[octave * 4 + axis], axes
 // at or beyond dims set to zero. `out` holds noise.octaves * 4 entries.
-void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out);
+VKNOISE_API void reduce_point(const noise_spec& noise, int dims, const double* position,
+                              lattice_coord* out);
 
 // One sample, in double (the reference, from the position) and in float (the mirror of the GPU
 // kernels, from reduce_point's coordinates). The spec must be valid for dims. These return the
 // value; the overloads with `out` write all channel_count(noise, dims) channels.
-double sample_reference(const noise_spec& noise, int dims, const double* position,
-                        const permutation_table& table);
-float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
-                    const permutation_table& table);
-void sample_reference(const noise_spec& noise, int dims, const double* position,
-                      const permutation_table& table, double* out);
-void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
-                   const permutation_table& table, float* out);
+VKNOISE_API double sample_reference(const noise_spec& noise, int dims, const double* position,
+                                    const permutation_table& table);
+VKNOISE_API float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                                const permutation_table& table);
+VKNOISE_API void sample_reference(const noise_spec& noise, int dims, const double* position,
+                                  const permutation_table& table, double* out);
+VKNOISE_API void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                               const permutation_table& table, float* out);
 
 }  // namespace vknoise
