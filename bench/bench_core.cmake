@@ -10,7 +10,8 @@ add_library(vknoise_bench_core STATIC
 target_include_directories(vknoise_bench_core PUBLIC ${PROJECT_SOURCE_DIR})
 target_include_directories(vknoise_bench_core SYSTEM PRIVATE ${VKNOISE_STB_INCLUDE_DIR}
                            ${VKNOISE_GLM_INCLUDE_DIR})
-target_link_libraries(vknoise_bench_core PUBLIC vknoise PRIVATE ${CMAKE_DL_LIBS})
+# The library's static internals, as the tool that runs the benchmark links them.
+target_link_libraries(vknoise_bench_core PUBLIC vknoise_internal PRIVATE ${CMAKE_DL_LIBS})
 # The project compiles with -ffp-contract=off already; GLM's noise must never be contracted
 # (contracted, it gave values off by up to 0.73), so say it here too.
 set_source_files_properties(${PROJECT_SOURCE_DIR}/bench/peers.cpp PROPERTIES

@@ -66,14 +66,13 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/vknoise.pc.in ${PROJECT_BINARY_DIR}/vkn
 install(FILES ${PROJECT_BINARY_DIR}/vknoise.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
   COMPONENT vknoise_development)
 
+# The tools link the library's static internals (vknoise_internal): they need no libvknoise.so.
 if(TARGET vknoise_cli)
-  file(RELATIVE_PATH bin_to_lib /prefix/${CMAKE_INSTALL_BINDIR} /prefix/${CMAKE_INSTALL_LIBDIR})
-  set_target_properties(vknoise_cli PROPERTIES INSTALL_RPATH "$ORIGIN/${bin_to_lib}")
   install(TARGETS vknoise_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT vknoise_cli)
-  # The OpenVDB writer's plugin, beside the library, where the tools look for it.
+  # The OpenVDB writer's plugin, beside the library, where the tools look for it (bin/../lib:
+  # src/io/vdb_writer.cpp).
   install(TARGETS vknoise_vdb LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT vknoise_cli)
   if(TARGET vknoise_view)  # beside the tool, which runs it for `vknoise view`
-    set_target_properties(vknoise_view PROPERTIES INSTALL_RPATH "$ORIGIN/${bin_to_lib}")
     install(TARGETS vknoise_view RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
             COMPONENT vknoise_cli)
   endif()

@@ -2,13 +2,13 @@
 
     v/bin/pip install --no-build-isolation ./python
 
-CMake configures a minimal Release build of the project one directory up (the library and the
-extension _vknoise: no tests, command line tool, window, examples or benchmarks), builds it on
-every core, and installs its components vknoise_runtime and vknoise_python into a staging
-prefix laid out as the wheel's vknoise/ package: the Python files, the extension, and
-libvknoise.so.0 beside it, which the extension finds through its RUNPATH $ORIGIN. The build
-happens in a temporary directory, removed afterwards, so that it leaves nothing in the source
-tree. The version is the project's, read from CMakeLists.txt.
+CMake configures a minimal Release build of the project one directory up (the extension _vknoise,
+which links the library's static internals: no libvknoise.so, tests, command line tool, window,
+examples or benchmarks), builds it on every core, and installs its component vknoise_python into
+a staging prefix laid out as the wheel's vknoise/ package: the Python files and the extension,
+which needs no other file of vknoise. The build happens in a temporary directory, removed
+afterwards, so that it leaves nothing in the source tree. The version is the project's, read
+from CMakeLists.txt.
 """
 
 import atexit
@@ -24,8 +24,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
-# The staging prefix's directory that holds the package (VKNOISE_PYTHON_INSTALL_DIR), also the
-# library's directory (CMAKE_INSTALL_LIBDIR/..): the library lands inside the package.
+# The staging prefix's directory that holds the package (VKNOISE_PYTHON_INSTALL_DIR).
 STAGED_SITE = "site"
 CMAKE_OPTIONS = {
     "CMAKE_BUILD_TYPE": "Release",
@@ -37,7 +36,6 @@ CMAKE_OPTIONS = {
     "VKNOISE_BUILD_BENCH": "OFF",
     "VKNOISE_FUZZ": "OFF",
     "VKNOISE_PYTHON_INSTALL_DIR": STAGED_SITE,
-    "CMAKE_INSTALL_LIBDIR": f"{STAGED_SITE}/vknoise",
 }
 
 
@@ -71,24 +69,10 @@ class CMakeBuild(build_ext):
                 *(f"-D{name}={value}" for name, value in options.items()))
             run(cmake, "--build", build_dir, "--target", "_vknoise", "--parallel",
                 len(os.sched_getaffinity(0)))
-            for component in ("vknoise_runtime", "vknoise_python"):
-                run(cmake, "--install", build_dir, "--prefix", prefix, "--component", component)
+            run(cmake, "--install", build_dir, "--prefix", prefix, "--component", "vknoise_python")
             staged = prefix / STAGED_SITE / "vknoise"
-            keep_only_sonames(staged)
             shutil.rmtree(package_dir, ignore_errors=True)
             shutil.copytree(staged, package_dir)
-
-
-def keep_only_sonames(directory):
-    """The library under its SONAME alone (libvknoise.so.0, the name the extension asks for),
-    as one file: a wheel cannot hold the symbolic link CMake installs from it to the versioned
-    file, and would carry the library twice."""
-    for link in [path for path in directory.iterdir() if path.is_symlink()]:
-        target = link.resolve()
-        if target.parent != directory.resolve():
-            sys.exit(f"vknoise: {link} points outside the package ({target})")
-        link.unlink()
-        target.rename(link)
 
 
 # pip builds in the source tree: setuptools' build and metadata directories go to a temporary

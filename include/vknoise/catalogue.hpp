@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "vknoise/export.h"
 #include "vknoise/field.hpp"
 
 namespace vknoise {
@@ -15,6 +16,6 @@ struct catalogue_entry {
   field_spec field;  // small: at most a few tens of thousands of samples
 };
 
-std::vector<catalogue_entry> catalogue();
+VKNOISE_API std::vector<catalogue_entry> catalogue();
 
 }  // namespace vknoise

@@ -33,9 +33,11 @@
 #include <array>
 #include <cstdint>
 
+#include "vknoise/export.h"
+
 namespace vknoise {
 
-class classic_gradients {
+class VKNOISE_API classic_gradients {
  public:
   // 256 gradients of 4 doubles: entry [i][k] is component k (x, y, z, w) of gradient i; the
   // components at and beyond the dimension are 0.

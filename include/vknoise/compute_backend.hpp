@@ -29,6 +29,7 @@
 #include <span>
 
 #include "vknoise/context.hpp"
+#include "vknoise/export.h"
 #include "vknoise/field.hpp"
 #include "vknoise/gpu_renderer.hpp"
 #include "vknoise/graph.hpp"
@@ -48,7 +49,7 @@ struct backend_options {
   context_options vulkan;  // gpu: the context it creates (device, validation, fence timeout)
 };
 
-class compute_backend {
+class VKNOISE_API compute_backend {
  public:
   // The CPU kinds always succeed. gpu creates a context (options.vulkan) and a gpu_renderer on it:
   // the errors of context::create and gpu_renderer::create (errc::no_device without a loader or
@@ -107,7 +108,7 @@ class compute_backend {
 
  private:
   compute_backend(backend_kind kind, unsigned threads) : kind_(kind), threads_(threads) {}
-  status moved_from() const;
+  VKNOISE_HIDDEN status moved_from() const;
 
   backend_kind kind_;
   unsigned threads_;

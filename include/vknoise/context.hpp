@@ -41,6 +41,7 @@
 #include <string_view>
 #include <vector>
 
+#include "vknoise/export.h"
 #include "vknoise/result.hpp"
 
 namespace vknoise {
@@ -99,15 +100,15 @@ struct device_info {
   std::string reason;      // why it is (un)suitable or preferred, one phrase
 };
 
-const char* device_type_name(VkPhysicalDeviceType type);
+VKNOISE_API const char* device_type_name(VkPhysicalDeviceType type);
 // The preference order of context_options::device_index's default, lowest first: discrete GPU 0,
 // integrated 1, virtual 2, CPU 3, other 4 (for hosts that choose a device the same way).
-int device_type_preference(VkPhysicalDeviceType type);
-const char* vk_result_name(VkResult result);
+VKNOISE_API int device_type_preference(VkPhysicalDeviceType type);
+VKNOISE_API const char* vk_result_name(VkResult result);
 
 // Every physical device the loader reports, in its order. errc::no_device when no loader or no
 // device is present (the message suggests --backend cpu).
-result<std::vector<device_info>> list_devices();
+VKNOISE_API result<std::vector<device_info>> list_devices();
 
 // The handles a host program lends to borrow(). All must stay valid until the context is gone.
 struct borrowed_device {
@@ -125,7 +126,7 @@ struct borrowed_device {
   std::uint32_t instance_api_version = 0;
 };
 
-class context {
+class VKNOISE_API context {
  public:
   static result<std::unique_ptr<context>> create(const context_options& options = {});
   static result<std::unique_ptr<context>> borrow(const borrowed_device& handles,

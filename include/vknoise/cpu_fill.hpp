@@ -16,6 +16,7 @@
 
 #include <span>
 
+#include "vknoise/export.h"
 #include "vknoise/field.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/permutation.hpp"
@@ -43,8 +44,8 @@ struct cpu_options {
 // and no more than the field has rows of samples along x), the calling thread being one of them.
 // They end before the call returns, whatever it returns.
 // A thread the system cannot start leaves its share to the calling thread.
-status fill_fast(const field_spec& field, const permutation_table& table, std::span<float> out,
-                 const cpu_options& options = {});
+VKNOISE_API status fill_fast(const field_spec& field, const permutation_table& table,
+                             std::span<float> out, const cpu_options& options = {});
 
 // Evaluates `noise` in `dims` dimensions at scattered points, as gpu_renderer::eval does:
 // `points` holds dims doubles per point (x [y [z [w]]]; point i at points[i * dims]), `out`
@@ -66,12 +67,12 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
 // Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
 // and at most one per 4096 points), the calling thread being one of them. A thread the system
 // cannot start leaves its share to the calling thread.
-status eval_fast(const noise_spec& noise, int dims, std::span<const double> points,
-                 const permutation_table& table, std::span<float> out,
-                 const cpu_options& options = {});
+VKNOISE_API status eval_fast(const noise_spec& noise, int dims, std::span<const double> points,
+                             const permutation_table& table, std::span<float> out,
+                             const cpu_options& options = {});
 
 // The instruction set fill_fast and eval_fast dispatch to on this CPU, as Highway names it, e.g.
 // "AVX3" (AVX-512), "AVX2" or "SSE4".
-const char* cpu_simd_target();
+VKNOISE_API const char* cpu_simd_target();
 
 }  // namespace vknoise

@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "vknoise/export.h"
 #include "vknoise/noise.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/result.hpp"
@@ -43,7 +44,7 @@ struct field_spec {
 };
 
 // Values per sample: the graph's outputs, or channel_count(noise, dims).
-int channel_count(const field_spec& field);
+VKNOISE_API int channel_count(const field_spec& field);
 
 // Largest sample count of one field: its bytes (4 per sample) must fit in a signed 64-bit size.
 inline constexpr std::uint64_t max_field_samples = std::uint64_t{1} << 60;
@@ -52,40 +53,41 @@ inline constexpr std::uint64_t max_field_samples = std::uint64_t{1} << 60;
 // size, a size other than 1 on an axis beyond dims, or a non-finite origin or step;
 // errc::out_of_range when the sample count exceeds max_field_samples or an octave's position
 // leaves |p| < max_abs_coordinate. The message names the offending axis or setting.
-status validate(const field_spec& field);
+VKNOISE_API status validate(const field_spec& field);
 
 // validate(field), and errc::invalid_argument unless output_size == value_count(field).
-status validate(const field_spec& field, std::size_t output_size);
+VKNOISE_API status validate(const field_spec& field, std::size_t output_size);
 
 // Samples in the field (valid fields only).
-std::uint64_t sample_count(const field_spec& field);
+VKNOISE_API std::uint64_t sample_count(const field_spec& field);
 
 // Floats a fill writes: sample_count * channel_count(noise, dims). With a gradient the channels of
 // one sample are adjacent: out[index * channels + c], c = 0 the value, 1.. the derivatives.
-std::uint64_t value_count(const field_spec& field);
+VKNOISE_API std::uint64_t value_count(const field_spec& field);
 
 // The double position of sample `index` on `axis` (0..3): origin[axis] + double(index) *
 // step[axis].
-double sample_position(const field_spec& field, int axis, std::uint32_t index);
+VKNOISE_API double sample_position(const field_spec& field, int axis, std::uint32_t index);
 
 // Octave `octave`'s lattice coordinate of sample `index` on `axis`:
 // reduce_coordinate(octave_position(noise, axis, octave, sample_position(...)),
 // octave_period(...)), and all zero for an axis at or beyond dims.
-lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index,
-                              int octave = 0);
+VKNOISE_API lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index,
+                                          int octave = 0);
 
 // Every axis's coordinates for every octave, concatenated axis by axis (x, y, z, t) and, within an
 // axis, octave by octave: size[axis] entries each. The GPU kernel and the float mirror both read
 // exactly these, which is what makes them bit-comparable.
-std::vector<lattice_coord> axis_coordinates(const field_spec& field);
+VKNOISE_API std::vector<lattice_coord> axis_coordinates(const field_spec& field);
 
 // CPU fills. `out` must hold exactly value_count(field) values, else errc::invalid_argument.
 // fill_reference evaluates sample_reference in double at sample_position (rounded to float on
 // store into a float span); fill_mirror evaluates sample_mirror on axis_coordinates.
-status fill_reference(const field_spec& field, const permutation_table& table,
-                      std::span<double> out);
-status fill_reference(const field_spec& field, const permutation_table& table,
-                      std::span<float> out);
-status fill_mirror(const field_spec& field, const permutation_table& table, std::span<float> out);
+VKNOISE_API status fill_reference(const field_spec& field, const permutation_table& table,
+                                  std::span<double> out);
+VKNOISE_API status fill_reference(const field_spec& field, const permutation_table& table,
+                                  std::span<float> out);
+VKNOISE_API status fill_mirror(const field_spec& field, const permutation_table& table,
+                               std::span<float> out);
 
 }  // namespace vknoise

@@ -25,6 +25,7 @@
 #include <span>
 
 #include "vknoise/context.hpp"
+#include "vknoise/export.h"
 #include "vknoise/field.hpp"
 #include "vknoise/graph_compiler.hpp"
 #include "vknoise/permutation.hpp"
@@ -49,7 +50,7 @@ struct renderer_options {
   std::shared_ptr<graph_compiler> compiler;
 };
 
-class gpu_renderer {
+class VKNOISE_API gpu_renderer {
  public:
   // The context must outlive the renderer.
   static result<std::unique_ptr<gpu_renderer>> create(context& ctx,
@@ -102,10 +103,11 @@ class gpu_renderer {
   // renderer made (made now if need be; errors of graph_compiler::create).
   result<std::shared_ptr<graph_compiler>> compiler();
 
-  struct impl;
+  // The implementation: the library's own, hidden (export.h).
+  struct VKNOISE_HIDDEN impl;
 
  private:
-  explicit gpu_renderer(std::unique_ptr<impl> impl);
+  VKNOISE_HIDDEN explicit gpu_renderer(std::unique_ptr<impl> impl);
   std::unique_ptr<impl> impl_;
 };
 

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "vknoise/cpu_fill.hpp"
+#include "vknoise/export.h"
 #include "vknoise/field.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -69,7 +70,7 @@ enum class graph_contract { exact, bounded };
 // and terrace: 0; a curve or ramp: its segment's slope).
 enum class graph_outputs { values, gradient, curl };
 
-class graph {
+class VKNOISE_API graph {
  public:
   // The largest graph text parse() and load() take, 1 MiB: graphs within the limits above are a
   // few KiB; the bound keeps a mistaken file (a log, an image) from being read and parsed whole.
@@ -99,21 +100,23 @@ class graph {
   std::array<double, 2> range() const;
   std::size_t node_count() const;
 
-  // The parsed nodes (internal; graph_ir.hpp is not installed).
-  const graph_ir::graph& ir() const { return *ir_; }
+  // The parsed nodes: the library's own (graph_ir.hpp is not installed), for its internals and
+  // the programs built with it; hidden, not part of libvknoise.so's exports (export.h).
+  VKNOISE_HIDDEN const graph_ir::graph& ir() const { return *ir_; }
 
  private:
-  explicit graph(std::shared_ptr<const graph_ir::graph> ir, std::vector<std::string> names);
+  VKNOISE_HIDDEN explicit graph(std::shared_ptr<const graph_ir::graph> ir,
+                                std::vector<std::string> names);
   std::shared_ptr<const graph_ir::graph> ir_;
   std::vector<std::string> output_names_;
 };
 
 // The graph at scattered points: dims doubles per point in, channels() values per point out.
 // errc::out_of_range for a non-finite coordinate or one out of the domain.
-status eval_reference(const graph& g, std::span<const double> points,
-                      const permutation_table& table, std::span<double> out);
-status eval_mirror(const graph& g, std::span<const double> points, const permutation_table& table,
-                   std::span<float> out);
+VKNOISE_API status eval_reference(const graph& g, std::span<const double> points,
+                                  const permutation_table& table, std::span<double> out);
+VKNOISE_API status eval_mirror(const graph& g, std::span<const double> points,
+                               const permutation_table& table, std::span<float> out);
 // eval_mirror's values, bit for bit, on the fast CPU path (cpu_fill.hpp): graphs of sample
 // values made of improved noise (1D to 4D, improved4_balanced) and exact ops run SIMD kernels,
 // a block of 64 points at a time, node by node; others (derivatives, classic and value noise,
@@ -121,13 +124,14 @@ status eval_mirror(const graph& g, std::span<const double> points, const permuta
 // is computed), and errc::out_of_memory.
 // Threading: reentrant; up to options.threads threads of its own (at most one per 4096 points),
 // the calling thread being one of them.
-status eval_fast(const graph& g, std::span<const double> points, const permutation_table& table,
-                 std::span<float> out, const cpu_options& options = {});
+VKNOISE_API status eval_fast(const graph& g, std::span<const double> points,
+                             const permutation_table& table, std::span<float> out,
+                             const cpu_options& options = {});
 
 // The compute shader the graph compiles to, with a buffer output: one self-contained GLSL 450
 // source (the noise functions inlined), which `glslc -fshader-stage=compute` compiles. Its
 // bindings and push constants are documented at its top.
-std::string emit_glsl(const graph& g);
+VKNOISE_API std::string emit_glsl(const graph& g);
 
 // The graph as one self-contained GLSL function to paste into a host's own fragment or compute
 // shader (#version 450): `vecN name(vecM p)`, M the graph's dims and N its channels (float for
@@ -142,7 +146,7 @@ std::string emit_glsl(const graph& g);
 // within the graph's bound for bounded ops (sin, cos, pow, ...). Errors: errc::invalid_argument for
 // a name that is not a GLSL identifier (or starts with gl_ or holds "__"), more than 4 channels, or
 // a periodic noise; errc::out_of_memory.
-result<std::string> emit_glsl_function(
+VKNOISE_API result<std::string> emit_glsl_function(
     const graph& g, std::string_view name,
     const permutation_table& table = permutation_table::perlin());
 

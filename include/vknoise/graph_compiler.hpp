@@ -36,6 +36,7 @@
 #include <string_view>
 #include <vector>
 
+#include "vknoise/export.h"
 #include "vknoise/graph.hpp"
 #include "vknoise/result.hpp"
 
@@ -69,7 +70,7 @@ struct compiler_options {
 // $VKNOISE_CACHE_DIR when set and not empty; else $XDG_CACHE_HOME/vknoise when XDG_CACHE_HOME is
 // an absolute path; else $HOME/.cache/vknoise when HOME is set and not empty; else empty (no
 // disk cache).
-std::filesystem::path default_cache_directory();
+VKNOISE_API std::filesystem::path default_cache_directory();
 
 // What a compiler did since it was created. Times are wall-clock nanoseconds.
 struct compiler_stats {
@@ -88,7 +89,7 @@ struct spirv_module {
   std::vector<std::uint32_t> code;   // SPIR-V words
 };
 
-class graph_compiler {
+class VKNOISE_API graph_compiler {
  public:
   // errc::out_of_memory when shaderc cannot set up a compiler.
   static result<std::shared_ptr<graph_compiler>> create(const compiler_options& options = {});
@@ -112,10 +113,11 @@ class graph_compiler {
   // Forgets the modules kept in memory (those handed out stay valid); the disk is left as it is.
   void clear_memory_cache();
 
-  struct impl;
+  // The implementation: the library's own, hidden (export.h).
+  struct VKNOISE_HIDDEN impl;
 
  private:
-  explicit graph_compiler(std::unique_ptr<impl> impl);
+  VKNOISE_HIDDEN explicit graph_compiler(std::unique_ptr<impl> impl);
   std::unique_ptr<impl> impl_;
 };
 
@@ -136,7 +138,7 @@ struct graph_kernel_variant {
 // A graph with its layout (where its parameters, tables and lattice coordinates go) and its
 // kernel source, and the SPIR-V of each kernel variant once asked for. Copies share all of it
 // (cheap to copy). The compiler is shared too and outlives every copy.
-class compiled_graph {
+class VKNOISE_API compiled_graph {
  public:
   // Lays the graph out and generates its source; compiles nothing.
   static result<compiled_graph> create(const graph& g, std::shared_ptr<graph_compiler> compiler);
@@ -151,10 +153,12 @@ class compiled_graph {
   result<std::shared_ptr<const spirv_module>> kernel(graph_kernel_variant variant) const;
   graph_compiler& compiler() const;
 
-  // The layout (internal; graph_layout.hpp is not installed).
-  const graph_ir::layout& layout() const;
+  // The layout: the library's own (graph_layout.hpp is not installed), for its internals and the
+  // programs built with it; hidden, not part of libvknoise.so's exports (export.h).
+  VKNOISE_HIDDEN const graph_ir::layout& layout() const;
 
-  struct state;
+  // What copies share: the library's own, hidden (export.h).
+  struct VKNOISE_HIDDEN state;
 
  private:
   explicit compiled_graph(std::shared_ptr<state> s) : state_(std::move(s)) {}

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 
+#include "vknoise/export.h"
 #include "vknoise/permutation.hpp"
 
 namespace vknoise {
@@ -40,15 +41,16 @@ struct lattice_coord {
 static_assert(sizeof(lattice_coord) == 8);
 
 // period in 1 .. 2^32-1; a non-finite x gives cells 0 and a NaN fraction.
-lattice_coord reduce_coordinate(double x, std::uint64_t period = 256);
+VKNOISE_API lattice_coord reduce_coordinate(double x, std::uint64_t period = 256);
 
-double noise3(double x, double y, double z, const permutation_table& table);
-double noise4(double x, double y, double z, double w, const permutation_table& table);
-double noise3(double x, double y, double z);  // canonical table
-double noise4(double x, double y, double z, double w);
+VKNOISE_API double noise3(double x, double y, double z, const permutation_table& table);
+VKNOISE_API double noise4(double x, double y, double z, double w, const permutation_table& table);
+VKNOISE_API double noise3(double x, double y, double z);  // canonical table
+VKNOISE_API double noise4(double x, double y, double z, double w);
 
-float noise3f(lattice_coord x, lattice_coord y, lattice_coord z, const permutation_table& table);
-float noise4f(lattice_coord x, lattice_coord y, lattice_coord z, lattice_coord w,
-              const permutation_table& table);
+VKNOISE_API float noise3f(lattice_coord x, lattice_coord y, lattice_coord z,
+                          const permutation_table& table);
+VKNOISE_API float noise4f(lattice_coord x, lattice_coord y, lattice_coord z, lattice_coord w,
+                          const permutation_table& table);
 
 }  // namespace vknoise

@@ -55,6 +55,7 @@
 #include <string>
 #include <string_view>
 
+#include "vknoise/export.h"
 #include "vknoise/noise.hpp"
 #include "vknoise/permutation.hpp"
 #include "vknoise/result.hpp"
@@ -102,49 +103,50 @@ inline constexpr int default_fractal_octaves = 4;
 // each '-' ("improved4_balanced", the graph JSON's older spelling); anything else is nullopt.
 // The *_choices functions list every name for a message: "improved, improved4-balanced, classic
 // or value". The spans hold every value in declaration order.
-const char* noise_kind_name(noise_kind kind);
-const char* fractal_kind_name(fractal_kind kind);
-const char* value_interpolation_name(value_interpolation interpolation);
-std::optional<noise_kind> noise_kind_from_name(std::string_view name);
-std::optional<fractal_kind> fractal_kind_from_name(std::string_view name);
-std::optional<value_interpolation> value_interpolation_from_name(std::string_view name);
-std::span<const noise_kind> all_noise_kinds();
-std::span<const fractal_kind> all_fractal_kinds();
-std::span<const value_interpolation> all_value_interpolations();
-std::string noise_kind_choices();
-std::string fractal_kind_choices();
-std::string value_interpolation_choices();
+VKNOISE_API const char* noise_kind_name(noise_kind kind);
+VKNOISE_API const char* fractal_kind_name(fractal_kind kind);
+VKNOISE_API const char* value_interpolation_name(value_interpolation interpolation);
+VKNOISE_API std::optional<noise_kind> noise_kind_from_name(std::string_view name);
+VKNOISE_API std::optional<fractal_kind> fractal_kind_from_name(std::string_view name);
+VKNOISE_API std::optional<value_interpolation> value_interpolation_from_name(std::string_view name);
+VKNOISE_API std::span<const noise_kind> all_noise_kinds();
+VKNOISE_API std::span<const fractal_kind> all_fractal_kinds();
+VKNOISE_API std::span<const value_interpolation> all_value_interpolations();
+VKNOISE_API std::string noise_kind_choices();
+VKNOISE_API std::string fractal_kind_choices();
+VKNOISE_API std::string value_interpolation_choices();
 
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,
 // a period above 256, a fractional lacunarity with a period, a gradient with a fractal other
 // than none or fbm or with value noise, value_smooth with cubic on a period other than 256, or a
 // warp that is negative, not finite, or combined with a period or a gradient.
-status validate(const noise_spec& noise, int dims);
+VKNOISE_API status validate(const noise_spec& noise, int dims);
 
 // Octave o's coordinate for position x on an axis: x * lacunarity^o (+ o * octave_offset[axis]),
 // in double, and the period its cells wrap at (256 when the axis has none).
-double octave_position(const noise_spec& noise, int axis, int octave, double x);
-std::uint64_t octave_period(const noise_spec& noise, int axis, int octave);
+VKNOISE_API double octave_position(const noise_spec& noise, int axis, int octave, double x);
+VKNOISE_API std::uint64_t octave_period(const noise_spec& noise, int axis, int octave);
 
 // The largest |octave_position| over octaves for |x| <= bound: the value validate() checks
 // against max_abs_coordinate.
-double max_octave_position(const noise_spec& noise, int axis, double bound);
+VKNOISE_API double max_octave_position(const noise_spec& noise, int axis, double bound);
 
 // All octaves' lattice coordinates of one point (dims coordinates): out[octave * 4 + axis], axes
 // at or beyond dims set to zero. `out` holds noise.octaves * 4 entries.
-void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out);
+VKNOISE_API void reduce_point(const noise_spec& noise, int dims, const double* position,
+                              lattice_coord* out);
 
 // One sample, in double (the reference, from the position) and in float (the mirror of the GPU
 // kernels, from reduce_point's coordinates). The spec must be valid for dims. These return the
 // value; the overloads with `out` write all channel_count(noise, dims) channels.
-double sample_reference(const noise_spec& noise, int dims, const double* position,
-                        const permutation_table& table);
-float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
-                    const permutation_table& table);
-void sample_reference(const noise_spec& noise, int dims, const double* position,
-                      const permutation_table& table, double* out);
-void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
-                   const permutation_table& table, float* out);
+VKNOISE_API double sample_reference(const noise_spec& noise, int dims, const double* position,
+                                    const permutation_table& table);
+VKNOISE_API float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                                const permutation_table& table);
+VKNOISE_API void sample_reference(const noise_spec& noise, int dims, const double* position,
+                                  const permutation_table& table, double* out);
+VKNOISE_API void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coords,
+                               const permutation_table& table, float* out);
 
 }  // namespace vknoise

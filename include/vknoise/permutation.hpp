@@ -5,11 +5,12 @@
 #include <cstdint>
 #include <span>
 
+#include "vknoise/export.h"
 #include "vknoise/result.hpp"
 
 namespace vknoise {
 
-class permutation_table {
+class VKNOISE_API permutation_table {
  public:
   // Perlin's canonical table from the 2002 reference implementation.
   static permutation_table perlin();
@@ -38,7 +39,7 @@ class permutation_table {
   bool operator==(const permutation_table& other) const { return values_ == other.values_; }
 
  private:
-  explicit permutation_table(const std::array<std::uint8_t, 256>& values);
+  VKNOISE_HIDDEN explicit permutation_table(const std::array<std::uint8_t, 256>& values);
   std::array<std::uint8_t, 256> values_;
   std::array<std::int32_t, 512> doubled_;
 };

@@ -55,6 +55,7 @@
 #include <memory>
 
 #include "vknoise/context.hpp"
+#include "vknoise/export.h"
 #include "vknoise/field.hpp"
 #include "vknoise/graph_compiler.hpp"
 #include "vknoise/permutation.hpp"
@@ -163,7 +164,7 @@ struct recorder_options {
   std::shared_ptr<graph_compiler> compiler;
 };
 
-class recorder {
+class VKNOISE_API recorder {
  public:
   // The context must outlive the recorder. Errors: errc::invalid_argument for frames_in_flight
   // outside 1..16; errc::no_device when the device lacks Vulkan 1.2 or timeline semaphores;
@@ -231,10 +232,11 @@ class recorder {
   // Pipelines built so far (they are built once per structure and target kind, never per frame).
   std::uint32_t pipelines_built() const;
 
-  struct impl;
+  // The implementation: the library's own, hidden (export.h).
+  struct VKNOISE_HIDDEN impl;
 
  private:
-  explicit recorder(std::unique_ptr<impl> impl);
+  VKNOISE_HIDDEN explicit recorder(std::unique_ptr<impl> impl);
   std::unique_ptr<impl> impl_;
 };
 

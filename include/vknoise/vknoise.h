@@ -29,6 +29,8 @@
  * volk requires of every header that includes vulkan.h before volk.h. */
 #include <vulkan/vulkan.h>
 
+#include "vknoise/export.h"
+
 #ifdef __cplusplus
 #define VKNOISE_NOEXCEPT noexcept
 extern "C" {
@@ -54,12 +56,12 @@ typedef enum vknoise_status {
 
 /* The code's name, e.g. "VKNOISE_ERROR_INVALID_ARGUMENT"; "unknown vknoise_status" for other
  * values. A static string. */
-const char* vknoise_status_string(vknoise_status status) VKNOISE_NOEXCEPT;
+VKNOISE_API const char* vknoise_status_string(vknoise_status status) VKNOISE_NOEXCEPT;
 
 /* The message of the calling thread's most recent failed call (successful calls leave it alone),
  * or "" if none failed yet. Owned by the library; valid until the thread's next failing call or
  * its exit. */
-const char* vknoise_last_error_message(void) VKNOISE_NOEXCEPT;
+VKNOISE_API const char* vknoise_last_error_message(void) VKNOISE_NOEXCEPT;
 
 #define VKNOISE_MAKE_VERSION(major, minor, patch) \
   (((uint32_t)(major) << 22) | ((uint32_t)(minor) << 12) | (uint32_t)(patch))
@@ -68,43 +70,44 @@ const char* vknoise_last_error_message(void) VKNOISE_NOEXCEPT;
 #define VKNOISE_VERSION_PATCH(version) ((uint32_t)(version)&0xFFFu)
 
 /* The library's version, VKNOISE_MAKE_VERSION(major, minor, patch). */
-uint32_t vknoise_version(void) VKNOISE_NOEXCEPT;
+VKNOISE_API uint32_t vknoise_version(void) VKNOISE_NOEXCEPT;
 
 /* ---- Permutation tables (permutation.hpp) ---- */
 
 typedef struct vknoise_permutation vknoise_permutation;
 
 /* Perlin's canonical table. */
-vknoise_status vknoise_permutation_create_perlin(vknoise_permutation** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_permutation_create_perlin(vknoise_permutation** out)
+    VKNOISE_NOEXCEPT;
 /* The table shuffled from `seed` (SplitMix64 + Fisher-Yates), the same on every platform. */
-vknoise_status vknoise_permutation_create_from_seed(uint64_t seed,
-                                                    vknoise_permutation** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status
+vknoise_permutation_create_from_seed(uint64_t seed, vknoise_permutation** out) VKNOISE_NOEXCEPT;
 /* A caller's table: `count` must be 256 and `values` hold each of 0..255 once, else
  * VKNOISE_ERROR_INVALID_ARGUMENT naming the first bad index. `values` is copied. */
-vknoise_status vknoise_permutation_create_from_values(const int* values, size_t count,
-                                                      vknoise_permutation** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_permutation_create_from_values(
+    const int* values, size_t count, vknoise_permutation** out) VKNOISE_NOEXCEPT;
 /* Copies the table's 256 entries into `out` (256 bytes). */
-vknoise_status vknoise_permutation_values(const vknoise_permutation* permutation,
-                                          uint8_t* out) VKNOISE_NOEXCEPT;
-void vknoise_permutation_destroy(vknoise_permutation* permutation) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_permutation_values(const vknoise_permutation* permutation,
+                                                      uint8_t* out) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_permutation_destroy(vknoise_permutation* permutation) VKNOISE_NOEXCEPT;
 
 /* ---- Point evaluation (noise.hpp) ---- */
 
 /* The double reference, bit-identical to Perlin's Java ImprovedNoise / ImprovedNoise4D for
  * |coordinate| < 2^31, with Perlin's table. NaN for a non-finite coordinate. */
-double vknoise_noise3(double x, double y, double z) VKNOISE_NOEXCEPT;
-double vknoise_noise4(double x, double y, double z, double w) VKNOISE_NOEXCEPT;
+VKNOISE_API double vknoise_noise3(double x, double y, double z) VKNOISE_NOEXCEPT;
+VKNOISE_API double vknoise_noise4(double x, double y, double z, double w) VKNOISE_NOEXCEPT;
 /* The same with a table (NULL: Perlin's). */
-double vknoise_noise3_table(const vknoise_permutation* permutation, double x, double y,
-                            double z) VKNOISE_NOEXCEPT;
-double vknoise_noise4_table(const vknoise_permutation* permutation, double x, double y, double z,
-                            double w) VKNOISE_NOEXCEPT;
+VKNOISE_API double vknoise_noise3_table(const vknoise_permutation* permutation, double x, double y,
+                                        double z) VKNOISE_NOEXCEPT;
+VKNOISE_API double vknoise_noise4_table(const vknoise_permutation* permutation, double x, double y,
+                                        double z, double w) VKNOISE_NOEXCEPT;
 /* The float mirror, the function the GPU computes: each coordinate reduced modulo 256 in double
  * (reduce_coordinate), then evaluated in float. NaN for a non-finite coordinate. */
-float vknoise_noise3f(const vknoise_permutation* permutation, double x, double y,
-                      double z) VKNOISE_NOEXCEPT;
-float vknoise_noise4f(const vknoise_permutation* permutation, double x, double y, double z,
-                      double w) VKNOISE_NOEXCEPT;
+VKNOISE_API float vknoise_noise3f(const vknoise_permutation* permutation, double x, double y,
+                                  double z) VKNOISE_NOEXCEPT;
+VKNOISE_API float vknoise_noise4f(const vknoise_permutation* permutation, double x, double y,
+                                  double z, double w) VKNOISE_NOEXCEPT;
 
 /* ---- What a sample is (noise_spec.hpp) and what a field is (field.hpp) ---- */
 
@@ -170,16 +173,16 @@ typedef struct vknoise_field {
 } vknoise_field;
 
 /* Defaults as above; NULL is ignored. */
-void vknoise_noise_init_default(vknoise_noise* noise) VKNOISE_NOEXCEPT;
-void vknoise_field_init_default(vknoise_field* field) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_noise_init_default(vknoise_noise* noise) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_field_init_default(vknoise_field* field) VKNOISE_NOEXCEPT;
 
 /* VKNOISE_OK for a valid field; else VKNOISE_ERROR_INVALID_ARGUMENT or VKNOISE_ERROR_OUT_OF_RANGE
  * with a message naming the axis or setting (vknoise::validate). */
-vknoise_status vknoise_validate_field(const vknoise_field* field) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_validate_field(const vknoise_field* field) VKNOISE_NOEXCEPT;
 
 /* Floats a fill of the field writes (samples * channels); 0 for NULL or an invalid field (with the
  * reason as the thread's last error message). */
-uint64_t vknoise_field_value_count(const vknoise_field* field) VKNOISE_NOEXCEPT;
+VKNOISE_API uint64_t vknoise_field_value_count(const vknoise_field* field) VKNOISE_NOEXCEPT;
 
 /* ---- Noise graphs (graph.hpp) ----
  * A graph is read from the JSON format of docs/graph.md. Errors: VKNOISE_ERROR_INVALID_ARGUMENT
@@ -188,36 +191,39 @@ uint64_t vknoise_field_value_count(const vknoise_field* field) VKNOISE_NOEXCEPT;
  * cannot be read (or exceeds 1 MiB). */
 
 /* The graph of `length` bytes of JSON at `json` (not NUL-terminated necessarily). */
-vknoise_status vknoise_graph_parse(const char* json, size_t length,
-                                   vknoise_graph** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_graph_parse(const char* json, size_t length,
+                                               vknoise_graph** out) VKNOISE_NOEXCEPT;
 /* The graph of the file at `path` (a NUL-terminated path in the platform's encoding). */
-vknoise_status vknoise_graph_load(const char* path, vknoise_graph** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_graph_load(const char* path,
+                                              vknoise_graph** out) VKNOISE_NOEXCEPT;
 /* The graph's position dimensions (1..4) and outputs (values per sample, 1..4); 0 for NULL. */
-int32_t vknoise_graph_dims(const vknoise_graph* graph) VKNOISE_NOEXCEPT;
-int32_t vknoise_graph_channels(const vknoise_graph* graph) VKNOISE_NOEXCEPT;
-void vknoise_graph_destroy(vknoise_graph* graph) VKNOISE_NOEXCEPT;
+VKNOISE_API int32_t vknoise_graph_dims(const vknoise_graph* graph) VKNOISE_NOEXCEPT;
+VKNOISE_API int32_t vknoise_graph_channels(const vknoise_graph* graph) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_graph_destroy(vknoise_graph* graph) VKNOISE_NOEXCEPT;
 
 /* ---- CPU fills (field.hpp, cpu_fill.hpp) ----
  * `out` holds `count` values; `count` must equal vknoise_field_value_count(field), else
  * VKNOISE_ERROR_INVALID_ARGUMENT. Errors also those of vknoise_validate_field. */
 
 /* The double reference at every sample, rounded to float (or kept in double). */
-vknoise_status vknoise_fill_reference(const vknoise_field* field,
-                                      const vknoise_permutation* permutation, float* out,
-                                      size_t count) VKNOISE_NOEXCEPT;
-vknoise_status vknoise_fill_reference_double(const vknoise_field* field,
-                                             const vknoise_permutation* permutation, double* out,
-                                             size_t count) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_fill_reference(const vknoise_field* field,
+                                                  const vknoise_permutation* permutation,
+                                                  float* out, size_t count) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_fill_reference_double(const vknoise_field* field,
+                                                         const vknoise_permutation* permutation,
+                                                         double* out,
+                                                         size_t count) VKNOISE_NOEXCEPT;
 /* The float mirror, bit-identical to what the GPU computes where it honours NoContraction. */
-vknoise_status vknoise_fill_mirror(const vknoise_field* field,
-                                   const vknoise_permutation* permutation, float* out,
-                                   size_t count) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_fill_mirror(const vknoise_field* field,
+                                               const vknoise_permutation* permutation, float* out,
+                                               size_t count) VKNOISE_NOEXCEPT;
 
 /* The fast path: SIMD (run-time dispatch) and up to `threads` threads of its own (0: every
  * hardware thread), bit-identical to vknoise_fill_mirror. Reentrant. Also
  * VKNOISE_ERROR_OUT_OF_MEMORY. */
-vknoise_status vknoise_fill_fast(const vknoise_field* field, const vknoise_permutation* permutation,
-                                 float* out, size_t count, unsigned threads) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_fill_fast(const vknoise_field* field,
+                                             const vknoise_permutation* permutation, float* out,
+                                             size_t count, unsigned threads) VKNOISE_NOEXCEPT;
 
 /* The fast path at scattered points (cpu_fill.hpp's eval_fast): `points` holds dims doubles per
  * point (x [y [z [w]]]), `out` holds `out_count` = point_count * channels floats (channels 1, or
@@ -227,14 +233,14 @@ vknoise_status vknoise_fill_fast(const vknoise_field* field, const vknoise_permu
  * vknoise_renderer_eval's: VKNOISE_ERROR_INVALID_ARGUMENT for a bad noise, dims or count,
  * VKNOISE_ERROR_OUT_OF_RANGE for a non-finite or too large coordinate; also
  * VKNOISE_ERROR_OUT_OF_MEMORY. */
-vknoise_status vknoise_eval_fast(const vknoise_noise* noise, int32_t dims,
-                                 const vknoise_permutation* permutation, const double* points,
-                                 size_t point_count, float* out, size_t out_count,
-                                 unsigned threads) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_eval_fast(const vknoise_noise* noise, int32_t dims,
+                                             const vknoise_permutation* permutation,
+                                             const double* points, size_t point_count, float* out,
+                                             size_t out_count, unsigned threads) VKNOISE_NOEXCEPT;
 
 /* The instruction set vknoise_fill_fast and vknoise_eval_fast use on this CPU, e.g. "AVX2". A
  * static string. */
-const char* vknoise_cpu_simd_target(void) VKNOISE_NOEXCEPT;
+VKNOISE_API const char* vknoise_cpu_simd_target(void) VKNOISE_NOEXCEPT;
 
 /* ---- GPU: contexts (context.hpp) ---- */
 
@@ -271,12 +277,13 @@ typedef struct vknoise_context_options {
   void* teardown_error_user_data;
 } vknoise_context_options;
 
-void vknoise_context_options_init_default(vknoise_context_options* options) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_context_options_init_default(vknoise_context_options* options)
+    VKNOISE_NOEXCEPT;
 
 /* Creates an instance, device and compute queue of its own. `options` may be NULL (defaults).
  * VKNOISE_ERROR_NO_DEVICE without a loader, a device, or the validation layer when asked for. */
-vknoise_status vknoise_context_create(const vknoise_context_options* options,
-                                      vknoise_context** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_context_create(const vknoise_context_options* options,
+                                                  vknoise_context** out) VKNOISE_NOEXCEPT;
 
 /* A host program's Vulkan objects: vknoise::borrowed_device, its `enabled` device_features as the
  * three flags, then instance_api_version. All must outlive the context, which never destroys
@@ -309,40 +316,43 @@ typedef struct vknoise_device_handles {
 /* A context on borrowed handles. `options` may be NULL; only its fence_timeout_ns,
  * pipeline_cache_path and on_teardown_error apply (the host owns the instance, so its own
  * messenger sees the validation layer's messages). */
-vknoise_status vknoise_context_borrow(const vknoise_device_handles* handles,
-                                      const vknoise_context_options* options,
-                                      vknoise_context** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_context_borrow(const vknoise_device_handles* handles,
+                                                  const vknoise_context_options* options,
+                                                  vknoise_context** out) VKNOISE_NOEXCEPT;
 
 /* The context's Vulkan handles (owned or borrowed) and enabled features, e.g. to allocate command
  * buffers for a recorder. get_instance_proc_addr is set to NULL. */
-vknoise_status vknoise_context_handles(const vknoise_context* context,
-                                       vknoise_device_handles* out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_context_handles(const vknoise_context* context,
+                                                   vknoise_device_handles* out) VKNOISE_NOEXCEPT;
 
 /* The device's name (VkPhysicalDeviceProperties::deviceName), valid as long as the context; ""
  * for NULL. */
-const char* vknoise_context_device_name(const vknoise_context* context) VKNOISE_NOEXCEPT;
+VKNOISE_API const char* vknoise_context_device_name(const vknoise_context* context)
+    VKNOISE_NOEXCEPT;
 
 /* Messages the validation layer reported so far, oldest first; 0 for NULL. */
-size_t vknoise_context_validation_message_count(const vknoise_context* context) VKNOISE_NOEXCEPT;
+VKNOISE_API size_t vknoise_context_validation_message_count(const vknoise_context* context)
+    VKNOISE_NOEXCEPT;
 
 /* Copies message `index` (< the count) into `buffer` (`buffer_size` bytes, NUL-terminated,
  * truncated to fit; buffer may be NULL when buffer_size is 0). `length`, when not NULL, receives
  * the full message length without the NUL. */
-vknoise_status vknoise_context_validation_message(const vknoise_context* context, size_t index,
-                                                  char* buffer, size_t buffer_size,
-                                                  size_t* length) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_context_validation_message(const vknoise_context* context,
+                                                              size_t index, char* buffer,
+                                                              size_t buffer_size,
+                                                              size_t* length) VKNOISE_NOEXCEPT;
 
 /* The mutex that every vknoise queue submission on the context's queue holds. A host that submits
  * to that (borrowed or lent) queue from its own threads while vknoise objects are in use must hold
  * it around its vkQueueSubmit calls too: lock, submit, unlock, on the same thread. */
-void vknoise_context_lock_queue(const vknoise_context* context) VKNOISE_NOEXCEPT;
-void vknoise_context_unlock_queue(const vknoise_context* context) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_context_lock_queue(const vknoise_context* context) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_context_unlock_queue(const vknoise_context* context) VKNOISE_NOEXCEPT;
 
 /* Writes the context's pipeline cache to `path` atomically (a temporary file renamed over it), for
  * vknoise_context_options.pipeline_cache_path in a later run. VKNOISE_ERROR_IO,
  * VKNOISE_ERROR_VULKAN. */
-vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* context,
-                                                   const char* path) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* context,
+                                                               const char* path) VKNOISE_NOEXCEPT;
 
 /* Destroys what the context created (never borrowed handles). Renderers and recorders on it must
  * be destroyed first. Waits at most fence_timeout_ns for the work submitted to its queue (always
@@ -350,7 +360,7 @@ vknoise_status vknoise_context_save_pipeline_cache(const vknoise_context* contex
  * times out, the error goes to on_teardown_error and nothing the GPU may still use is destroyed:
  * the abandoned work's objects and the wait's fence stay alive, and a created context also leaves
  * its VkDevice and VkInstance (vknoise::context::~context in context.hpp says why). */
-void vknoise_context_destroy(vknoise_context* context) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_context_destroy(vknoise_context* context) VKNOISE_NOEXCEPT;
 
 /* ---- GPU: renderers (gpu_renderer.hpp) ---- */
 
@@ -369,29 +379,32 @@ typedef struct vknoise_renderer_options {
   int32_t reserved;     /* must be 0 */
 } vknoise_renderer_options;
 
-void vknoise_renderer_options_init_default(vknoise_renderer_options* options) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_renderer_options_init_default(vknoise_renderer_options* options)
+    VKNOISE_NOEXCEPT;
 
 /* `context` must outlive the renderer; `options` may be NULL. */
-vknoise_status vknoise_renderer_create(vknoise_context* context,
-                                       const vknoise_renderer_options* options,
-                                       vknoise_renderer** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_renderer_create(vknoise_context* context,
+                                                   const vknoise_renderer_options* options,
+                                                   vknoise_renderer** out) VKNOISE_NOEXCEPT;
 
 /* Renders the field into host memory: `count` must equal vknoise_field_value_count(field).
  * Errors: those of vknoise_validate_field, VKNOISE_ERROR_VULKAN, VKNOISE_ERROR_TIMEOUT. */
-vknoise_status vknoise_renderer_fill(vknoise_renderer* renderer, const vknoise_field* field,
-                                     const vknoise_permutation* permutation, float* out,
-                                     size_t count) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_renderer_fill(vknoise_renderer* renderer,
+                                                 const vknoise_field* field,
+                                                 const vknoise_permutation* permutation, float* out,
+                                                 size_t count) VKNOISE_NOEXCEPT;
 
 /* Evaluates `noise` in `dims` dimensions at `point_count` points: `points` holds dims doubles per
  * point (x [y [z [w]]]), `out` holds `out_count` = point_count * channels floats (channels 1, or
  * 1 + dims with noise->gradient). VKNOISE_ERROR_OUT_OF_RANGE for a non-finite or too large
  * coordinate. */
-vknoise_status vknoise_renderer_eval(vknoise_renderer* renderer, const vknoise_noise* noise,
-                                     int32_t dims, const vknoise_permutation* permutation,
-                                     const double* points, size_t point_count, float* out,
-                                     size_t out_count) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_renderer_eval(vknoise_renderer* renderer,
+                                                 const vknoise_noise* noise, int32_t dims,
+                                                 const vknoise_permutation* permutation,
+                                                 const double* points, size_t point_count,
+                                                 float* out, size_t out_count) VKNOISE_NOEXCEPT;
 
-void vknoise_renderer_destroy(vknoise_renderer* renderer) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_renderer_destroy(vknoise_renderer* renderer) VKNOISE_NOEXCEPT;
 
 /* ---- GPU: recording into the caller's command buffers (recorder.hpp) ----
  * A recorder writes fields into a caller's VkBuffer or VkImage, either recorded into the caller's
@@ -468,15 +481,16 @@ typedef struct vknoise_recorder_options {
   uint64_t chunk_bytes;
 } vknoise_recorder_options;
 
-void vknoise_render_target_init_default(vknoise_render_target* target) VKNOISE_NOEXCEPT;
-void vknoise_recorder_options_init_default(vknoise_recorder_options* options) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_render_target_init_default(vknoise_render_target* target) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_recorder_options_init_default(vknoise_recorder_options* options)
+    VKNOISE_NOEXCEPT;
 
 /* `context` must outlive the recorder; `options` may be NULL. VKNOISE_ERROR_NO_DEVICE without
  * Vulkan 1.2 timeline semaphores: an instance or device below 1.2, a device without
  * timelineSemaphore, or a loader without the 1.2 functions (the message says which). */
-vknoise_status vknoise_recorder_create(vknoise_context* context,
-                                       const vknoise_recorder_options* options,
-                                       vknoise_recorder** out) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_recorder_create(vknoise_context* context,
+                                                   const vknoise_recorder_options* options,
+                                                   vknoise_recorder** out) VKNOISE_NOEXCEPT;
 
 /* Records the field into `command_buffer` (recording, of a compute-capable family, outside any
  * render pass or dynamic-rendering scope, which vknoise cannot detect): a barrier from
@@ -487,36 +501,37 @@ vknoise_status vknoise_recorder_create(vknoise_context* context,
  * returned; signalling the last point of a command buffer signals its earlier ones. Errors: those
  * of the field, VKNOISE_ERROR_INVALID_ARGUMENT for a target that does not fit,
  * VKNOISE_ERROR_TIMEOUT when a frame's resources are still in use, VKNOISE_ERROR_VULKAN. */
-vknoise_status vknoise_recorder_record(vknoise_recorder* recorder, VkCommandBuffer command_buffer,
-                                       const vknoise_field* field,
-                                       const vknoise_permutation* permutation,
-                                       const vknoise_render_target* target,
-                                       vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_recorder_record(vknoise_recorder* recorder,
+                                                   VkCommandBuffer command_buffer,
+                                                   const vknoise_field* field,
+                                                   const vknoise_permutation* permutation,
+                                                   const vknoise_render_target* target,
+                                                   vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
 
 /* Records into a command buffer of the recorder's and submits it on the context's queue without
  * waiting. It signals *point (when `point` is not NULL, it receives the point) and `fence` (when
  * not VK_NULL_HANDLE: unsignalled, not in use), and waits on the GPU for `wait_for` (NULL: none).
  */
-vknoise_status vknoise_recorder_submit(vknoise_recorder* recorder, const vknoise_field* field,
-                                       const vknoise_permutation* permutation,
-                                       const vknoise_render_target* target, VkFence fence,
-                                       const vknoise_timeline_point* wait_for,
-                                       vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_recorder_submit(
+    vknoise_recorder* recorder, const vknoise_field* field, const vknoise_permutation* permutation,
+    const vknoise_render_target* target, VkFence fence, const vknoise_timeline_point* wait_for,
+    vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
 
 /* Waits on the host until `point` is reached; VKNOISE_ERROR_TIMEOUT after the fence timeout. */
-vknoise_status vknoise_recorder_wait(vknoise_recorder* recorder,
-                                     const vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_recorder_wait(
+    vknoise_recorder* recorder, const vknoise_timeline_point* point) VKNOISE_NOEXCEPT;
 
 /* Submit and wait: the field is in the target when it returns. */
-vknoise_status vknoise_recorder_run(vknoise_recorder* recorder, const vknoise_field* field,
-                                    const vknoise_permutation* permutation,
-                                    const vknoise_render_target* target) VKNOISE_NOEXCEPT;
+VKNOISE_API vknoise_status vknoise_recorder_run(
+    vknoise_recorder* recorder, const vknoise_field* field, const vknoise_permutation* permutation,
+    const vknoise_render_target* target) VKNOISE_NOEXCEPT;
 
 /* Pipelines built so far (once per noise structure and target kind); 0 for NULL. */
-uint32_t vknoise_recorder_pipelines_built(const vknoise_recorder* recorder) VKNOISE_NOEXCEPT;
+VKNOISE_API uint32_t vknoise_recorder_pipelines_built(const vknoise_recorder* recorder)
+    VKNOISE_NOEXCEPT;
 
 /* Waits (bounded by the fence timeout) for all its work, then destroys what it created. */
-void vknoise_recorder_destroy(vknoise_recorder* recorder) VKNOISE_NOEXCEPT;
+VKNOISE_API void vknoise_recorder_destroy(vknoise_recorder* recorder) VKNOISE_NOEXCEPT;
 
 #ifdef __cplusplus
 }

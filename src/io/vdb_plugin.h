@@ -14,7 +14,8 @@
 extern "C" {
 #endif
 
-/* The file name of the plugin, looked for beside libvknoise.so. */
+/* The file name of the plugin, looked for beside the program, then in the library directory of its
+   prefix (vdb_writer.cpp). */
 #define VKNOISE_VDB_PLUGIN_FILE "libvknoise_vdb.so"
 /* The entry point's name, and its version: a plugin of another interface version is refused. */
 #define VKNOISE_VDB_PLUGIN_ENTRY "vknoise_vdb_write_density_v1"

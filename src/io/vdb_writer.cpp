@@ -1,6 +1,7 @@
 #include "io/vdb_writer.hpp"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -13,21 +14,44 @@
 
 #include "io/atomic_file.hpp"
 #include "io/vdb_plugin.h"
-#include "vknoise/vknoise.h"
 
 namespace vknoise::io {
 namespace {
 
-// The plugin's place: beside libvknoise.so, wherever that was loaded from (the build tree, an
-// install prefix, a prefix moved elsewhere: the tools find the library through their
-// $ORIGIN-relative RUNPATH, and the plugin follows it).
-result<std::filesystem::path> plugin_path() {
-  Dl_info library{};
-  if (::dladdr(reinterpret_cast<const void*>(&vknoise_version), &library) == 0 ||
-      library.dli_fname == nullptr) {
-    return make_error(errc::io_error, "libvknoise.so's location is unknown");
+// The file this code was loaded from: the program (which links the writers statically), or a
+// shared object that holds them.
+result<std::filesystem::path> own_file() {
+  Dl_info info{};
+  link_map* map = nullptr;
+  if (::dladdr1(reinterpret_cast<const void*>(&own_file), &info, reinterpret_cast<void**>(&map),
+                RTLD_DL_LINKMAP) == 0 ||
+      map == nullptr || map->l_name == nullptr) {
+    return make_error(errc::io_error, "the program's location is unknown");
   }
-  return std::filesystem::path(library.dli_fname).parent_path() / VKNOISE_VDB_PLUGIN_FILE;
+  if (map->l_name[0] != '\0') return std::filesystem::path(map->l_name);
+  // The main program, whose link map has no name (and dli_fname is argv[0], which need not be a
+  // path): the kernel's link to the executable.
+  std::error_code error;
+  auto program = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) {
+    return make_error(errc::io_error, "the program's location is unknown: " + error.message());
+  }
+  return program;
+}
+
+// The plugin's place, relative to the program that writes the .vdb, wherever the program is (the
+// build tree, an install prefix, a prefix moved elsewhere): beside it (the build tree, where it
+// is built beside the tools: src/io/CMakeLists.txt), else in the library directory of its prefix
+// (an installed tool: bin/vknoise finds lib/libvknoise_vdb.so, VKNOISE_BIN_TO_LIB being the path
+// from the one to the other). When neither exists, the installed place, for dlopen's message.
+result<std::filesystem::path> plugin_path() {
+  auto program = own_file();
+  if (!program) return program.error_value();
+  const std::filesystem::path directory = program->parent_path();
+  const std::filesystem::path beside = directory / VKNOISE_VDB_PLUGIN_FILE;
+  std::error_code error;
+  if (std::filesystem::exists(beside, error)) return beside;
+  return (directory / VKNOISE_BIN_TO_LIB / VKNOISE_VDB_PLUGIN_FILE).lexically_normal();
 }
 
 // What loading the plugin adds to the address space, measured on Debian 12 (OpenVDB 10,

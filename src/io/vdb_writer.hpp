@@ -25,9 +25,10 @@ struct vdb_volume {
 // once complete. errc::invalid_argument for a wrong value count or a step that is not positive;
 // errc::out_of_range for more than 2^31-1 voxels on an axis.
 //
-// OpenVDB is not linked: the first call opens the plugin libvknoise_vdb.so beside libvknoise.so
-// (vdb_plugin.h) and keeps it. errc::io_error "cannot write PATH: the OpenVDB writer
-// (libvknoise_vdb.so) could not be loaded: WHY" when it is missing or unloadable;
+// OpenVDB is not linked: the first call opens the plugin libvknoise_vdb.so (vdb_plugin.h), beside
+// the program or in its prefix's library directory (bin/../lib), and keeps it. errc::io_error
+// "cannot write PATH: the OpenVDB writer (libvknoise_vdb.so) could not be loaded: WHY" when it is
+// missing or unloadable;
 // errc::out_of_memory when an address space limit (RLIMIT_AS) leaves too little room to load it.
 // Thread-safe.
 status write_vdb_density(const std::string& path, const vdb_volume& volume,

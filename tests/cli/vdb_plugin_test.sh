@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The OpenVDB writer is a plugin (libvknoise_vdb.so, src/io/vdb_plugin.h) that the tools open
-# beside libvknoise.so only when a .vdb is written. Installed with `cmake --install` (the runtime
-# and command line components) into a prefix that is then moved, the installed tool still finds
-# the library and the plugin, and its .vdb reads back through OpenVDB's own vdb_print; with the
-# plugin removed from the moved prefix, a .vdb fails with one line and exit 1, and other formats
-# still work. Usage: vdb_plugin_test.sh path/to/vknoise CMAKE BUILD_DIR
+# The OpenVDB writer is a plugin (libvknoise_vdb.so, src/io/vdb_plugin.h) that the tools open only
+# when a .vdb is written, from their prefix's library directory (bin/../lib) once installed.
+# Installed with `cmake --install` (the runtime and command line components) into a prefix that is
+# then moved, the installed tool, which links the library's static internals and needs no
+# libvknoise.so, still finds the plugin, and its .vdb reads back through OpenVDB's own vdb_print;
+# with the plugin removed from the moved prefix, a .vdb fails with one line and exit 1, and other
+# formats still work. Usage: vdb_plugin_test.sh path/to/vknoise CMAKE BUILD_DIR
 source "$(dirname "$0")/harness.sh" "$1"
 cmake=$2
 tree=$3
@@ -17,6 +18,8 @@ plugin=$(find "$prefix" -name libvknoise_vdb.so -print -quit)
 library=$(find "$prefix" -name 'libvknoise.so.*' -type f -print -quit)
 check "the plugin is installed beside the library" test -n "$plugin" -a \
   "$(dirname "$plugin")" = "$(dirname "$library")"
+check "the installed tool needs no libvknoise.so" \
+  bash -c 'test -x "$1" && ! readelf -d "$1" | grep -q "NEEDED.*libvknoise"' - "$prefix/bin/vknoise"
 mv "$prefix" "$work/moved"
 vknoise=$work/moved/bin/vknoise
 

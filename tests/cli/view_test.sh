@@ -342,17 +342,20 @@ then
   check "vdb: grid named density" grep -q '^Name: density' "$work/vdb_print"
   check "vdb: every voxel" grep -q 'Number of active voxels: *384$' "$work/vdb_print"
 fi
-# Without the plugin beside libvknoise.so (the library taken from elsewhere): one line, exit 1.
-library=$(ldd "$vknoise" | awk '$1 ~ /^libvknoise\.so/ {print $3}')
+# Without the plugin beside the tool or in its prefix's library directory (a copy of the tool run
+# from elsewhere): one line, exit 1.
 alone=$(mktemp -d "$work/alone.XXXXXX")
-cp "$library" "$alone/"
-LD_LIBRARY_PATH=$alone expect_error "vdb plugin missing" 1 \
+cp "$vknoise" "$alone/vknoise"
+tool=$vknoise
+vknoise=$alone/vknoise
+expect_error "vdb plugin missing" 1 \
   "the OpenVDB writer (libvknoise_vdb.so) could not be loaded" render --dims 3 --size 4x4x2 \
   --out x.vdb
 echo "not a library" >"$alone/libvknoise_vdb.so"
-LD_LIBRARY_PATH=$alone expect_error "vdb plugin unloadable" 1 \
+expect_error "vdb plugin unloadable" 1 \
   "the OpenVDB writer (libvknoise_vdb.so) could not be loaded" render --dims 3 --size 4x4x2 \
   --out x.vdb
+vknoise=$tool
 
 # --- errors: one line, non-zero, nothing written -------------------------------------------------
 saved_display=${DISPLAY-}

@@ -80,15 +80,15 @@ case $mode in
       $(pkg-config --libs vknoise) -Wl,-rpath,"$libdir"
     "$work/pkg_config_consumer"
 
-    # The command line tool, where the build has it, finds the installed library through its
-    # $ORIGIN-relative RUNPATH, so the installed tree works after it is moved.
+    # The command line tool, where the build has it, links the library's static internals: it
+    # needs no libvknoise.so, and the installed tree works after it is moved.
     if [ -x "$tree/src/cli/vknoise" ]; then
       "$cmake" --install "$tree" --prefix "$prefix" --component vknoise_cli
       mv "$prefix" "$work/moved"
       tool=$work/moved/bin/vknoise
-      readelf -d "$tool" | grep -q 'RUNPATH.*\$ORIGIN' || fail "the installed tool has no \$ORIGIN RUNPATH"
-      resolved=$(ldd "$tool" | awk '$1 ~ /^libvknoise\.so/ {print $3}')
-      [[ $resolved == "$work/moved/"* ]] || fail "the installed tool loads libvknoise from '$resolved'"
+      if readelf -d "$tool" | grep -E 'NEEDED.*libvknoise'; then
+        fail "the installed tool needs libvknoise.so (above)"
+      fi
       "$tool" render --dims 3 --size 8x8x2 --backend cpu --out "$work/tool.raw"
       [ "$(stat -c %s "$work/tool.raw")" = 512 ] || fail "the installed tool wrote a wrong file"
     fi

@@ -3,10 +3,11 @@
 #   pip_install_test.sh <python3> <vknoise source dir>
 # In a temporary directory: a venv with the system's site packages (NumPy, PyTorch), then
 #   pip install --no-index --no-build-isolation <source>/python
-# which builds the library and the extension through CMake (a minimal build of its own, every
-# core) with nothing fetched. Then: the package is the documented files, libvknoise.so.0 beside
-# the extension, which finds it through RUNPATH $ORIGIN; every installed file is in the venv and
-# the source tree gained nothing; from another folder without PYTHONPATH the package computes a
+# which builds the extension through CMake (a minimal build of its own, every core, the library's
+# static internals linked into the extension) with nothing fetched. Then: the package is the
+# documented files, the Python files and the extension, which loads no libvknoise.so and exports
+# none of the library's symbols; every installed file is in the venv and the source tree
+# gained nothing; from another folder without PYTHONPATH the package computes a
 # field on the GPU with validation (pip_installed_package.py); `pip uninstall -y vknoise` removes
 # every file it installed.
 set -euo pipefail
@@ -53,7 +54,7 @@ if ! TMPDIR=$work/tmp "${pip[@]}" install --verbose --no-index --no-build-isolat
   cat "$work/install.log"
   fail "pip install failed (its output above)"
 fi
-echo "python_pip_install: pip install (the library and the module, built by CMake) took" \
+echo "python_pip_install: pip install (the module, built by CMake) took" \
   "$(($(date +%s) - started)) s on $(nproc) cores"
 if grep -nE 'Retrying|ProxyError|Downloading' "$work/install.log"; then
   fail "pip went to the network (above)"
@@ -66,24 +67,29 @@ source_files >"$work/python_after"
 diff -u "$work/python_before" "$work/python_after" >&2 ||
   fail "pip install left files in $source/python (diff above)"
 
-# The package: the Python files of python/vknoise, the extension and the library, one file each.
+# The package: the Python files of python/vknoise and the extension, one file each.
 package=$site/vknoise
 {
   (cd "$source/python/vknoise" && find . -maxdepth 1 -type f -printf '%P\n')
   echo "_vknoise$ext_suffix"
-  echo libvknoise.so.0
 } | LC_ALL=C sort >"$work/expected"
 (cd "$package" && find . -path ./__pycache__ -prune -o -printf '%P\n' | sed '/^$/d' | LC_ALL=C sort) \
   >"$work/installed"
 diff -u "$work/expected" "$work/installed" >&2 ||
   fail "the installed package differs from the expected files (diff above: + installed)"
-[[ -f $package/libvknoise.so.0 && ! -L $package/libvknoise.so.0 ]] ||
-  fail "libvknoise.so.0 is not a plain file"
-# shellcheck disable=SC2016  # the literal $ORIGIN
-readelf -d "$package/_vknoise$ext_suffix" | grep -qE 'RUNPATH.*\[\$ORIGIN\]' ||
-  fail "the extension's RUNPATH is not \$ORIGIN: $(readelf -d "$package/_vknoise$ext_suffix" | grep -E 'RPATH|RUNPATH')"
-loaded=$(ldd "$package/_vknoise$ext_suffix" | awk '$1 == "libvknoise.so.0" {print $3}')
-[ "$loaded" = "$package/libvknoise.so.0" ] || fail "the extension loads libvknoise.so.0 from '$loaded'"
+# The extension holds the library's internals: it needs no libvknoise.so, and keeps them to itself
+# (no vknoise symbol exported but PyInit__vknoise; what else it exports is the C++ runtime's own
+# template instances), so a libvknoise.so in the same interpreter never binds to them.
+extension=$package/_vknoise$ext_suffix
+if readelf -d "$extension" | grep -E 'NEEDED.*libvknoise'; then
+  fail "the extension needs libvknoise.so (above)"
+fi
+nm -D --defined-only "$extension" | grep -qE ' T PyInit__vknoise$' ||
+  fail "the extension does not export PyInit__vknoise"
+if nm -DC --defined-only "$extension" | awk '{$1 = $2 = ""; sub(/^ +/, ""); print}' |
+  grep -E '^((typeinfo|typeinfo name|vtable) for )?vknoise(::|_)'; then
+  fail "the extension exports the library's symbols (above)"
+fi
 
 # Every file pip recorded is inside the venv.
 "$venv/bin/python" - "$venv" >"$work/recorded" <<'EOF'
@@ -96,7 +102,7 @@ for file in distribution("vknoise").files:
         sys.exit(f"pip installed {path} outside the venv {venv}")
     print(path)
 EOF
-grep -qx "$package/libvknoise.so.0" "$work/recorded" || fail "pip's record lacks the library"
+grep -qx "$extension" "$work/recorded" || fail "pip's record lacks the extension"
 installed_version=$("${pip[@]}" show vknoise | sed -n 's/^Version: //p')
 [ "$installed_version" = "$version" ] ||
   fail "pip installed version '$installed_version', the project is $version"
