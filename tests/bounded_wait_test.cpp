@@ -3,10 +3,14 @@
 // The device that never finishes is the real one, seen from a forked child: the driver's threads
 // and the queue's work stay in the parent, so nothing the child submits completes.
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <vector>
 
 #include "validation_log.hpp"
@@ -19,6 +23,27 @@ using BoundedWait = validated_test<>;
 
 // The child's verdicts, as its exit status.
 enum verdict { within_one_timeout = 0, not_a_timeout = 1, waited_too_long = 2, wrong_message = 3 };
+
+// Waits for `child` to end, at most `timeout_ms` (through a pidfd, a condition rather than a
+// sleep); true with its wait status when it ended, false when it was still running and has been
+// killed. A kernel without pidfd_open gets a plain waitpid.
+bool wait_for_child(pid_t child, int timeout_ms, int& wait_status) {
+  const int fd = static_cast<int>(syscall(SYS_pidfd_open, child, 0));
+  if (fd >= 0) {
+    pollfd ended{fd, POLLIN, 0};
+    int ready = 0;
+    do {
+      ready = poll(&ended, 1, timeout_ms);
+    } while (ready < 0 && errno == EINTR);
+    close(fd);
+    if (ready == 0) {
+      kill(child, SIGKILL);
+      waitpid(child, &wait_status, 0);
+      return false;
+    }
+  }
+  return waitpid(child, &wait_status, 0) == child;
+}
 
 TEST_F(BoundedWait, ATimedOutFillWaitsOneTimeout) {
   {
@@ -36,26 +61,37 @@ TEST_F(BoundedWait, ATimedOutFillWaitsOneTimeout) {
     const stop_check never = [] { return false; };
     ASSERT_TRUE(gpu.fill(field, permutation_table::perlin(), out, nullptr, never).ok());
 
-    const pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      const auto start = std::chrono::steady_clock::now();
-      const status done = gpu.fill(field, permutation_table::perlin(), out, nullptr, never);
-      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-      verdict v = within_one_timeout;
-      if (done || done.error_value().code != errc::timeout) {
-        v = not_a_timeout;
-      } else if (done.message() != "vkWaitForFences timed out after 1 s") {
-        v = wrong_message;
-      } else if (took.count() >= 1.8) {  // two timeouts would be 2 s or more
-        v = waited_too_long;
+    // A child forked while one of the driver's threads holds a lock of its own (the parent's
+    // last fill still winding down on a loaded machine) can block on that lock before it reaches
+    // the wait under test (seen under ASan beside another GPU test, 1 run in 3): an artefact of
+    // fork() in a threaded process, not of vknoise's waits. Such a
+    // child is killed after 60 s (a good one ends within 2 s) and the fork tried again, up to
+    // three times; every child that ends must give the verdict.
+    int ended = 0;
+    for (int attempt = 0; attempt < 3 && ended == 0; ++attempt) {
+      const pid_t child = fork();
+      ASSERT_GE(child, 0);
+      if (child == 0) {
+        const auto start = std::chrono::steady_clock::now();
+        const status done = gpu.fill(field, permutation_table::perlin(), out, nullptr, never);
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        verdict v = within_one_timeout;
+        if (done || done.error_value().code != errc::timeout) {
+          v = not_a_timeout;
+        } else if (done.message() != "vkWaitForFences timed out after 1 s") {
+          v = wrong_message;
+        } else if (took.count() >= 1.8) {  // two timeouts would be 2 s or more
+          v = waited_too_long;
+        }
+        _exit(v);  // the parent's objects are not the child's to destroy
       }
-      _exit(v);  // the parent's objects are not the child's to destroy
+      int wait_status = 0;
+      if (!wait_for_child(child, 60'000, wait_status)) continue;
+      ++ended;
+      ASSERT_TRUE(WIFEXITED(wait_status));
+      EXPECT_EQ(WEXITSTATUS(wait_status), within_one_timeout);
     }
-    int wait_status = 0;
-    ASSERT_EQ(waitpid(child, &wait_status, 0), child);
-    ASSERT_TRUE(WIFEXITED(wait_status));
-    EXPECT_EQ(WEXITSTATUS(wait_status), within_one_timeout);
+    ASSERT_EQ(ended, 1) << "every forked child hung before its fill's wait";
     // The parent's device is untouched by the child.
     EXPECT_TRUE(gpu.fill(field, permutation_table::perlin(), out).ok());
   }  // destroyed before TearDown counts the validation messages
