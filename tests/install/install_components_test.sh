@@ -55,6 +55,8 @@ install_into "$work/library" vknoise_runtime vknoise_development
     "$libdir/libvknoise.so.$version" "$libdir/pkgconfig/vknoise.pc" \
     "$libdir/cmake/vknoise/vknoiseConfig.cmake" "$libdir/cmake/vknoise/vknoiseConfigVersion.cmake" \
     "$libdir/cmake/vknoise/vknoiseTargets.cmake"
+  # The built-in noises as GLSL functions for the host's own shaders (generated at build time).
+  echo "$includedir/vknoise/vknoise.glsl"
   # The per-configuration half of the exported targets.
   echo "$libdir/cmake/vknoise/vknoiseTargets-$(cache_value CMAKE_BUILD_TYPE | tr '[:upper:]' '[:lower:]').cmake"
 } | LC_ALL=C sort >"$work/expected"
