@@ -1,7 +1,7 @@
-// The graphics pipeline a test host draws with: one full-screen triangle (host_fullscreen.vert,
-// no vertex input) and the test's fragment shader, into subpass 0 of a render pass with one
-// colour attachment of side x side texels, no blending. Shared by the tests that play a host's
-// graphics work (recorder_host_state_test.cpp, glsl_function_test.cpp).
+// What a test host draws with: a render pass onto one colour image that is read back after it,
+// and a graphics pipeline of one full-screen triangle (host_fullscreen.vert, no vertex input) and
+// the test's fragment shader, no blending. Shared by the tests that play a host's graphics work
+// (recorder_host_state_test.cpp, glsl_function_test.cpp).
 #pragma once
 
 #include <volk.h>
@@ -13,6 +13,68 @@
 #include "host_fullscreen_spv.hpp"
 
 namespace vknoise::test_host {
+
+// A render pass with one colour attachment of `format` (cleared, then left in
+// TRANSFER_SRC_OPTIMAL for the copy that reads it back), a view of `image` and a side x side
+// framebuffer. On VK_SUCCESS all three are set; otherwise the first failing call's result, and
+// what was created is still set for the caller to destroy.
+inline VkResult create_readback_pass(VkDevice device, VkFormat format, VkImage image,
+                                     std::uint32_t side, VkRenderPass& render_pass,
+                                     VkImageView& view, VkFramebuffer& framebuffer) {
+  VkAttachmentDescription color{};
+  color.format = format;
+  color.samples = VK_SAMPLE_COUNT_1_BIT;
+  color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  color.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  color.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  VkAttachmentReference reference{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription subpass{};
+  subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  subpass.colorAttachmentCount = 1;
+  subpass.pColorAttachments = &reference;
+  // The previous copy's reads of the image -> this pass's clear and writes (a later draw).
+  VkSubpassDependency from_copy{};
+  from_copy.srcSubpass = VK_SUBPASS_EXTERNAL;
+  from_copy.dstSubpass = 0;
+  from_copy.srcStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+  from_copy.dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  from_copy.dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  // The attachment's writes -> the copy that reads it after the render pass.
+  VkSubpassDependency to_copy{};
+  to_copy.srcSubpass = 0;
+  to_copy.dstSubpass = VK_SUBPASS_EXTERNAL;
+  to_copy.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  to_copy.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  to_copy.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
+  to_copy.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  const VkSubpassDependency dependencies[2] = {from_copy, to_copy};
+  VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  info.attachmentCount = 1;
+  info.pAttachments = &color;
+  info.subpassCount = 1;
+  info.pSubpasses = &subpass;
+  info.dependencyCount = 2;
+  info.pDependencies = dependencies;
+  VkResult r = vkCreateRenderPass(device, &info, nullptr, &render_pass);
+  if (r != VK_SUCCESS) return r;
+  VkImageViewCreateInfo view_info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  view_info.image = image;
+  view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  view_info.format = format;
+  view_info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  r = vkCreateImageView(device, &view_info, nullptr, &view);
+  if (r != VK_SUCCESS) return r;
+  VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+  fb.renderPass = render_pass;
+  fb.attachmentCount = 1;
+  fb.pAttachments = &view;
+  fb.width = fb.height = side;
+  fb.layers = 1;
+  return vkCreateFramebuffer(device, &fb, nullptr, &framebuffer);
+}
 
 // `pipeline` on VK_SUCCESS; the first failing call's result otherwise (nothing left to destroy).
 inline VkResult create_fullscreen_pipeline(VkDevice device, VkRenderPass render_pass,

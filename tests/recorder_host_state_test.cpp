@@ -131,50 +131,8 @@ class host_pipelines {
   }
 
   void create_render_pass() {
-    VkAttachmentDescription color{};
-    color.format = VK_FORMAT_R32_SFLOAT;
-    color.samples = VK_SAMPLE_COUNT_1_BIT;
-    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-    color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    color.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    color.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    VkAttachmentReference reference{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    VkSubpassDescription subpass{};
-    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-    subpass.colorAttachmentCount = 1;
-    subpass.pColorAttachments = &reference;
-    // The attachment's writes -> the copy that reads it after the render pass.
-    VkSubpassDependency to_copy{};
-    to_copy.srcSubpass = 0;
-    to_copy.dstSubpass = VK_SUBPASS_EXTERNAL;
-    to_copy.srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    to_copy.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-    to_copy.dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-    to_copy.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-    VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-    info.attachmentCount = 1;
-    info.pAttachments = &color;
-    info.subpassCount = 1;
-    info.pSubpasses = &subpass;
-    info.dependencyCount = 1;
-    info.pDependencies = &to_copy;
-    HOST_VK(vkCreateRenderPass(device_, &info, nullptr, &render_pass_));
-
-    VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    view.image = color_.handle;
-    view.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    view.format = VK_FORMAT_R32_SFLOAT;
-    view.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    HOST_VK(vkCreateImageView(device_, &view, nullptr, &view_));
-    VkFramebufferCreateInfo fb{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-    fb.renderPass = render_pass_;
-    fb.attachmentCount = 1;
-    fb.pAttachments = &view_;
-    fb.width = fb.height = kSide;
-    fb.layers = 1;
-    HOST_VK(vkCreateFramebuffer(device_, &fb, nullptr, &framebuffer_));
+    HOST_VK(test_host::create_readback_pass(device_, VK_FORMAT_R32_SFLOAT, color_.handle, kSide,
+                                            render_pass_, view_, framebuffer_));
   }
 
   void create_layout() {
