@@ -14,6 +14,15 @@
 
 namespace vknoise::test_host {
 
+// A shader module of SPIR-V `code`, in `module` on VK_SUCCESS.
+inline VkResult create_shader_module(VkDevice device, std::span<const std::uint32_t> code,
+                                     VkShaderModule& module) {
+  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  info.codeSize = code.size_bytes();
+  info.pCode = code.data();
+  return vkCreateShaderModule(device, &info, nullptr, &module);
+}
+
 // A render pass with one colour attachment of `format` (cleared, then left in
 // TRANSFER_SRC_OPTIMAL for the copy that reads it back), a view of `image` and a side x side
 // framebuffer. On VK_SUCCESS all three are set; otherwise the first failing call's result, and
@@ -82,15 +91,10 @@ inline VkResult create_fullscreen_pipeline(VkDevice device, VkRenderPass render_
                                            std::span<const std::uint32_t> fragment_code,
                                            std::uint32_t side, VkColorComponentFlags write_mask,
                                            VkPipeline& pipeline) {
-  const auto module = [&](std::span<const std::uint32_t> code, VkShaderModule& m) {
-    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    info.codeSize = code.size_bytes();
-    info.pCode = code.data();
-    return vkCreateShaderModule(device, &info, nullptr, &m);
-  };
   VkShaderModule vertex = VK_NULL_HANDLE, fragment = VK_NULL_HANDLE;
-  VkResult r = module({spirv::host_fullscreen, std::size(spirv::host_fullscreen)}, vertex);
-  if (r == VK_SUCCESS) r = module(fragment_code, fragment);
+  VkResult r = create_shader_module(
+      device, {spirv::host_fullscreen, std::size(spirv::host_fullscreen)}, vertex);
+  if (r == VK_SUCCESS) r = create_shader_module(device, fragment_code, fragment);
   if (r == VK_SUCCESS) {
     VkPipelineShaderStageCreateInfo stages[2]{};
     stages[0] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,

@@ -170,16 +170,6 @@ class host_pipelines {
     vkUpdateDescriptorSets(device_, 1, &write, 0, nullptr);
   }
 
-  template <std::size_t N>
-  VkShaderModule module(const std::uint32_t (&code)[N]) {
-    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    info.codeSize = sizeof(code);
-    info.pCode = code;
-    VkShaderModule m = VK_NULL_HANDLE;
-    EXPECT_EQ(vkCreateShaderModule(device_, &info, nullptr, &m), VK_SUCCESS);
-    return m;
-  }
-
   void create_graphics_pipeline() {
     HOST_VK(test_host::create_fullscreen_pipeline(device_, render_pass_, layout_,
                                                   {spirv::host_fill, std::size(spirv::host_fill)},
@@ -187,7 +177,9 @@ class host_pipelines {
   }
 
   void create_compute_pipeline() {
-    VkShaderModule store = module(spirv::host_store);
+    VkShaderModule store = VK_NULL_HANDLE;
+    HOST_VK(test_host::create_shader_module(
+        device_, {spirv::host_store, std::size(spirv::host_store)}, store));
     VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   nullptr,
