@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "vknoise/noise_spec.hpp"
@@ -60,10 +61,15 @@ bool enum_flag(const char* label, std::optional<std::string>& flag, std::span<co
                Enum fallback) {
   std::vector<const char*> names;
   for (const Enum value : values) names.push_back(name_of(value));
+  // The combo shows the flag by its value's name; the flag itself changes only when the user
+  // picks an entry.
+  std::optional<std::string> shown = flag;
   if (flag) {
-    if (const std::optional<Enum> value = from_name(*flag)) flag = name_of(*value);
+    if (const std::optional<Enum> value = from_name(*flag)) shown = name_of(*value);
   }
-  return name_flag(label, flag, names, name_of(fallback));
+  if (!name_flag(label, shown, names, name_of(fallback))) return false;
+  flag = std::move(shown);
+  return true;
 }
 
 // A text flag edited as text (paths, vectors): applied when the user presses Enter.
