@@ -1,6 +1,8 @@
 // The graph nodes' arithmetic and shaping, the twin of src/graph/graph_ops.hpp (same functions,
-// same order, same names). Constants come from the graph's constant words (graph_bindings.glsl):
-// where the C++ twin takes an array, these take the word it starts at.
+// same order, same names): each op's value graph_NAME and its derivative rule graph_NAME_d, on
+// vec4 gradients and mat4 Jacobians (column c: component c's gradient). Constants come from the
+// graph's constant words (graph_bindings.glsl): where the C++ twin takes an array, these take the
+// word it starts at. Every result is `precise` (NoContraction), so nothing is fused.
 
 // std::min and std::max exactly, which GLSL's min and max are not: they may return either zero
 // of a tie between -0 and +0, and either operand when one is a NaN.
@@ -15,21 +17,126 @@ lattice_axis graph_float_axis(float x) {
   return lattice_axis(cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, frac);
 }
 
+// ---- Vector ops: their Jacobians from the input's.
+
+mat4 graph_scale_d(mat4 in_, vec4 factor) {
+  precise mat4 r;
+  for (int c = 0; c < 4; ++c) r[c] = in_[c] * factor[c];
+  return r;
+}
+
+// The matrix's words from `base` (width x width, row-major) times v.
+vec4 graph_rotate(uint base, int width, vec4 v) {
+  vec4 r = vec4(0.0);
+  for (int a = 0; a < width; ++a) {
+    precise float sum = graph_float(base + uint(a * width)) * v[0];
+    for (int b = 1; b < width; ++b) sum = sum + graph_float(base + uint(a * width + b)) * v[b];
+    r[a] = sum;
+  }
+  return r;
+}
+
+mat4 graph_rotate_d(uint base, int width, mat4 in_) {
+  mat4 r = mat4(0.0);
+  for (int a = 0; a < width; ++a) {
+    precise vec4 sum = graph_float(base + uint(a * width)) * in_[0];
+    for (int b = 1; b < width; ++b) sum = sum + graph_float(base + uint(a * width + b)) * in_[b];
+    r[a] = sum;
+  }
+  return r;
+}
+
+mat4 graph_warp_d(mat4 in_, float amplitude, mat4 by) {
+  precise mat4 r;
+  for (int c = 0; c < 4; ++c) r[c] = in_[c] + amplitude * by[c];
+  return r;
+}
+
+// ---- Scalar ops, each value then its derivative rule.
+
+vec4 graph_component_d(mat4 in_, int axis) { return in_[axis]; }
+
+vec4 graph_add_d(vec4 ga, vec4 gb) {
+  precise vec4 r = ga + gb;
+  return r;
+}
+
+vec4 graph_sub_d(vec4 ga, vec4 gb) {
+  precise vec4 r = ga - gb;
+  return r;
+}
+
+vec4 graph_mul_d(float a, vec4 ga, float b, vec4 gb) {
+  precise vec4 r = ga * b + a * gb;
+  return r;
+}
+
+vec4 graph_div_d(float a, vec4 ga, float b, vec4 gb) {
+  precise vec4 r = (ga * b - a * gb) / (b * b);
+  return r;
+}
+
+vec4 graph_div_by_constant_d(vec4 ga, float reciprocal) {
+  precise vec4 r = ga * reciprocal;
+  return r;
+}
+
+vec4 graph_min_d(float a, vec4 ga, float b, vec4 gb) { return b < a ? gb : ga; }
+
+vec4 graph_max_d(float a, vec4 ga, float b, vec4 gb) { return a < b ? gb : ga; }
+
+vec4 graph_abs_d(float a, vec4 ga) { return a < 0.0 ? -ga : ga; }
+
+float graph_clamp(float x, float lo, float hi) { return graph_min(graph_max(x, lo), hi); }
+
+vec4 graph_clamp_d(float x, vec4 gx, float lo, vec4 glo, float hi, vec4 ghi) {
+  float m = x < lo ? lo : x;
+  vec4 gm = x < lo ? glo : gx;
+  return hi < m ? ghi : gm;
+}
+
 float graph_mix(float a, float b, float t) {
   precise float r = a + t * (b - a);
   return r;
 }
 
-float graph_clamp(float x, float lo, float hi) { return graph_min(graph_max(x, lo), hi); }
+vec4 graph_mix_d(float a, vec4 ga, float b, vec4 gb, float t, vec4 gt) {
+  precise vec4 r = ga + (gt * (b - a) + t * (gb - ga));
+  return r;
+}
 
 float graph_select(float a, float b, float control, float threshold) {
   return control < threshold ? a : b;
 }
 
-float graph_blend(float a, float b, float control, float lo, float inv) {
-  precise float s = graph_clamp((control - lo) * inv, 0.0, 1.0);
+vec4 graph_select_d(vec4 ga, vec4 gb, float control, float threshold) {
+  return control < threshold ? ga : gb;
+}
+
+float graph_smoothstep(float x, float lo, float inv) {
+  precise float s = graph_clamp((x - lo) * inv, 0.0, 1.0);
   precise float t = s * s * (3.0 - 2.0 * s);
-  return graph_mix(a, b, t);
+  return t;
+}
+
+vec4 graph_smoothstep_d(float x, vec4 gx, float lo, float inv) {
+  precise float raw = (x - lo) * inv;
+  float m = raw < 0.0 ? 0.0 : raw;
+  float s = 1.0 < m ? 1.0 : m;
+  precise float dt = s * (6.0 - 6.0 * s);
+  precise vec4 gm = raw < 0.0 ? vec4(0.0) : gx * inv;
+  precise vec4 r = (1.0 < m ? vec4(0.0) : gm) * dt;
+  return r;
+}
+
+float graph_blend(float a, float b, float control, float lo, float inv) {
+  return graph_mix(a, b, graph_smoothstep(control, lo, inv));
+}
+
+vec4 graph_blend_d(float a, vec4 ga, float b, vec4 gb, float control, vec4 gc, float lo,
+                   float inv) {
+  return graph_mix_d(a, ga, b, gb, graph_smoothstep(control, lo, inv),
+                     graph_smoothstep_d(control, gc, lo, inv));
 }
 
 float graph_remap(float x, float from_lo, float factor, float to_lo) {
@@ -37,10 +144,31 @@ float graph_remap(float x, float from_lo, float factor, float to_lo) {
   return r;
 }
 
+vec4 graph_remap_d(vec4 gx, float factor) {
+  precise vec4 r = gx * factor;
+  return r;
+}
+
 float graph_terrace(float x, float steps, float inv) {
   precise float scaled = x * steps;
   precise float r = floor(scaled) * inv;
   return r;
+}
+
+float graph_pingpong(float x, float strength) {
+  precise float t = x * strength;
+  precise float half_t = t * 0.5;
+  precise float r = t - floor(half_t) * 2.0;
+  precise float reflected = 2.0 - r;
+  return r < 1.0 ? r : reflected;
+}
+
+vec4 graph_pingpong_d(float x, vec4 gx, float strength, vec4 gstrength) {
+  precise float t = x * strength;
+  precise float half_t = t * 0.5;
+  precise float r = t - floor(half_t) * 2.0;
+  vec4 g = graph_mul_d(x, gx, strength, gstrength);
+  return r < 1.0 ? g : -g;
 }
 
 // The segment of a piecewise function at x, found without a loop or a branch: the number of
@@ -86,13 +214,35 @@ float graph_piecewise_slope(uint base, int stride, int channel, float x) {
   return !(x > graph_float(stops)) || i == count - 1 ? 0.0 : inside;
 }
 
-// The matrix's words from `base` (width x width, row-major) times v.
-vec4 graph_rotate(uint base, int width, vec4 v) {
-  vec4 r = vec4(0.0);
-  for (int a = 0; a < width; ++a) {
-    precise float sum = graph_float(base + uint(a * width)) * v[0];
-    for (int b = 1; b < width; ++b) sum = sum + graph_float(base + uint(a * width + b)) * v[b];
-    r[a] = sum;
-  }
+vec4 graph_curve_d(uint base, float x, vec4 gx) {
+  precise vec4 r = gx * graph_piecewise_slope(base, 2, 0, x);
+  return r;
+}
+
+mat4 graph_ramp_d(uint base, float x, vec4 gx) {
+  precise mat4 r = mat4(0.0);
+  for (int c = 0; c < 3; ++c) r[c] = gx * graph_piecewise_slope(base, 4, c, x);
+  return r;
+}
+
+// ---- The bounded ops' derivatives (their values are GLSL's functions).
+
+vec4 graph_sqrt_d(vec4 gx, float root) {
+  precise vec4 r = gx * (0.5 / root);
+  return r;
+}
+
+vec4 graph_pow_d(float a, vec4 ga, float b, vec4 gb, float value) {
+  precise vec4 r = ga * (b * pow(a, b - 1.0)) + gb * (log(a) * value);
+  return r;
+}
+
+vec4 graph_sin_d(float x, vec4 gx) {
+  precise vec4 r = gx * cos(x);
+  return r;
+}
+
+vec4 graph_cos_d(float x, vec4 gx) {
+  precise vec4 r = gx * (-sin(x));
   return r;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph/graph_ir.hpp"
+#include "graph/op_table.hpp"
 #include "scratch_directory.hpp"
 #include "vknoise/graph.hpp"
 
@@ -358,11 +359,16 @@ TEST(GraphParse, OpNamesAreTheJsonKinds) {
     const graph g = parse_ok(make(std::string(R"("n": {"kind": "noise"}, "o": {"kind": ")") + kind +
                                       R"(", "a": "n", "b": 2})",
                                   R"("v": "o")"));
-    EXPECT_STREQ(ir::op_name(g.ir().nodes.back().kind), kind);
+    EXPECT_EQ(ir::row_of(g.ir().nodes.back().kind).name, kind);
   }
-  EXPECT_STREQ(ir::op_name(ir::op::position), "position");
-  EXPECT_STREQ(ir::op_name(ir::op::fractal), "fractal");
-  EXPECT_STREQ(ir::op_name(ir::op::cos), "cos");
+  EXPECT_EQ(ir::row_of(ir::op::position).name, "position");
+  EXPECT_EQ(ir::row_of(ir::op::fractal).name, "fractal");
+  EXPECT_EQ(ir::row_of(ir::op::cos).name, "cos");
+  // Every row's name finds its own row, and no two rows share a name.
+  for (const ir::op_row& row : ir::op_table) {
+    ASSERT_NE(ir::find_op(row.name), nullptr) << row.name;
+    EXPECT_EQ(ir::find_op(row.name)->id, row.id) << row.name;
+  }
 }
 
 TEST(GraphParse, OutputsKeepTheFilesOrder) {

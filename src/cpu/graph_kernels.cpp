@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "cpu/graph_plan.hpp"
+#include "graph/op_table.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "cpu/graph_kernels.cpp"
@@ -42,8 +43,8 @@ struct octave_setup {
   int octave = 0;
   float factor = 1.0f;  // lacunarity^octave in float (warp.hpp's octave_factor)
   bool in_fractal = false;
-  bool offsets = false;  // the fractal's octave offsets, at offsets_word (float domains)
-  std::uint32_t offsets_word = 0;
+  bool offsets = false;  // the fractal's octave offsets (float domains)
+  const float* octave_offset = nullptr;
 };
 
 // The lattice axes node p's noise samples at vector j of the block: from its slots for a lattice
@@ -71,8 +72,8 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
       if (o.in_fractal) {
         x = hn::Mul(x, hn::Set(d, o.factor));
         if (o.offsets) {
-          x = hn::Add(x, hn::Mul(hn::Set(d, static_cast<float>(o.octave)),
-                                 hn::Set(d, plan.word(o.offsets_word + a))));
+          x = hn::Add(
+              x, hn::Mul(hn::Set(d, static_cast<float>(o.octave)), hn::Set(d, o.octave_offset[a])));
         }
       }
       axis = graph_float_axis(x);
@@ -107,15 +108,16 @@ template <int dims, bool balanced, fractal_kind fractal>
 void fractal_node(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
                   const block_values& values, std::size_t lanes, float* out, bool offsets) {
   const D d;
-  const int octaves = static_cast<int>(plan.word_uint(p.params));
-  const float persistence = plan.word(p.params + 1);
-  const float lacunarity = plan.word(p.params + 2);
-  const float inv_norm = plan.word(p.params + 3);
+  const auto w = plan.words_at<graph_ir::fractal_words<float>>(p.params);
+  const int octaves = static_cast<int>(w.octaves);
+  const float persistence = w.persistence;
+  const float lacunarity = w.lacunarity;
+  const float inv_norm = w.inv_norm;
   for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
     V sum = hn::Zero(d), weight = hn::Set(d, 1.0f);
     float amp = 1.0f, factor = 1.0f;
     for (int o = 0; o < octaves; ++o) {
-      const octave_setup setup{o, factor, true, offsets, p.params + 4};
+      const octave_setup setup{o, factor, true, offsets, w.octave_offset};
       const V n = sample_noise<dims, balanced>(plan, p, in, values, j, setup);
       const V term = octave_term<fractal>(n, weight);
       sum = hn::Add(sum, hn::Mul(hn::Set(d, amp), term));
@@ -179,7 +181,6 @@ void shape_node(const graph_plan& plan, int i, const slot_block& in, const block
                 std::size_t lanes) {
   const D d;
   const graph_node_plan& p = plan.nodes[i];
-  const auto param = [&](int k) HWY_ATTR { return hn::Set(d, plan.word(p.params + k)); };
   for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
     // Input k as a scalar (the node's value, or the constant's word) and input 0's components.
     const auto scalar = [&](int k) HWY_ATTR {
@@ -198,33 +199,38 @@ void shape_node(const graph_plan& plan, int i, const slot_block& in, const block
       case op::position:
         for (int c = 0; c < p.width; ++c) store(c, hn::Zero(d));  // the mirror never sets it
         break;
-      case op::scale:
+      case op::scale: {
+        const auto w = plan.words_at<graph_ir::scale_words<float>>(p.params);
         // A lattice domain's chain is applied on the host; its displacement scales here.
         for (int c = 0; c < p.width; ++c) {
-          store(c, p.lattice && !p.displaced ? hn::Zero(d) : hn::Mul(component(c), param(c)));
+          store(c, p.lattice && !p.displaced ? hn::Zero(d)
+                                             : hn::Mul(component(c), hn::Set(d, w.factor[c])));
         }
         break;
-      case op::offset:
+      }
+      case op::offset: {
+        const auto w = plan.words_at<graph_ir::offset_words<float>>(p.params);
         for (int c = 0; c < p.width; ++c) {
-          store(c, p.lattice ? component(c) : hn::Add(component(c), param(c)));
+          store(c, p.lattice ? component(c) : hn::Add(component(c), hn::Set(d, w.by[c])));
         }
         break;
+      }
       case op::rotate: {
         V v[4], rotated[4];
-        const std::uint32_t raw = plan.word_uint(p.params + p.width * p.width);
+        const auto w = plan.words_at<graph_ir::rotate_words<float>>(p.params);
         for (int c = 0; c < p.width; ++c) {
-          v[c] = p.input_lattice ? materialised(c, raw) : component(c);
+          v[c] = p.input_lattice ? materialised(c, w.raw_slot) : component(c);
         }
-        float matrix[16];
-        for (int k = 0; k < p.width * p.width; ++k) matrix[k] = plan.word(p.params + k);
-        graph_rotate(matrix, p.width, v, rotated);
+        graph_rotate(w.matrix, p.width, v, rotated);
         for (int c = 0; c < p.width; ++c) store(c, rotated[c]);
         break;
       }
       case op::warp: {
         const bool first_displacement = p.input_lattice && !p.input_displaced;
+        const V amplitude =
+            hn::Set(d, plan.words_at<graph_ir::warp_words<float>>(p.params).amplitude);
         for (int c = 0; c < p.width; ++c) {
-          const V delta = hn::Mul(param(0), scalar(1 + c));
+          const V delta = hn::Mul(amplitude, scalar(1 + c));
           store(c, first_displacement ? delta : hn::Add(component(c), delta));
         }
         break;
@@ -238,12 +244,13 @@ void shape_node(const graph_plan& plan, int i, const slot_block& in, const block
         }
         break;
       case op::constant:
-        store(0, param(0));
+        store(0, hn::Set(d, plan.words_at<graph_ir::constant_words<float>>(p.params).value));
         break;
-      case op::component:
-        store(0,
-              p.input_lattice ? materialised(p.axis, plan.word_uint(p.params)) : component(p.axis));
+      case op::component: {
+        const auto w = plan.words_at<graph_ir::component_words<float>>(p.params);
+        store(0, p.input_lattice ? materialised(p.axis, w.raw_slot) : component(p.axis));
         break;
+      }
       case op::add:
         store(0, hn::Add(scalar(0), scalar(1)));
         break;
@@ -275,18 +282,35 @@ void shape_node(const graph_plan& plan, int i, const slot_block& in, const block
       case op::mix:
         store(0, graph_mix(scalar(0), scalar(1), scalar(2)));
         break;
-      case op::select:
-        store(0, graph_select(scalar(0), scalar(1), scalar(2), param(0)));
+      case op::select: {
+        const auto w = plan.words_at<graph_ir::select_words<float>>(p.params);
+        store(0, graph_select(scalar(0), scalar(1), scalar(2), hn::Set(d, w.threshold)));
         break;
-      case op::blend:
-        store(0, graph_blend(scalar(0), scalar(1), scalar(2), param(0), param(1)));
+      }
+      case op::blend: {
+        const auto w = plan.words_at<graph_ir::step_words<float>>(p.params);
+        store(0, graph_blend(scalar(0), scalar(1), scalar(2), hn::Set(d, w.lo), hn::Set(d, w.inv)));
         break;
-      case op::remap:
-        store(0, graph_remap(scalar(0), param(0), param(1), param(2)));
+      }
+      case op::remap: {
+        const auto w = plan.words_at<graph_ir::remap_words<float>>(p.params);
+        store(0, graph_remap(scalar(0), hn::Set(d, w.from_lo), hn::Set(d, w.factor),
+                             hn::Set(d, w.to_lo)));
         break;
-      case op::terrace:
-        store(0, graph_terrace(scalar(0), param(0), param(1)));
+      }
+      case op::terrace: {
+        const auto w = plan.words_at<graph_ir::terrace_words<float>>(p.params);
+        store(0, graph_terrace(scalar(0), hn::Set(d, w.steps), hn::Set(d, w.inv)));
         break;
+      }
+      case op::pingpong:
+        store(0, graph_pingpong(scalar(0), scalar(1)));
+        break;
+      case op::smoothstep: {
+        const auto w = plan.words_at<graph_ir::step_words<float>>(p.params);
+        store(0, graph_smoothstep(scalar(0), hn::Set(d, w.lo), hn::Set(d, w.inv)));
+        break;
+      }
       case op::curve:
         store(0, graph_piecewise(p.stops.data(), p.inv.data(), p.points, 2, 0, scalar(0)));
         break;

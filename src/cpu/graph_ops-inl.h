@@ -78,11 +78,14 @@ HWY_INLINE V graph_select(V a, V b, V control, V threshold) {
   return hn::IfThenElse(hn::Lt(control, threshold), a, b);
 }
 
-HWY_INLINE V graph_blend(V a, V b, V control, V lo, V inv) {
+HWY_INLINE V graph_smoothstep(V x, V lo, V inv) {
   const D d;
-  const V s = graph_clamp(hn::Mul(hn::Sub(control, lo), inv), hn::Zero(d), hn::Set(d, 1.0f));
-  const V t = hn::Mul(hn::Mul(s, s), hn::Sub(hn::Set(d, 3.0f), hn::Mul(hn::Set(d, 2.0f), s)));
-  return graph_mix(a, b, t);
+  const V s = graph_clamp(hn::Mul(hn::Sub(x, lo), inv), hn::Zero(d), hn::Set(d, 1.0f));
+  return hn::Mul(hn::Mul(s, s), hn::Sub(hn::Set(d, 3.0f), hn::Mul(hn::Set(d, 2.0f), s)));
+}
+
+HWY_INLINE V graph_blend(V a, V b, V control, V lo, V inv) {
+  return graph_mix(a, b, graph_smoothstep(control, lo, inv));
 }
 
 HWY_INLINE V graph_remap(V x, V from_lo, V factor, V to_lo) {
@@ -91,6 +94,13 @@ HWY_INLINE V graph_remap(V x, V from_lo, V factor, V to_lo) {
 
 HWY_INLINE V graph_terrace(V x, V steps, V inv) {
   return hn::Mul(floor_of(hn::Mul(x, steps)), inv);
+}
+
+HWY_INLINE V graph_pingpong(V x, V strength) {
+  const D d;
+  const V t = hn::Mul(x, strength);
+  const V r = hn::Sub(t, hn::Mul(floor_of(hn::Mul(t, hn::Set(d, 0.5f))), hn::Set(d, 2.0f)));
+  return hn::IfThenElse(hn::Lt(r, hn::Set(d, 1.0f)), r, hn::Sub(hn::Set(d, 2.0f), r));
 }
 
 // Each lane takes the first of the scalar version's returns that applies to it.

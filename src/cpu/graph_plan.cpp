@@ -13,7 +13,8 @@ using graph_ir::op;
 bool graph_kernels_cover(const graph_ir::graph& g) {
   if (g.mode != graph_ir::output_mode::values) return false;
   for (const graph_ir::node& n : g.nodes) {
-    if (!graph_ir::exact_op(n)) return false;
+    // The ops the kernels implement (op_table.hpp), when they round as the mirror does.
+    if (!graph_ir::row_of(n.kind).simd || !graph_ir::exact_op(n)) return false;
     if (n.kind == op::noise && n.noise.basis != noise_kind::improved &&
         n.noise.basis != noise_kind::improved4_balanced) {
       return false;
@@ -62,7 +63,8 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
       // The variable words: first stop's word, then the stops, then the reciprocals.
       const int stride = n.kind == op::curve ? 2 : 4;
       p.points = static_cast<int>(n.params.size()) / stride;
-      const std::uint32_t stops = plan.word_uint(p.params) + 1;
+      const std::uint32_t stops =
+          plan.words_at<graph_ir::piecewise_words<float>>(p.params).first + 1;
       for (int k = 0; k < p.points * stride; ++k) p.stops.push_back(plan.word(stops + k));
       for (int k = 0; k + 1 < p.points; ++k) {
         p.inv.push_back(plan.word(stops + p.points * stride + k));
@@ -76,9 +78,12 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
       p.balanced = basis.noise.basis == noise_kind::improved4_balanced;
       p.perm = plan.tables[l.node_table[noise]].doubled().data();
       p.used = n.kind == op::fractal || l.direct_use[i];
-      // The first slot: the noise's word, or the fractal's fifth (graph_eval.hpp, setup_fractal);
-      // a fractal over a float domain has its octave offsets there instead.
-      if (lattice(p.domain)) p.slot = plan.word_uint(n.kind == op::noise ? p.params : p.params + 4);
+      // The first slot of a lattice domain: the noise's, or the fractal's first octave's.
+      if (lattice(p.domain)) {
+        p.slot = n.kind == op::noise
+                     ? plan.words_at<graph_ir::noise_words<float>>(p.params).slot
+                     : plan.words_at<graph_ir::fractal_words<float>>(p.params).first_slot;
+      }
     }
   }
   return plan;

@@ -16,6 +16,7 @@
 
 #include "graph/graph_ir.hpp"
 #include "graph/graph_layout.hpp"
+#include "graph/op_table.hpp"
 #include "vknoise/permutation.hpp"
 
 namespace vknoise::cpu {
@@ -68,6 +69,11 @@ struct graph_plan {
 
   float word(std::uint32_t i) const;
   std::uint32_t word_uint(std::uint32_t i) const { return layout.words[i]; }
+  // A node's parameter words by name (op_table.hpp), from its first parameter word.
+  template <class words>
+  words words_at(std::uint32_t first) const {
+    return graph_ir::unpack_words<words>(layout.words, first);
+  }
 };
 
 // g must be covered (graph_kernels_cover) and outlive the plan.

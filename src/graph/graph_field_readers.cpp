@@ -114,6 +114,15 @@ bool parser::point_list(const pending_node& n, std::string_view field, const jso
   return true;
 }
 
+bool parser::constant_input(pending_node& n, std::string field, double value) {
+  pending_input in;
+  in.constant = true;
+  in.value = value;
+  in.field = std::move(field);
+  n.inputs.push_back(std::move(in));
+  return true;
+}
+
 bool parser::input(pending_node& n, std::string field, const json& v, expects type) {
   pending_input in;
   in.type = type;

@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "core/octave_scale.hpp"
+#include "graph/graph_glsl_function.hpp"
+#include "graph/op_table.hpp"
 #include "vknoise/classic_gradients.hpp"
 #include "vknoise_shared.h"
 
@@ -36,11 +38,11 @@ class generator {
          << "#include \"vknoise_shared.h\"\n"
          << "#define VKNOISE_GRAPH_FUNCTION 1\n";
     table_macros();
-    constant_arrays(tables);
+    write_constant_arrays(out_, l_, tables);
     out_ << "dvec4 graph_position;  // the function's argument, padded with zeros\n"
          << "#include \"graph_bindings.glsl\"\n"
          << "#include \"octave_term.glsl\"\n\n";
-    slot_function();
+    write_slot_function(out_, l_);
     body();
     static const char* const types[4] = {"float", "vec2", "vec3", "vec4"};
     std::string padded = "dvec4(";
@@ -68,115 +70,6 @@ class generator {
          << std::max<std::size_t>(1, l_.gradients.size()) << "\n"
          << "#define VKNOISE_GRAPH_CHANNELS " << channel_count(g_) << "\n"
          << "#define VKNOISE_GRAPH_VALUES " << std::max(4, channel_count(g_)) << "\n";
-  }
-
-  // The tables and words as arrays initialised with constants: the floats as their bits, so that
-  // no decimal literal's rounding stands between the host's value and the shader's. Not `const`:
-  // glslang copies a `const` array into function memory at every index that is not constant
-  // (SPIR-V "indexable"), which made one 8x8 pass on lavapipe take over 300 s; a global with a
-  // constant initializer is read in place. The permutation entries are bytes packed 16 to a
-  // uvec4 and a gradient is one uvec4 (permutation.glsl says why).
-  void constant_arrays(const std::vector<permutation_table>& tables) {
-    const auto list = [&](const char* type, const char* name, const std::vector<std::string>& v,
-                          std::size_t per_line) {
-      out_ << type << " " << name << "[" << v.size() << "] = " << type << "[](";
-      for (std::size_t i = 0; i < v.size(); ++i) {
-        out_ << (i % per_line == 0 ? "\n  " : " ") << v[i] << (i + 1 < v.size() ? "," : "");
-      }
-      out_ << ");\n";
-    };
-    // Four 32-bit words as a uvec4 literal.
-    const auto uvec4_of = [](const std::uint32_t(&w)[4]) {
-      return "uvec4(" + std::to_string(w[0]) + "u, " + std::to_string(w[1]) + "u, " +
-             std::to_string(w[2]) + "u, " + std::to_string(w[3]) + "u)";
-    };
-    std::vector<std::string> entries;
-    std::uint32_t words[4] = {};
-    int byte = 0;  // the next byte's place in `words`
-    for (const permutation_table& t : tables) {
-      for (const std::int32_t e : t.doubled()) {
-        words[byte / 4] |= static_cast<std::uint32_t>(e) << (8 * (byte % 4));
-        if (++byte == 16) {
-          entries.push_back(uvec4_of(words));
-          std::fill(std::begin(words), std::end(words), 0u);
-          byte = 0;
-        }
-      }
-    }
-    if (entries.empty()) entries.assign(32, "uvec4(0u)");  // a doubled table's 512 bytes
-    list("uvec4", "permutation_bytes", entries, 2);
-    entries.clear();
-    for (const gradient_ref& r : l_.gradients) {
-      const auto floats = classic_gradients::from_seed(r.classic_seed).float_table(r.dims);
-      for (std::size_t i = 0; i + 4 <= floats.size(); i += 4) {
-        const std::uint32_t bits[4] = {std::bit_cast<std::uint32_t>(floats[i]),
-                                       std::bit_cast<std::uint32_t>(floats[i + 1]),
-                                       std::bit_cast<std::uint32_t>(floats[i + 2]),
-                                       std::bit_cast<std::uint32_t>(floats[i + 3])};
-        entries.push_back(uvec4_of(bits));
-      }
-    }
-    if (entries.empty()) entries.push_back("uvec4(0u)");  // no classic noise reads it
-    list("uvec4", "gradient_bits", entries, 2);
-    entries.clear();
-    for (const std::uint32_t w : l_.words) entries.push_back(std::to_string(w) + "u");
-    if (entries.empty()) entries.push_back("0u");
-    list("uint", "graph_words", entries, 8);
-  }
-
-  // A double constant, exactly (its two 32-bit halves).
-  static std::string exact_double(double d) {
-    const auto bits = std::bit_cast<std::uint64_t>(d);
-    return "packDouble2x32(uvec2(" + std::to_string(static_cast<std::uint32_t>(bits)) + "u, " +
-           std::to_string(static_cast<std::uint32_t>(bits >> 32)) + "u))";
-  }
-  static std::string exact_doubles(const double (&v)[4]) {
-    return "dvec4(" + exact_double(v[0]) + ", " + exact_double(v[1]) + ", " + exact_double(v[2]) +
-           ", " + exact_double(v[3]) + ")";
-  }
-
-  // graph_slot for the function: slot_coordinate (graph_layout.hpp) in GLSL, in double with the
-  // host's operations in the host's order (apply_chain, octave_position without a period,
-  // reduce_coordinate modulo 256), so that its cells and fraction are the mirror's.
-  void slot_function() {
-    out_ << "lattice_axis graph_reduced(double x) {\n"
-         << "  precise double floored = floor(x);\n"
-         << "  // fmod(floored, 256) made non-negative: exact, as every step is on integers\n"
-         << "  precise double wrapped = floored - 256.0lf * floor(floored / 256.0lf);\n"
-         << "  int cell = int(wrapped);\n"
-         << "  precise float frac = float(x - floored);\n"
-         << "  // a fraction just below 1 that rounds up to 1.0 is the next cell's origin\n"
-         << "  if (frac >= 1.0) {\n"
-         << "    cell = (cell + 1) & 255;\n"
-         << "    frac = 0.0;\n"
-         << "  }\n"
-         << "  return lattice_axis(cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, "
-            "frac);\n"
-         << "}\n\n"
-         << "lattice_axis graph_slot(uint s, int axis) {\n"
-         << "  precise double x = graph_position[axis];\n"
-         << "  switch (s) {\n";
-    for (int i = 0; i < l_.slot_count(); ++i) {
-      const slot& sl = l_.slots[i];
-      out_ << "    case " << i << "u:\n";
-      for (const chain_step& step : l_.chains[sl.chain].steps) {
-        out_ << "      x = x " << (step.multiply ? "*" : "+") << " " << exact_doubles(step.value)
-             << "[axis];\n";
-      }
-      if (sl.kind == slot_kind::raw) {
-        out_ << "      return lattice_axis(0, 0, 0, 0, float(x));\n";
-        continue;
-      }
-      const double scale = detail::octave_scale(sl.octave_spec, sl.octave);
-      out_ << "      x = x * " << exact_double(scale) << ";\n";
-      if (sl.octave_spec.octave_offsets) {
-        double offsets[4];
-        for (int a = 0; a < 4; ++a) offsets[a] = sl.octave * octave_offset[a];
-        out_ << "      x = x + " << exact_doubles(offsets) << "[axis];\n";
-      }
-      out_ << "      return graph_reduced(x);\n";
-    }
-    out_ << "  }\n  return lattice_axis(0, 0, 0, 0, 0.0);\n}\n\n";
   }
 
   void kernel_header() {
@@ -207,7 +100,6 @@ class generator {
         continue;
       }
       statement(static_cast<int>(i));
-      if (derivatives_) gradient_statement(static_cast<int>(i));
     }
     write_channels();
     out_ << "}\n";
@@ -258,6 +150,11 @@ class generator {
     std::uint32_t w = l_.node_base[i];
     for (const input& in : g_.nodes[i].inputs) w += in.node < 0 ? 1 : 0;
     return w;
+  }
+  // The constant word of one of node i's parameters, by name (op_table.hpp's words structs).
+  template <class words, class member>
+  std::uint32_t at(int i, member words::*m) const {
+    return params_word(i) + word_index(m);
   }
 
   // Input k of node i as a scalar expression.
@@ -352,8 +249,7 @@ class generator {
   // With derivatives, noise and fractal nodes: value and gradient from the gradient forms.
   void dual_statement(int i) {
     const node& n = g_.nodes[i];
-    const std::uint32_t p = params_word(i);
-    out_ << "  // " << n.name << " (" << op_name(n.kind) << ", with its gradient)\n"
+    out_ << "  // " << n.name << " (" << row_of(n.kind).name << ", with its gradient)\n"
          << "  precise float " << var(i) << " = 0.0;\n"
          << "  precise vec4 " << grad(i) << " = vec4(0.0);\n";
     if (n.kind == op::noise) {
@@ -361,7 +257,8 @@ class generator {
       const int domain = n.inputs[0].node;
       const bool lattice = l_.form[domain] == domain_form::lattice;
       out_ << "  {\n";
-      const std::string axes = axes_of(i, lattice ? word_uint(p) : "0u", "", 0, "    ");
+      const std::string axes =
+          axes_of(i, lattice ? word_uint(at(i, &noise_words<float>::slot)) : "0u", "", 0, "    ");
       out_ << "    dual n = basis_" << i << "_d(" << axes << ");\n"
            << "    " << var(i) << " = n.v;\n"
            << "    " << grad(i) << " = " << chained("n.d", domain) << ";\n  }\n";
@@ -371,13 +268,10 @@ class generator {
     const int domain = g_.nodes[noise].inputs[0].node;
     const bool lattice = l_.form[domain] == domain_form::lattice;
     const bool needs_factor = !lattice || displaced(domain);
-    const std::uint32_t offsets = !lattice && n.fractal.octave_offsets ? p + 4 : 0;
-    out_ << "  {\n"
-         << "    uint octaves = " << word_uint(p) << ";\n"
-         << "    float persistence = " << word_float(p + 1) << ";\n"
-         << "    float lacunarity = " << word_float(p + 2) << ";\n"
-         << "    float inv_norm = " << word_float(p + 3) << ";\n";
-    if (lattice) out_ << "    uint first_slot = " << word_uint(p + 4) << ";\n";
+    const std::uint32_t offsets =
+        !lattice && n.fractal.octave_offsets ? at(i, &fractal_words<float>::octave_offset) : 0;
+    out_ << "  {\n";
+    fractal_parameters(i, lattice);
     out_ << "    precise float sum = 0.0, amp = 1.0, slope = 1.0;\n"
          << "    precise vec4 dsum = vec4(0.0);\n"
          << "    precise float ridge_weight = 1.0, scale = 1.0;\n"
@@ -439,148 +333,6 @@ class generator {
     return from >= 0 ? grad(from) : "vec4(0.0)";
   }
 
-  // With derivatives, every other node's gradient (or Jacobian) after its value: the twin of
-  // evaluator::evaluate_d's rules.
-  void gradient_statement(int i) {
-    const node& n = g_.nodes[i];
-    const std::uint32_t p = params_word(i);
-    const std::string a = n.inputs.empty() ? "" : scalar(i, 0);
-    const std::string b = n.inputs.size() > 1 ? scalar(i, 1) : "";
-    const std::string c = n.inputs.size() > 2 ? scalar(i, 2) : "";
-    const std::string ga = n.inputs.empty() ? "" : gradient_input(i, 0);
-    const std::string gb = n.inputs.size() > 1 ? gradient_input(i, 1) : "";
-    const std::string gc = n.inputs.size() > 2 ? gradient_input(i, 2) : "";
-    const std::string in = n.inputs.empty() || n.inputs[0].node < 0 ? "" : jac(n.inputs[0].node);
-    const auto gradient_is = [&](const std::string& e) {
-      out_ << "  precise vec4 " << grad(i) << " = " << e << ";\n";
-    };
-    const auto jacobian_row = [&](int row, const std::string& e) {
-      out_ << "  " << jac(i) << "[" << row << "] = " << e << ";\n";
-    };
-    if (is_vector(i)) out_ << "  precise mat4 " << jac(i) << " = mat4(0.0);\n";
-    switch (n.kind) {
-      case op::position:
-        for (int r = 0; r < n.width; ++r) {
-          out_ << "  " << jac(i) << "[" << r << "][" << r << "] = 1.0;\n";
-        }
-        break;
-      case op::scale:
-        for (int r = 0; r < n.width; ++r) {
-          jacobian_row(r, in + "[" + std::to_string(r) + "] * " + word_float(p + r));
-        }
-        break;
-      case op::offset:
-        out_ << "  " << jac(i) << " = " << in << ";\n";
-        break;
-      case op::rotate:
-        for (int r = 0; r < n.width; ++r) {
-          std::string sum;
-          for (int k = 0; k < n.width; ++k) {
-            if (k > 0) sum += " + ";
-            sum += word_float(p + r * n.width + k) + " * " + in + "[" + std::to_string(k) + "]";
-          }
-          jacobian_row(r, sum);
-        }
-        break;
-      case op::warp:
-        for (int r = 0; r < n.width; ++r) {
-          jacobian_row(r, in + "[" + std::to_string(r) + "] + " + word_float(p) + " * " +
-                              gradient_input(i, 1 + r));
-        }
-        break;
-      case op::combine:
-        for (int r = 0; r < n.width; ++r) jacobian_row(r, gradient_input(i, r));
-        break;
-      case op::ramp:
-        for (int r = 0; r < 3; ++r) {
-          jacobian_row(r, ga + " * graph_piecewise_slope(" + word_uint(p) + ", 4, " +
-                              std::to_string(r) + ", " + a + ")");
-        }
-        break;
-      case op::component:
-        gradient_is(in + "[" + std::to_string(static_cast<int>(n.params[0])) + "]");
-        break;
-      case op::add:
-        gradient_is(ga + " + " + gb);
-        break;
-      case op::sub:
-        gradient_is(ga + " - " + gb);
-        break;
-      case op::mul:
-        gradient_is(ga + " * " + b + " + " + a + " * " + gb);
-        break;
-      case op::div:
-        gradient_is(n.inputs[1].node < 0 ? ga + " * " + b
-                                         : "(" + ga + " * " + b + " - " + a + " * " + gb + ") / (" +
-                                               b + " * " + b + ")");
-        break;
-      case op::min:
-        gradient_is(b + " < " + a + " ? " + gb + " : " + ga);
-        break;
-      case op::max:
-        gradient_is(a + " < " + b + " ? " + gb + " : " + ga);
-        break;
-      case op::neg:
-        gradient_is("-" + ga);
-        break;
-      case op::abs:
-        gradient_is(a + " < 0.0 ? -" + ga + " : " + ga);
-        break;
-      case op::clamp: {
-        const std::string m = "(" + a + " < " + b + " ? " + b + " : " + a + ")";
-        const std::string gm = "(" + a + " < " + b + " ? " + gb + " : " + ga + ")";
-        gradient_is(c + " < " + m + " ? " + gc + " : " + gm);
-        break;
-      }
-      case op::mix:
-        gradient_is(ga + " + (" + gc + " * (" + b + " - " + a + ") + " + c + " * (" + gb + " - " +
-                    ga + "))");
-        break;
-      case op::select:
-        gradient_is(c + " < " + word_float(p) + " ? " + ga + " : " + gb);
-        break;
-      case op::blend: {
-        const std::string k = std::to_string(i);
-        out_ << "  precise float raw" << k << " = (" << c << " - " << word_float(p) << ") * "
-             << word_float(p + 1) << ";\n"
-             << "  float m" << k << " = raw" << k << " < 0.0 ? 0.0 : raw" << k << ";\n"
-             << "  float s" << k << " = 1.0 < m" << k << " ? 1.0 : m" << k << ";\n"
-             << "  precise float t" << k << " = s" << k << " * s" << k << " * (3.0 - 2.0 * s" << k
-             << ");\n"
-             << "  precise float dt" << k << " = s" << k << " * (6.0 - 6.0 * s" << k << ");\n"
-             << "  precise vec4 gm" << k << " = raw" << k << " < 0.0 ? vec4(0.0) : " << gc << " * "
-             << word_float(p + 1) << ";\n"
-             << "  precise vec4 gt" << k << " = (1.0 < m" << k << " ? vec4(0.0) : gm" << k
-             << ") * dt" << k << ";\n";
-        gradient_is(ga + " + (gt" + k + " * (" + b + " - " + a + ") + t" + k + " * (" + gb + " - " +
-                    ga + "))");
-        break;
-      }
-      case op::remap:
-        gradient_is(ga + " * " + word_float(p + 1));
-        break;
-      case op::curve:
-        gradient_is(ga + " * graph_piecewise_slope(" + word_uint(p) + ", 2, 0, " + a + ")");
-        break;
-      case op::sqrt:
-        gradient_is(ga + " * (0.5 / " + var(i) + ")");
-        break;
-      case op::pow:
-        gradient_is(ga + " * (" + b + " * pow(" + a + ", " + b + " - 1.0)) + " + gb + " * (log(" +
-                    a + ") * " + var(i) + ")");
-        break;
-      case op::sin:
-        gradient_is(ga + " * cos(" + a + ")");
-        break;
-      case op::cos:
-        gradient_is(ga + " * (-sin(" + a + "))");
-        break;
-      default:  // constant, floor, terrace: flat
-        if (!is_vector(i)) gradient_is("vec4(0.0)");
-        break;
-    }
-  }
-
   // The lattice axes of noise node `noise`'s domain at one octave, as an argument list: slot
   // expression `slot` (lattice domains), scaled by `factor` and offset by the words from
   // `offsets_word` (float domains) where given. The float arithmetic goes into `precise`
@@ -615,19 +367,26 @@ class generator {
     return list;
   }
 
-  void fractal_statement(int i, std::uint32_t p) {
+  // A fractal's words as the loop's locals (fractal_words).
+  void fractal_parameters(int i, bool lattice) {
+    using w = fractal_words<float>;
+    out_ << "    uint octaves = " << word_uint(at(i, &w::octaves)) << ";\n"
+         << "    float persistence = " << word_float(at(i, &w::persistence)) << ";\n"
+         << "    float lacunarity = " << word_float(at(i, &w::lacunarity)) << ";\n"
+         << "    float inv_norm = " << word_float(at(i, &w::inv_norm)) << ";\n";
+    if (lattice) out_ << "    uint first_slot = " << word_uint(at(i, &w::first_slot)) << ";\n";
+  }
+
+  void fractal_statement(int i) {
     const node& n = g_.nodes[i];
     const int noise = n.inputs[0].node;
     const int domain = g_.nodes[noise].inputs[0].node;
     const bool lattice = l_.form[domain] == domain_form::lattice;
     const bool needs_factor = !lattice || displaced(domain);
-    const std::uint32_t offsets = !lattice && n.fractal.octave_offsets ? p + 4 : 0;
-    out_ << "  precise float " << var(i) << ";\n  {\n"
-         << "    uint octaves = " << word_uint(p) << ";\n"
-         << "    float persistence = " << word_float(p + 1) << ";\n"
-         << "    float lacunarity = " << word_float(p + 2) << ";\n"
-         << "    float inv_norm = " << word_float(p + 3) << ";\n";
-    if (lattice) out_ << "    uint first_slot = " << word_uint(p + 4) << ";\n";
+    const std::uint32_t offsets =
+        !lattice && n.fractal.octave_offsets ? at(i, &fractal_words<float>::octave_offset) : 0;
+    out_ << "  precise float " << var(i) << ";\n  {\n";
+    fractal_parameters(i, lattice);
     out_ << "    precise float sum = 0.0, amp = 1.0;\n"
          << "    float ridge_weight = 1.0;\n"
          << "    for (uint o = 0u; o < octaves; ++o) {\n";
@@ -644,13 +403,11 @@ class generator {
     out_ << "    " << var(i) << " = value;\n  }\n";
   }
 
-  std::string words_vector(std::uint32_t p, int width) const {
-    std::string v = "vec4(";
-    for (int c = 0; c < 4; ++c) {
-      if (c > 0) v += ", ";
-      v += c < width ? word_float(p + static_cast<unsigned>(c)) : "0.0";
-    }
-    return v + ")";
+  // Words [first, first + width) as a vec4 padded with zeros.
+  static std::string words_vector(std::uint32_t first, int width) {
+    std::vector<std::string> e;
+    for (int c = 0; c < width; ++c) e.push_back(word_float(first + static_cast<unsigned>(c)));
+    return vec4_of(e);
   }
 
   // A lattice domain's components as a float vector, from raw slot word w.
@@ -666,77 +423,124 @@ class generator {
     return displaced(domain) ? v + " + " + var(domain) : v;
   }
 
+  // A vector of expressions, padded with 0.0 (a matrix: columns padded with vec4(0.0)) to 4.
+  static std::string padded(const char* type, const std::vector<std::string>& e, const char* zero) {
+    std::string v = std::string(type) + "(";
+    for (int c = 0; c < 4; ++c) {
+      if (c > 0) v += ", ";
+      v += c < static_cast<int>(e.size()) ? e[c] : zero;
+    }
+    return v + ")";
+  }
+  static std::string vec4_of(const std::vector<std::string>& e) { return padded("vec4", e, "0.0"); }
+  static std::string mat4_of(const std::vector<std::string>& columns) {
+    return padded("mat4", columns, "vec4(0.0)");
+  }
+
+  // Node i's value and, with derivatives, its gradient (scalars) or Jacobian (vectors): one case
+  // per op, each the twins' graph_NAME and graph_NAME_d (evaluator::evaluate's twin).
   void statement(int i) {
     const node& n = g_.nodes[i];
-    const std::uint32_t p = params_word(i);
     const std::string v = var(i);
-    out_ << "  // " << n.name << " (" << op_name(n.kind) << ")\n";
+    out_ << "  // " << n.name << " (" << row_of(n.kind).name << ")\n";
     const auto a = [&] { return scalar(i, 0); };
     const auto b = [&] { return scalar(i, 1); };
-    const auto scalar_is = [&](const std::string& e) {
+    const auto c = [&] { return scalar(i, 2); };
+    const auto ga = [&] { return gradient_input(i, 0); };
+    const auto gb = [&] { return gradient_input(i, 1); };
+    const auto gc = [&] { return gradient_input(i, 2); };
+    const auto call = [](const std::string& f, const std::vector<std::string>& args) {
+      std::string e = f + "(";
+      for (std::size_t k = 0; k < args.size(); ++k) e += (k > 0 ? ", " : "") + args[k];
+      return e + ")";
+    };
+    // A scalar's value and gradient (empty: flat), a vector's value and Jacobian.
+    const auto scalar_is = [&](const std::string& e, const std::string& rule) {
       out_ << "  precise float " << v << " = " << e << ";\n";
+      if (derivatives_) {
+        out_ << "  precise vec4 " << grad(i) << " = " << (rule.empty() ? "vec4(0.0)" : rule)
+             << ";\n";
+      }
     };
-    const auto vector_is = [&](const std::string& e) {
+    const auto vector_is = [&](const std::string& e, const std::string& jacobian) {
       out_ << "  precise vec4 " << v << " = " << e << ";\n";
+      if (derivatives_) out_ << "  precise mat4 " << jac(i) << " = " << jacobian << ";\n";
     };
+    const auto word = [&](auto member) { return word_float(at(i, member)); };
     const int in = n.inputs.empty() ? -1 : n.inputs[0].node;
     const bool lattice_in = in >= 0 && l_.form[in] == domain_form::lattice;
+    const std::string in_jacobian = in >= 0 && derivatives_ ? jac(in) : "";
     switch (n.kind) {
-      case op::position:
-        vector_is("vec4(0.0)");
+      case op::position: {
+        std::vector<std::string> identity;
+        for (int r = 0; r < n.width; ++r) {
+          std::vector<std::string> column(n.width, "0.0");
+          column[r] = "1.0";
+          identity.push_back(vec4_of(column));
+        }
+        vector_is("vec4(0.0)", mat4_of(identity));
         break;
-      case op::scale:
-        vector_is(lattice_in && !displaced(i) ? "vec4(0.0)"
-                                              : var(in) + " * " + words_vector(p, n.width));
+      }
+      case op::scale: {
+        const std::string factor = words_vector(at(i, &scale_words<float>::factor), n.width);
+        vector_is(lattice_in && !displaced(i) ? "vec4(0.0)" : var(in) + " * " + factor,
+                  call("graph_scale_d", {in_jacobian, factor}));
         break;
+      }
       case op::offset:
-        vector_is(lattice_in ? var(in) : var(in) + " + " + words_vector(p, n.width));
+        vector_is(lattice_in
+                      ? var(in)
+                      : var(in) + " + " + words_vector(at(i, &offset_words<float>::by), n.width),
+                  in_jacobian);
         break;
       case op::rotate: {
         const std::string from =
-            lattice_in ? materialised(in, p + static_cast<unsigned>(n.width * n.width)) : var(in);
-        vector_is("graph_rotate(" + std::to_string(p) + "u, " + std::to_string(n.width) + ", " +
-                  from + ")");
+            lattice_in ? materialised(in, at(i, &rotate_words<float>::raw_slot)) : var(in);
+        const std::string matrix = std::to_string(at(i, &rotate_words<float>::matrix)) + "u";
+        const std::string width = std::to_string(n.width);
+        vector_is(call("graph_rotate", {matrix, width, from}),
+                  call("graph_rotate_d", {matrix, width, in_jacobian}));
         break;
       }
       case op::warp: {
-        std::string by = "vec4(";
-        for (int c = 0; c < 4; ++c) {
-          if (c > 0) by += ", ";
-          by += c < n.width ? scalar(i, 1 + c) : "0.0";
+        std::vector<std::string> by, gradients;
+        for (int k = 0; k < n.width; ++k) {
+          by.push_back(scalar(i, 1 + k));
+          gradients.push_back(gradient_input(i, 1 + k));
         }
-        by += ")";
-        const std::string delta = word_float(p) + " * " + by;
-        vector_is(lattice_in && !displaced(in) ? delta : var(in) + " + " + delta);
+        const std::string amplitude = word(&warp_words<float>::amplitude);
+        const std::string delta = amplitude + " * " + vec4_of(by);
+        vector_is(lattice_in && !displaced(in) ? delta : var(in) + " + " + delta,
+                  call("graph_warp_d", {in_jacobian, amplitude, mat4_of(gradients)}));
         break;
       }
       case op::combine: {
-        std::string e = "vec4(";
-        for (int c = 0; c < 4; ++c) {
-          if (c > 0) e += ", ";
-          e += c < n.width ? scalar(i, c) : "0.0";
+        std::vector<std::string> components, gradients;
+        for (int k = 0; k < n.width; ++k) {
+          components.push_back(scalar(i, k));
+          gradients.push_back(gradient_input(i, k));
         }
-        vector_is(e + ")");
+        vector_is(vec4_of(components), mat4_of(gradients));
         break;
       }
       case op::ramp: {
-        std::string e = "vec4(";
-        for (int c = 0; c < 3; ++c) {
-          e += "graph_piecewise(" + word_uint(p) + ", 4, " + std::to_string(c) + ", " + a() + "), ";
+        const std::string first = word_uint(at(i, &piecewise_words<float>::first));
+        std::vector<std::string> colour;
+        for (int k = 0; k < 3; ++k) {
+          colour.push_back(call("graph_piecewise", {first, "4", std::to_string(k), a()}));
         }
-        vector_is(e + "0.0)");
+        vector_is(vec4_of(colour), call("graph_ramp_d", {first, a(), ga()}));
         break;
       }
       case op::constant:
-        scalar_is(word_float(p));
+        scalar_is(word(&constant_words<float>::value), "");
         break;
       case op::component: {
-        const int axis = static_cast<int>(n.params[0]);
-        if (lattice_in) {
-          scalar_is("(" + materialised(in, p) + ")[" + std::to_string(axis) + "]");
-        } else {
-          scalar_is(var(in) + "[" + std::to_string(axis) + "]");
-        }
+        const std::string axis = std::to_string(static_cast<int>(n.params[0]));
+        const std::string from =
+            lattice_in ? "(" + materialised(in, at(i, &component_words<float>::raw_slot)) + ")"
+                       : var(in);
+        scalar_is(from + "[" + axis + "]", call("graph_component_d", {in_jacobian, axis}));
         break;
       }
       case op::noise:
@@ -746,75 +550,105 @@ class generator {
         }
         out_ << "  precise float " << v << ";\n  {\n";
         {
-          const std::string axes = axes_of(i, lattice_in ? word_uint(p) : "0u", "", 0, "    ");
+          const std::string slot = lattice_in ? word_uint(at(i, &noise_words<float>::slot)) : "0u";
+          const std::string axes = axes_of(i, slot, "", 0, "    ");
           out_ << "    " << v << " = basis_" << i << "(0, " << axes << ");\n  }\n";
         }
         break;
       case op::fractal:
-        fractal_statement(i, p);
+        fractal_statement(i);
         break;
       case op::add:
-        scalar_is(a() + " + " + b());
+        scalar_is(a() + " + " + b(), call("graph_add_d", {ga(), gb()}));
         break;
       case op::sub:
-        scalar_is(a() + " - " + b());
+        scalar_is(a() + " - " + b(), call("graph_sub_d", {ga(), gb()}));
         break;
       case op::mul:
-        scalar_is(a() + " * " + b());
+        scalar_is(a() + " * " + b(), call("graph_mul_d", {a(), ga(), b(), gb()}));
         break;
       case op::div:
-        scalar_is(n.inputs[1].node < 0 ? a() + " * " + b() : a() + " / " + b());
+        // By a constant: multiplication by its float reciprocal (the constant's word).
+        if (n.inputs[1].node < 0) {
+          scalar_is(a() + " * " + b(), call("graph_div_by_constant_d", {ga(), b()}));
+        } else {
+          scalar_is(a() + " / " + b(), call("graph_div_d", {a(), ga(), b(), gb()}));
+        }
         break;
       case op::min:
-        scalar_is("graph_min(" + a() + ", " + b() + ")");
+        scalar_is(call("graph_min", {a(), b()}), call("graph_min_d", {a(), ga(), b(), gb()}));
         break;
       case op::max:
-        scalar_is("graph_max(" + a() + ", " + b() + ")");
+        scalar_is(call("graph_max", {a(), b()}), call("graph_max_d", {a(), ga(), b(), gb()}));
         break;
       case op::neg:
-        scalar_is("-" + a());
+        scalar_is("-" + a(), "-" + ga());
         break;
       case op::abs:
-        scalar_is("abs(" + a() + ")");
+        scalar_is(call("abs", {a()}), call("graph_abs_d", {a(), ga()}));
         break;
       case op::floor:
-        scalar_is("floor(" + a() + ")");
+        scalar_is(call("floor", {a()}), "");
         break;
       case op::clamp:
-        scalar_is("graph_clamp(" + a() + ", " + b() + ", " + scalar(i, 2) + ")");
+        scalar_is(call("graph_clamp", {a(), b(), c()}),
+                  call("graph_clamp_d", {a(), ga(), b(), gb(), c(), gc()}));
         break;
       case op::mix:
-        scalar_is("graph_mix(" + a() + ", " + b() + ", " + scalar(i, 2) + ")");
+        scalar_is(call("graph_mix", {a(), b(), c()}),
+                  call("graph_mix_d", {a(), ga(), b(), gb(), c(), gc()}));
         break;
-      case op::select:
-        scalar_is("graph_select(" + a() + ", " + b() + ", " + scalar(i, 2) + ", " + word_float(p) +
-                  ")");
+      case op::select: {
+        const std::string threshold = word(&select_words<float>::threshold);
+        scalar_is(call("graph_select", {a(), b(), c(), threshold}),
+                  call("graph_select_d", {ga(), gb(), c(), threshold}));
         break;
-      case op::blend:
-        scalar_is("graph_blend(" + a() + ", " + b() + ", " + scalar(i, 2) + ", " + word_float(p) +
-                  ", " + word_float(p + 1) + ")");
+      }
+      case op::blend: {
+        const std::string lo = word(&step_words<float>::lo), inv = word(&step_words<float>::inv);
+        scalar_is(call("graph_blend", {a(), b(), c(), lo, inv}),
+                  call("graph_blend_d", {a(), ga(), b(), gb(), c(), gc(), lo, inv}));
         break;
-      case op::remap:
-        scalar_is("graph_remap(" + a() + ", " + word_float(p) + ", " + word_float(p + 1) + ", " +
-                  word_float(p + 2) + ")");
+      }
+      case op::remap: {
+        using w = remap_words<float>;
+        const std::string factor = word(&w::factor);
+        scalar_is(call("graph_remap", {a(), word(&w::from_lo), factor, word(&w::to_lo)}),
+                  call("graph_remap_d", {ga(), factor}));
         break;
+      }
       case op::terrace:
-        scalar_is("graph_terrace(" + a() + ", " + word_float(p) + ", " + word_float(p + 1) + ")");
+        scalar_is(call("graph_terrace",
+                       {a(), word(&terrace_words<float>::steps), word(&terrace_words<float>::inv)}),
+                  "");
         break;
-      case op::curve:
-        scalar_is("graph_piecewise(" + word_uint(p) + ", 2, 0, " + a() + ")");
+      case op::curve: {
+        const std::string first = word_uint(at(i, &piecewise_words<float>::first));
+        scalar_is(call("graph_piecewise", {first, "2", "0", a()}),
+                  call("graph_curve_d", {first, a(), ga()}));
         break;
+      }
+      case op::pingpong:
+        scalar_is(call("graph_pingpong", {a(), b()}),
+                  call("graph_pingpong_d", {a(), ga(), b(), gb()}));
+        break;
+      case op::smoothstep: {
+        const std::string lo = word(&step_words<float>::lo), inv = word(&step_words<float>::inv);
+        scalar_is(call("graph_smoothstep", {a(), lo, inv}),
+                  call("graph_smoothstep_d", {a(), ga(), lo, inv}));
+        break;
+      }
       case op::sqrt:
-        scalar_is("sqrt(" + a() + ")");
+        scalar_is(call("sqrt", {a()}), call("graph_sqrt_d", {ga(), v}));
         break;
       case op::pow:
-        scalar_is("pow(" + a() + ", " + b() + ")");
+        scalar_is(call("pow", {a(), b()}), call("graph_pow_d", {a(), ga(), b(), gb(), v}));
         break;
       case op::sin:
-        scalar_is("sin(" + a() + ")");
+        scalar_is(call("sin", {a()}), call("graph_sin_d", {a(), ga()}));
         break;
       case op::cos:
-        scalar_is("cos(" + a() + ")");
+        scalar_is(call("cos", {a()}), call("graph_cos_d", {a(), ga()}));
         break;
     }
   }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,41 +22,24 @@
 
 namespace vknoise::graph_ir {
 
+// The ops, in the order of their rows in op_table.hpp (which says what each one is and takes).
+#define VKNOISE_GRAPH_OPS(X)                                                                     \
+  /* vectors (domains and colours) */                                                            \
+  X(position)                                                                                    \
+  X(scale) X(offset) X(rotate) X(warp) X(combine) X(ramp) /* scalars */                          \
+      X(constant) X(component) X(noise) X(fractal) X(add) X(sub) X(mul) X(div) X(min) X(max)     \
+          X(neg) X(abs) X(floor) X(clamp) X(mix) X(select) X(blend) X(remap) X(terrace) X(curve) \
+              X(pingpong) X(smoothstep) X(sqrt) X(pow) X(sin) X(cos)
+
 enum class op : std::uint8_t {
-  // vectors (domains)
-  position,  // the sample's position, graph dims components
-  scale,     // in * factor, per component (constant factors)
-  offset,    // in + by, per component (constant offsets)
-  rotate,    // matrix * in (a constant square matrix, row-major)
-  warp,      // in + amplitude * (by_0, by_1, ..): displaced by scalar nodes
-  combine,   // a vector of scalar inputs (x [y [z [w]]])
-  ramp,      // a colour ramp: 3 components from one scalar (stops of position and r, g, b)
-  // scalars
-  constant,
-  component,  // one component of a vector
-  noise,      // a basis noise sampled at a domain
-  fractal,    // octaves of a noise node: fbm, turbulence, ridged, billow
-  add,
-  sub,
-  mul,
-  div,
-  min,
-  max,
-  neg,
-  abs,
-  floor,
-  clamp,    // in, lo, hi
-  mix,      // a, b, t: a + t * (b - a)
-  select,   // a, b, control: control < threshold ? a : b
-  blend,    // a, b, control: mix(a, b, smoothstep(lo, hi, control))
-  remap,    // in from [lo, hi] to [to_lo, to_hi], linearly (not clamped)
-  terrace,  // floor(in * steps) / steps
-  curve,    // piecewise-linear through control points, constant beyond the ends
-  sqrt,
-  pow,
-  sin,
-  cos,
+#define VKNOISE_GRAPH_OP_ENUMERATOR(name) name,
+  VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_ENUMERATOR)
+#undef VKNOISE_GRAPH_OP_ENUMERATOR
 };
+
+#define VKNOISE_GRAPH_OP_ONE(name) +1
+inline constexpr std::size_t op_count = 0 VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_ONE);
+#undef VKNOISE_GRAPH_OP_ONE
 
 // An input edge: an earlier node's value, or a constant (node < 0). Constants of inputs are
 // parameters like any other.
@@ -98,12 +82,12 @@ struct node {
   //   component: {in}                       noise: {at}    fractal: {noise node}
   //   add, sub, mul, div, min, max, pow: {a, b}   neg, abs, floor, sqrt, sin, cos: {a}
   //   clamp: {in, lo, hi}   mix: {a, b, t}   select, blend: {a, b, control}
-  //   remap, terrace, curve: {in}
+  //   remap, terrace, curve, smoothstep: {in}    pingpong: {in, strength}
   std::vector<input> inputs;
   // Numeric parameters, per op:
   //   constant: {value}            scale: factor per component      offset: by per component
   //   rotate: width * width matrix, row-major                         warp: {amplitude}
-  //   component: {axis}            select: {threshold}              blend: {lo, hi}
+  //   component: {axis}            select: {threshold}      blend, smoothstep: {lo, hi}
   //   remap: {from_lo, from_hi, to_lo, to_hi}                        terrace: {steps}
   //   curve: x0, y0, x1, y1, ..    (x strictly increasing, 2..max_curve_points points)
   //   ramp: t, r, g, b per stop    (t strictly increasing in [0, 1], r g b in [0, 1])
@@ -147,8 +131,8 @@ struct graph {
   std::array<double, 2> range{-1.0, 1.0};  // the outputs' intended span: images' black, white
 };
 
-// True for ops whose float result Vulkan rounds exactly as C++ does (add, sub, mul and the exact
-// ones); div by a node, sqrt, pow, sin and cos are not (their GPU precision is bounded, not exact).
+// True for a node whose float result Vulkan rounds exactly as C++ does (op_table.hpp's
+// precision: exact, or exact_by_constant with a constant divisor).
 bool exact_op(const node& n);
 
 // Values per sample: outputs; outputs * (1 + dims) with gradients; 3 for a curl.
@@ -156,10 +140,5 @@ int channel_count(const graph& g);
 
 // Why node i has no derivative (empty when it has one): value noise has no gradient form.
 std::string not_differentiable(const graph& g, int i);
-
-const char* op_name(op kind);
-
-// Whether an op's value is a vector (position, the domain transforms, combine, ramp).
-bool vector_op(op kind);
 
 }  // namespace vknoise::graph_ir

@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/fractal.hpp"
 #include "core/lattice.hpp"
 #include "core/octave_scale.hpp"
+#include "graph/op_table.hpp"
 
 namespace vknoise::graph_ir {
 namespace {
@@ -44,16 +46,18 @@ class layout_builder {
   static std::uint32_t bits(float value) { return std::bit_cast<std::uint32_t>(value); }
   void push_float(float value) { l_.words.push_back(bits(value)); }
   void push_uint(std::uint32_t value) { l_.words.push_back(value); }
-  // A word filled in at the end with the first word of a variable part.
-  void push_variable(std::vector<std::uint32_t> values) {
-    variable_parts_.emplace_back(l_.words.size(), std::move(values));
-    l_.words.push_back(0);
+  // A words struct, packed; returns its first word.
+  template <class words>
+  std::uint32_t push_words(const words& w) {
+    const auto first = static_cast<std::uint32_t>(l_.words.size());
+    const std::vector<std::uint32_t> packed = pack_words(w);
+    l_.words.insert(l_.words.end(), packed.begin(), packed.end());
+    return first;
   }
-  // A word filled in with the first of `count` slots appended now.
-  void push_slots(std::vector<slot> slots) {
-    slot_words_.emplace_back(l_.words.size(), l_.slots.size());
+  // Word `word` filled in at the end with the first of `slots`, appended now.
+  void attach_slots(std::uint32_t word, std::vector<slot> slots) {
+    slot_words_.emplace_back(word, l_.slots.size());
     l_.slots.insert(l_.slots.end(), slots.begin(), slots.end());
-    l_.words.push_back(0);
   }
 
   void find_direct_uses() {
@@ -136,6 +140,8 @@ class layout_builder {
       const float c = static_cast<float>(n.inputs[k].constant);
       push_float(n.kind == op::div && k == 1 ? 1.0f / c : c);
     }
+    // Then the op's words struct (op_table.hpp), whole.
+    const std::size_t params = l_.words.size();
     switch (n.kind) {
       case op::position:
         l_.form[i] = domain_form::lattice;
@@ -144,7 +150,11 @@ class layout_builder {
         break;
       case op::scale:
       case op::offset: {
-        for (int c = 0; c < n.width; ++c) push_float(static_cast<float>(n.params[c]));
+        if (n.kind == op::scale) {
+          push_words(scale_words<float>::of(n));
+        } else {
+          push_words(offset_words<float>::of(n));
+        }
         if (in_form(0) == domain_form::lattice) {
           chain_step step{n.kind == op::scale, {0, 0, 0, 0}, i};
           for (int c = 0; c < n.width; ++c) step.value[c] = n.params[c];
@@ -154,14 +164,18 @@ class layout_builder {
         }
         break;
       }
-      case op::rotate:
-        for (const double m : n.params) push_float(static_cast<float>(m));
+      case op::rotate: {
+        const std::uint32_t base = push_words(rotate_words<float>::of(n));
         // A lattice domain's components are read from a raw slot to be rotated in float.
-        if (in_form(0) == domain_form::lattice) push_slots({raw_slot(i, n.inputs[0].node)});
+        if (in_form(0) == domain_form::lattice) {
+          attach_slots(base + word_index(&rotate_words<float>::raw_slot),
+                       {raw_slot(i, n.inputs[0].node)});
+        }
         l_.form[i] = domain_form::vector;
         break;
+      }
       case op::warp:
-        push_float(static_cast<float>(n.params[0]));
+        push_words(warp_words<float>::of(n));
         if (in_form(0) == domain_form::lattice) {
           derive_chain(i, n.inputs[0].node, nullptr, true);
         } else {
@@ -171,77 +185,95 @@ class layout_builder {
       case op::combine:
         l_.form[i] = domain_form::vector;
         break;
-      case op::component:
-        if (in_form(0) == domain_form::lattice) push_slots({raw_slot(i, n.inputs[0].node)});
+      case op::component: {
+        const std::uint32_t base = push_words(component_words<float>::of(n));
+        if (in_form(0) == domain_form::lattice) {
+          attach_slots(base + word_index(&component_words<float>::raw_slot),
+                       {raw_slot(i, n.inputs[0].node)});
+        }
         break;
+      }
       case op::noise: {
         const int at = n.inputs[0].node;
         const int dims = g_.nodes[at].width;
         l_.node_table[i] = table_of(n.noise);
         l_.node_gradient[i] = gradient_of(n.noise, dims);
+        const std::uint32_t base = push_words(noise_words<float>::of(n));
         if (l_.form[at] == domain_form::lattice && l_.direct_use[i]) {
-          push_slots({lattice_slot(i, at, n.noise, nullptr, 0)});
+          attach_slots(base + word_index(&noise_words<float>::slot),
+                       {lattice_slot(i, at, n.noise, nullptr, 0)});
         }
         break;
       }
-      case op::fractal: {
-        const node& noise = g_.nodes[n.inputs[0].node];
-        const int at = noise.inputs[0].node;
-        const fractal_params& f = n.fractal;
-        noise_spec spec;
-        spec.fractal = f.type;
-        spec.octaves = f.octaves;
-        spec.persistence = f.persistence;
-        spec.lacunarity = f.lacunarity;
-        const auto params = detail::make_fractal_params<float>(spec);
-        push_uint(static_cast<std::uint32_t>(f.octaves));
-        push_float(params.persistence);
-        push_float(params.lacunarity);
-        push_float(params.inv_norm);
-        if (l_.form[at] == domain_form::lattice) {
-          std::vector<slot> slots;
-          for (int o = 0; o < f.octaves; ++o)
-            slots.push_back(lattice_slot(i, at, noise.noise, &f, o));
-          push_slots(std::move(slots));
-        } else if (f.octave_offsets) {
-          for (int c = 0; c < g_.nodes[at].width; ++c) {
-            push_float(static_cast<float>(octave_offset[c]));
-          }
-        }
+      case op::fractal:
+        place_fractal(i);
         break;
-      }
       case op::select:
-        push_float(static_cast<float>(n.params[0]));
+        push_words(select_words<float>::of(n));
         break;
       case op::blend:
-        push_float(static_cast<float>(n.params[0]));
-        push_float(1.0f / (static_cast<float>(n.params[1]) - static_cast<float>(n.params[0])));
+      case op::smoothstep:
+        push_words(step_words<float>::of(n));
         break;
       case op::remap:
-        push_float(static_cast<float>(n.params[0]));
-        push_float(static_cast<float>((n.params[3] - n.params[2]) / (n.params[1] - n.params[0])));
-        push_float(static_cast<float>(n.params[2]));
+        push_words(remap_words<float>::of(n));
         break;
       case op::terrace:
-        push_float(static_cast<float>(n.params[0]));
-        push_float(1.0f / static_cast<float>(n.params[0]));
+        push_words(terrace_words<float>::of(n));
         break;
       case op::curve:
-      case op::ramp:
-        push_variable(piecewise_words(n));
+      case op::ramp: {
+        const std::uint32_t base = push_words(piecewise_words<float>::of(n));
+        variable_parts_.emplace_back(base + word_index(&piecewise_words<float>::first),
+                                     piecewise_words_of(n));
         break;
+      }
       case op::constant:
-        push_float(static_cast<float>(n.params[0]));
+        push_words(constant_words<float>::of(n));
         break;
-      default:
+      default:  // no parameters
         break;
+    }
+    if (l_.words.size() - params != row_of(n.kind).words) {
+      throw std::logic_error("graph layout: node words differ from op_table's");
+    }
+  }
+
+  // The sum's float parameters as a built-in field's (make_fractal_params<float>), then where
+  // its octaves' coordinates are: slots for a lattice domain, else the octave offsets.
+  void place_fractal(int i) {
+    const node& n = g_.nodes[i];
+    const node& noise = g_.nodes[n.inputs[0].node];
+    const int at = noise.inputs[0].node;
+    const fractal_params& f = n.fractal;
+    noise_spec spec;
+    spec.fractal = f.type;
+    spec.octaves = f.octaves;
+    spec.persistence = f.persistence;
+    spec.lacunarity = f.lacunarity;
+    const auto params = detail::make_fractal_params<float>(spec);
+    fractal_words<float> w{};
+    w.octaves = static_cast<std::uint32_t>(f.octaves);
+    w.persistence = params.persistence;
+    w.lacunarity = params.lacunarity;
+    w.inv_norm = params.inv_norm;
+    if (l_.form[at] != domain_form::lattice && f.octave_offsets) {
+      for (int c = 0; c < g_.nodes[at].width; ++c) {
+        w.octave_offset[c] = static_cast<float>(octave_offset[c]);
+      }
+    }
+    const std::uint32_t base = push_words(w);
+    if (l_.form[at] == domain_form::lattice) {
+      std::vector<slot> slots;
+      for (int o = 0; o < f.octaves; ++o) slots.push_back(lattice_slot(i, at, noise.noise, &f, o));
+      attach_slots(base + word_index(&fractal_words<float>::first_slot), std::move(slots));
     }
   }
 
   static_assert(max_curve_points <= 64, "graph_segment (graph_ops) searches at most 64 stops");
   // A curve or ramp: the point count, then per point its position and its value(s) (1 for a
   // curve, 3 for a ramp), then per segment the float reciprocal of its width.
-  static std::vector<std::uint32_t> piecewise_words(const node& n) {
+  static std::vector<std::uint32_t> piecewise_words_of(const node& n) {
     const int stride = n.kind == op::ramp ? 4 : 2;
     const int count = static_cast<int>(n.params.size()) / stride;
     std::vector<std::uint32_t> words{static_cast<std::uint32_t>(count)};

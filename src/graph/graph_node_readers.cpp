@@ -13,66 +13,6 @@
 
 namespace vknoise::graph_parsing {
 
-const std::vector<kind_info>& kind_table() {
-  using ir::op;
-  static const std::vector<kind_info> table{
-      {"position", op::position, {}, {}},
-      {"scale", op::scale, {"in", "factor"}, {"in", "factor"}},
-      {"offset", op::offset, {"in", "by"}, {"in", "by"}},
-      {"rotate", op::rotate, {"in", "matrix"}, {"in", "matrix"}},
-      {"warp", op::warp, {"in", "by", "amplitude"}, {"in", "by"}},
-      {"combine", op::combine, {"components"}, {"components"}},
-      {"ramp", op::ramp, {"in", "stops"}, {"in", "stops"}},
-      {"constant", op::constant, {"value"}, {"value"}},
-      {"component", op::component, {"in", "axis"}, {"in", "axis"}},
-      {"noise",
-       op::noise,
-       {"basis", "at", "seed", "table", "classic_seed", "interpolation", "smooth", "period"},
-       {}},
-      {"fractal",
-       op::fractal,
-       {"noise", "type", "octaves", "persistence", "lacunarity", "octave_offsets"},
-       {"noise"}},
-      {"add", op::add, {"a", "b"}, {"a", "b"}},
-      {"sub", op::sub, {"a", "b"}, {"a", "b"}},
-      {"mul", op::mul, {"a", "b"}, {"a", "b"}},
-      {"div", op::div, {"a", "b"}, {"a", "b"}},
-      {"min", op::min, {"a", "b"}, {"a", "b"}},
-      {"max", op::max, {"a", "b"}, {"a", "b"}},
-      {"pow", op::pow, {"a", "b"}, {"a", "b"}},
-      {"neg", op::neg, {"in"}, {"in"}},
-      {"abs", op::abs, {"in"}, {"in"}},
-      {"floor", op::floor, {"in"}, {"in"}},
-      {"sqrt", op::sqrt, {"in"}, {"in"}},
-      {"sin", op::sin, {"in"}, {"in"}},
-      {"cos", op::cos, {"in"}, {"in"}},
-      {"clamp", op::clamp, {"in", "lo", "hi"}, {"in", "lo", "hi"}},
-      {"mix", op::mix, {"a", "b", "t"}, {"a", "b", "t"}},
-      {"select", op::select, {"a", "b", "control", "threshold"}, {"a", "b", "control"}},
-      {"blend", op::blend, {"a", "b", "control", "lo", "hi"}, {"a", "b", "control", "lo", "hi"}},
-      {"remap", op::remap, {"in", "from", "to"}, {"in", "from", "to"}},
-      {"terrace", op::terrace, {"in", "steps"}, {"in", "steps"}},
-      {"curve", op::curve, {"in", "points"}, {"in", "points"}},
-  };
-  return table;
-}
-
-const kind_info* find_kind(std::string_view name) {
-  for (const kind_info& k : kind_table()) {
-    if (k.name == name) return &k;
-  }
-  return nullptr;
-}
-
-std::string kind_list() {
-  std::string list;
-  for (const kind_info& k : kind_table()) {
-    if (!list.empty()) list += ", ";
-    list += k.name;
-  }
-  return list;
-}
-
 bool valid_name(std::string_view name) {
   if (name.empty() || name.size() > max_name_length) return false;
   for (std::size_t i = 0; i < name.size(); ++i) {
@@ -92,6 +32,30 @@ int component_index(std::string_view letter) {
   return i == std::string_view::npos ? -1 : static_cast<int>(i);
 }
 
+// blend's and smoothstep's lo and hi (required for blend; smoothstep's default to 0 and 1), into
+// params: lo below hi, with a finite float reciprocal of hi - lo (step_words).
+bool parser::step_range(pending_node& n, const json& object, bool required) {
+  double lo = 0, hi = 1;
+  if (required) {
+    if (!number(n, "lo", *member(object, "lo"), lo) || !number(n, "hi", *member(object, "hi"), hi))
+      return false;
+  } else if (!optional_number(n, object, "lo", 0.0, lo) ||
+             !optional_number(n, object, "hi", 1.0, hi)) {
+    return false;
+  }
+  if (!(lo < hi)) {
+    return fail(at(n, "hi") + "hi " + number_text(hi) + " is not above lo " + number_text(lo));
+  }
+  // The float path multiplies by the float reciprocal of hi - lo, in float.
+  const float width = static_cast<float>(hi) - static_cast<float>(lo);
+  if (!(width > 0) || !std::isfinite(1.0f / width) || !std::isfinite(width)) {
+    return fail(at(n, "hi") + "hi " + number_text(hi) + " and lo " + number_text(lo) +
+                ": the float reciprocal of hi - lo is not finite");
+  }
+  n.params = {lo, hi};
+  return true;
+}
+
 bool parser::read_node(const std::string& name, const json& value) {
   if (!valid_name(name)) {
     return fail("node name " + quote(name) +
@@ -106,10 +70,10 @@ bool parser::read_node(const std::string& name, const json& value) {
   const json* kind = member(value, "kind");
   if (!kind) return fail(at(n) + "missing field 'kind'");
   if (!kind->is_string()) return fail(at(n, "kind") + "expects a string, got " + json_kind(*kind));
-  n.kind = find_kind(kind->get_ref<const std::string&>());
+  n.kind = ir::find_op(kind->get_ref<const std::string&>());
   if (!n.kind) {
     return fail(at(n) + "unknown kind " + quote(kind->get_ref<const std::string&>()) + " (" +
-                kind_list() + ")");
+                ir::op_names() + ")");
   }
   const auto& fields = n.kind->fields;
   for (const auto& [key, v] : value.items()) {
@@ -131,12 +95,12 @@ bool parser::read_node(const std::string& name, const json& value) {
 bool parser::read_fields(pending_node& n, const json& object) {
   using ir::op;
   const auto field = [&](std::string_view name) -> const json& { return *member(object, name); };
-  switch (n.kind->op) {
+  switch (n.kind->id) {
     case op::position:
       return true;
     case op::scale:
     case op::offset: {
-      const std::string_view by = n.kind->op == op::scale ? "factor" : "by";
+      const std::string_view by = n.kind->id == op::scale ? "factor" : "by";
       return input(n, "in", field("in"), expects::domain) && per_component(n, by, field(by));
     }
     case op::rotate: {
@@ -288,25 +252,18 @@ bool parser::read_fields(pending_node& n, const json& object) {
       n.params = {threshold};
       return true;
     }
-    case op::blend: {
-      if (!input(n, "a", field("a"), expects::scalar) ||
-          !input(n, "b", field("b"), expects::scalar) ||
-          !input(n, "control", field("control"), expects::scalar)) {
-        return false;
-      }
-      double lo = 0, hi = 0;
-      if (!number(n, "lo", field("lo"), lo) || !number(n, "hi", field("hi"), hi)) return false;
-      if (!(lo < hi)) {
-        return fail(at(n, "hi") + "hi " + number_text(hi) + " is not above lo " + number_text(lo));
-      }
-      // The float path multiplies by the float reciprocal of hi - lo, in float.
-      const float width = static_cast<float>(hi) - static_cast<float>(lo);
-      if (!(width > 0) || !std::isfinite(1.0f / width) || !std::isfinite(width)) {
-        return fail(at(n, "hi") + "hi " + number_text(hi) + " and lo " + number_text(lo) +
-                    ": the float reciprocal of hi - lo is not finite");
-      }
-      n.params = {lo, hi};
-      return true;
+    case op::blend:
+      return input(n, "a", field("a"), expects::scalar) &&
+             input(n, "b", field("b"), expects::scalar) &&
+             input(n, "control", field("control"), expects::scalar) && step_range(n, object, true);
+    case op::smoothstep:
+      return input(n, "in", field("in"), expects::scalar) && step_range(n, object, false);
+    case op::pingpong: {
+      // FastNoise2's PingPong: its strength defaults to 2.
+      if (!input(n, "in", field("in"), expects::scalar)) return false;
+      const json* strength = member(object, "strength");
+      return strength ? input(n, "strength", *strength, expects::scalar)
+                      : constant_input(n, "strength", 2.0);
     }
     case op::remap: {
       std::vector<double> from, to;

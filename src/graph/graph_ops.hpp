@@ -1,8 +1,10 @@
 // The graph nodes' arithmetic and shaping, written once for both precisions: the twin of
-// shaders/graph_ops.glsl (same functions, same order, same names). The double reference passes
-// constants computed in double from the node's parameters, the float mirror the layout's float
-// words (graph_layout.hpp), which the GPU kernel reads too. Every operation is a single IEEE
-// operation in a fixed order, so the mirror and the kernel (NoContraction) round alike.
+// shaders/graph_ops.glsl (same functions, same order, same names). Each op's value is
+// graph_NAME, and its derivative rule graph_NAME_d (op_table.hpp's derivative: twin or jacobian)
+// on the inputs' values and gradients. The double reference passes constants computed in double
+// from the node's parameters, the float mirror the layout's float words (op_table.hpp's words
+// structs), which the GPU kernel reads too. Every operation is a single IEEE operation in a fixed
+// order, so the mirror and the kernel (NoContraction) round alike.
 #pragma once
 
 #include <algorithm>
@@ -11,6 +13,45 @@
 #include "core/lattice.hpp"
 
 namespace vknoise::detail::graph_ops {
+
+// A gradient d/dx .. d/dw: the twin of the kernel's vec4 in the derivative rules, with its
+// component-wise arithmetic (one IEEE operation per component, in the written order).
+template <class real>
+struct grad4 {
+  real d[4] = {real(0), real(0), real(0), real(0)};
+};
+
+template <class real>
+grad4<real> operator+(const grad4<real>& a, const grad4<real>& b) {
+  return {{a.d[0] + b.d[0], a.d[1] + b.d[1], a.d[2] + b.d[2], a.d[3] + b.d[3]}};
+}
+template <class real>
+grad4<real> operator-(const grad4<real>& a, const grad4<real>& b) {
+  return {{a.d[0] - b.d[0], a.d[1] - b.d[1], a.d[2] - b.d[2], a.d[3] - b.d[3]}};
+}
+template <class real>
+grad4<real> operator-(const grad4<real>& a) {
+  return {{-a.d[0], -a.d[1], -a.d[2], -a.d[3]}};
+}
+template <class real>
+grad4<real> operator*(const grad4<real>& a, real s) {
+  return {{a.d[0] * s, a.d[1] * s, a.d[2] * s, a.d[3] * s}};
+}
+template <class real>
+grad4<real> operator*(real s, const grad4<real>& a) {
+  return {{s * a.d[0], s * a.d[1], s * a.d[2], s * a.d[3]}};
+}
+template <class real>
+grad4<real> operator/(const grad4<real>& a, real s) {
+  return {{a.d[0] / s, a.d[1] / s, a.d[2] / s, a.d[3] / s}};
+}
+
+// A vector node's Jacobian: row c is component c's gradient (the kernel's mat4, whose column c
+// it is there).
+template <class real>
+struct jacobian4 {
+  grad4<real> row[4];
+};
 
 // A float coordinate split into lattice cells on the device (a float domain): floor in float,
 // the cell modulo 256. Coordinates beyond +-2^31 saturate, and NaN takes cell 0.
@@ -22,9 +63,91 @@ lattice_axis<real> graph_float_axis(real x) {
   return {cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, x - whole};
 }
 
+// ---- Vector ops: their Jacobians from the input's (position's is the identity, offset's its
+// input's, combine's rows its inputs' gradients: no arithmetic, so the walkers copy them).
+
 template <class real>
-real graph_mix(real a, real b, real t) {
-  return a + t * (b - a);
+jacobian4<real> graph_scale_d(const jacobian4<real>& in, const real* factor) {
+  jacobian4<real> r;
+  for (int c = 0; c < 4; ++c) r.row[c] = in.row[c] * factor[c];
+  return r;
+}
+
+// matrix (width x width, row-major) times v.
+template <class real>
+void graph_rotate(const real* matrix, int width, const real* v, real* out) {
+  for (int a = 0; a < width; ++a) {
+    real sum = matrix[a * width] * v[0];
+    for (int b = 1; b < width; ++b) sum = sum + matrix[a * width + b] * v[b];
+    out[a] = sum;
+  }
+}
+
+template <class real>
+jacobian4<real> graph_rotate_d(const real* matrix, int width, const jacobian4<real>& in) {
+  jacobian4<real> r;
+  for (int a = 0; a < width; ++a) {
+    grad4<real> sum = matrix[a * width] * in.row[0];
+    for (int b = 1; b < width; ++b) sum = sum + matrix[a * width + b] * in.row[b];
+    r.row[a] = sum;
+  }
+  return r;
+}
+
+// by: the displacements' gradients, one row per component.
+template <class real>
+jacobian4<real> graph_warp_d(const jacobian4<real>& in, real amplitude, const jacobian4<real>& by) {
+  jacobian4<real> r;
+  for (int c = 0; c < 4; ++c) r.row[c] = in.row[c] + amplitude * by.row[c];
+  return r;
+}
+
+// ---- Scalar ops, each value then its derivative rule.
+
+template <class real>
+grad4<real> graph_component_d(const jacobian4<real>& in, int axis) {
+  return in.row[axis];
+}
+
+template <class real>
+grad4<real> graph_add_d(const grad4<real>& ga, const grad4<real>& gb) {
+  return ga + gb;
+}
+
+template <class real>
+grad4<real> graph_sub_d(const grad4<real>& ga, const grad4<real>& gb) {
+  return ga - gb;
+}
+
+template <class real>
+grad4<real> graph_mul_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb) {
+  return ga * b + a * gb;
+}
+
+template <class real>
+grad4<real> graph_div_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb) {
+  return (ga * b - a * gb) / (b * b);
+}
+
+// By a constant: the float path multiplies by its reciprocal (the constant input's word).
+template <class real>
+grad4<real> graph_div_by_constant_d(const grad4<real>& ga, real reciprocal) {
+  return ga * reciprocal;
+}
+
+template <class real>
+grad4<real> graph_min_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb) {
+  return b < a ? gb : ga;
+}
+
+template <class real>
+grad4<real> graph_max_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb) {
+  return a < b ? gb : ga;
+}
+
+template <class real>
+grad4<real> graph_abs_d(real a, const grad4<real>& ga) {
+  return a < real(0) ? -ga : ga;
 }
 
 template <class real>
@@ -32,17 +155,65 @@ real graph_clamp(real x, real lo, real hi) {
   return std::min(std::max(x, lo), hi);
 }
 
+// min(max(x, lo), hi), branch by branch.
+template <class real>
+grad4<real> graph_clamp_d(real x, const grad4<real>& gx, real lo, const grad4<real>& glo, real hi,
+                          const grad4<real>& ghi) {
+  const real m = x < lo ? lo : x;
+  const grad4<real> gm = x < lo ? glo : gx;
+  return hi < m ? ghi : gm;
+}
+
+template <class real>
+real graph_mix(real a, real b, real t) {
+  return a + t * (b - a);
+}
+
+template <class real>
+grad4<real> graph_mix_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb, real t,
+                        const grad4<real>& gt) {
+  return ga + (gt * (b - a) + t * (gb - ga));
+}
+
 template <class real>
 real graph_select(real a, real b, real control, real threshold) {
   return control < threshold ? a : b;
 }
 
-// mix(a, b, smoothstep(lo, hi, control)), with inv = 1 / (hi - lo) from the host.
+template <class real>
+grad4<real> graph_select_d(const grad4<real>& ga, const grad4<real>& gb, real control,
+                           real threshold) {
+  return control < threshold ? ga : gb;
+}
+
+// smoothstep(lo, hi, x), with inv = 1 / (hi - lo) from the host (step_words).
+template <class real>
+real graph_smoothstep(real x, real lo, real inv) {
+  const real s = graph_clamp((x - lo) * inv, real(0), real(1));
+  return s * s * (real(3) - real(2) * s);
+}
+
+template <class real>
+grad4<real> graph_smoothstep_d(real x, const grad4<real>& gx, real lo, real inv) {
+  const real raw = (x - lo) * inv;
+  const real m = raw < real(0) ? real(0) : raw;
+  const real s = real(1) < m ? real(1) : m;
+  const real dt = s * (real(6) - real(6) * s);
+  const grad4<real> gm = raw < real(0) ? grad4<real>{} : gx * inv;
+  return (real(1) < m ? grad4<real>{} : gm) * dt;
+}
+
+// mix(a, b, smoothstep(lo, hi, control)).
 template <class real>
 real graph_blend(real a, real b, real control, real lo, real inv) {
-  const real s = graph_clamp((control - lo) * inv, real(0), real(1));
-  const real t = s * s * (real(3) - real(2) * s);
-  return graph_mix(a, b, t);
+  return graph_mix(a, b, graph_smoothstep(control, lo, inv));
+}
+
+template <class real>
+grad4<real> graph_blend_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb,
+                          real control, const grad4<real>& gc, real lo, real inv) {
+  return graph_mix_d(a, ga, b, gb, graph_smoothstep(control, lo, inv),
+                     graph_smoothstep_d(control, gc, lo, inv));
 }
 
 // to_lo + (x - from_lo) * factor, factor = (to_hi - to_lo) / (from_hi - from_lo) from the host.
@@ -51,10 +222,33 @@ real graph_remap(real x, real from_lo, real factor, real to_lo) {
   return to_lo + (x - from_lo) * factor;
 }
 
+template <class real>
+grad4<real> graph_remap_d(const grad4<real>& gx, real factor) {
+  return gx * factor;
+}
+
 // floor(x * steps) / steps, with inv = 1 / steps from the host.
 template <class real>
 real graph_terrace(real x, real steps, real inv) {
   return std::floor(x * steps) * inv;
+}
+
+// FastNoise2's PingPong: x * strength folded into [0, 1] by reflection at every integer (a
+// triangle wave of period 2).
+template <class real>
+real graph_pingpong(real x, real strength) {
+  const real t = x * strength;
+  const real r = t - std::floor(t * real(0.5)) * real(2);
+  return r < real(1) ? r : real(2) - r;
+}
+
+template <class real>
+grad4<real> graph_pingpong_d(real x, const grad4<real>& gx, real strength,
+                             const grad4<real>& gstrength) {
+  const real t = x * strength;
+  const real r = t - std::floor(t * real(0.5)) * real(2);
+  const grad4<real> g = graph_mul_d(x, gx, strength, gstrength);
+  return r < real(1) ? g : -g;
 }
 
 // The segment of a piecewise function at x: the number of stops after the first whose position
@@ -71,7 +265,8 @@ int graph_segment(const real* stops, int stride, int count, real x) {
 }
 
 // A piecewise-linear function through `count` stops of `stride` values each (the position, then
-// the values; `channel` picks one), constant beyond the ends; inv[i] = 1 / (p[i+1] - p[i]).
+// the values; `channel` picks one), constant beyond the ends; inv[i] = 1 / (p[i+1] - p[i]). A
+// curve is one channel, a ramp three.
 template <class real>
 real graph_piecewise(const real* stops, const real* inv, int count, int stride, int channel,
                      real x) {
@@ -96,14 +291,41 @@ real graph_piecewise_slope(const real* stops, const real* inv, int count, int st
   return inv[i] * (hi[1 + channel] - lo[1 + channel]);
 }
 
-// matrix (width x width, row-major) times v.
 template <class real>
-void graph_rotate(const real* matrix, int width, const real* v, real* out) {
-  for (int a = 0; a < width; ++a) {
-    real sum = matrix[a * width] * v[0];
-    for (int b = 1; b < width; ++b) sum = sum + matrix[a * width + b] * v[b];
-    out[a] = sum;
-  }
+grad4<real> graph_curve_d(const real* stops, const real* inv, int count, real x,
+                          const grad4<real>& gx) {
+  return gx * graph_piecewise_slope(stops, inv, count, 2, 0, x);
+}
+
+// A ramp's colour rows.
+template <class real>
+jacobian4<real> graph_ramp_d(const real* stops, const real* inv, int count, real x,
+                             const grad4<real>& gx) {
+  jacobian4<real> r;
+  for (int c = 0; c < 3; ++c) r.row[c] = gx * graph_piecewise_slope(stops, inv, count, 4, c, x);
+  return r;
+}
+
+// ---- The bounded ops' derivatives (their values are the standard functions).
+
+template <class real>
+grad4<real> graph_sqrt_d(const grad4<real>& gx, real root) {
+  return gx * (real(0.5) / root);
+}
+
+template <class real>
+grad4<real> graph_pow_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb, real value) {
+  return ga * (b * std::pow(a, b - real(1))) + gb * (std::log(a) * value);
+}
+
+template <class real>
+grad4<real> graph_sin_d(real x, const grad4<real>& gx) {
+  return gx * std::cos(x);
+}
+
+template <class real>
+grad4<real> graph_cos_d(real x, const grad4<real>& gx) {
+  return gx * (-std::sin(x));
 }
 
 }  // namespace vknoise::detail::graph_ops

@@ -164,7 +164,7 @@ bool parser::read_outputs(const json& outputs) {
                     quote(letter));
       }
     }
-    if (n.kind->op == ir::op::noise) n.direct_use = true;
+    if (n.kind->id == ir::op::noise) n.direct_use = true;
     outputs_.push_back(std::move(out));
   }
   return true;
@@ -179,7 +179,7 @@ bool parser::lower() {
     pending_node& p = nodes_[i];
     ir::node n;
     n.name = p.name;
-    n.kind = p.kind->op;
+    n.kind = p.kind->id;
     n.width = p.width;
     for (const pending_input& in : p.inputs) {
       n.inputs.push_back(in.constant ? ir::input{-1, in.value} : ir::input{position[in.node], 0.0});

@@ -1,7 +1,7 @@
 // The graph reader's shared state (graph_parse.cpp): the node kinds, the nodes and outputs while
 // they are read, and the parser whose passes are split by concern:
 //   graph_parse.cpp         the text to graph_ir::graph: the top level, the outputs, lowering
-//   graph_node_readers.cpp  pass 1: each node's kind and fields (the node kinds' table)
+//   graph_node_readers.cpp  pass 1: each node's kind (op_table.hpp) and fields
 //   graph_field_readers.cpp the typed field readers every node reader uses
 //   graph_typing.cpp        passes 2 to 5: references, order, types and widths, the limits
 //   graph_json.cpp          the JSON plumbing: the first SAX pass, duplicate keys, messages
@@ -18,6 +18,7 @@
 
 #include "graph/graph_ir.hpp"
 #include "graph/graph_json.hpp"
+#include "graph/op_table.hpp"
 
 namespace vknoise::graph_parsing {
 
@@ -28,19 +29,8 @@ constexpr double default_bound = 1e-3;
 constexpr std::uint32_t max_period = 256;
 
 // ---------------------------------------------------------------------------------------------
-// The node kinds
+// Names
 
-struct kind_info {
-  std::string_view name;
-  ir::op op;
-  std::vector<std::string_view> fields;  // every field it takes ("kind" aside), in reading order
-  std::vector<std::string_view> required;
-};
-
-const std::vector<kind_info>& kind_table();
-const kind_info* find_kind(std::string_view name);
-// Every kind's name, comma separated, for messages.
-std::string kind_list();
 // A node or output name: letters, digits and _, not starting with a digit, at most
 // max_name_length bytes.
 bool valid_name(std::string_view name);
@@ -65,7 +55,7 @@ struct pending_input {
 
 struct pending_node {
   std::string name;
-  const kind_info* kind = nullptr;
+  const ir::op_row* kind = nullptr;
   bool hidden = false;  // the position added for a noise without `at`
   std::vector<pending_input> inputs;
   std::vector<double> params;
@@ -151,6 +141,9 @@ class parser {
   bool input(pending_node& n, std::string field, const json& v, expects type);
   bool optional_number(const pending_node& n, const json& object, std::string_view field,
                        double fallback, double& out);
+  // An input given by the format's default: a constant scalar.
+  bool constant_input(pending_node& n, std::string field, double value);
+  bool step_range(pending_node& n, const json& object, bool required);
 
   int dims_ = 0;
   std::optional<double> bound_;

@@ -16,7 +16,7 @@ bool parser::resolve() {
   const std::size_t user_nodes = nodes_.size();
   int position = -1;
   for (std::size_t i = 0; i < user_nodes && position < 0; ++i) {
-    if (nodes_[i].kind->op == ir::op::position) position = static_cast<int>(i);
+    if (nodes_[i].kind->id == ir::op::position) position = static_cast<int>(i);
   }
   for (std::size_t i = 0; i < user_nodes; ++i) {
     for (pending_input& in : nodes_[i].inputs) {
@@ -43,7 +43,7 @@ bool parser::resolve() {
       }
       pending_node hidden;
       hidden.name = "position";
-      hidden.kind = find_kind("position");
+      hidden.kind = &ir::row_of(ir::op::position);
       hidden.hidden = true;
       position = static_cast<int>(nodes_.size());
       nodes_.push_back(std::move(hidden));
@@ -138,7 +138,7 @@ bool parser::check_input(const pending_node& n, const pending_input& in) {
       if (!from.vector) return fail(at(n, in.field) + "expects a vector, " + named + "a scalar");
       return true;
     case expects::noise:
-      if (from.kind->op != ir::op::noise) {
+      if (from.kind->id != ir::op::noise) {
         return fail(at(n, in.field) + "expects a noise node, " + named + article(from.kind->name) +
                     " node");
       }
@@ -159,10 +159,10 @@ bool parser::type_node(pending_node& n) {
     return fail(at(n) + "a chain of " + std::to_string(n.depth) +
                 " nodes from here to a leaf; the depth limit is " + std::to_string(ir::max_depth));
   }
-  n.vector = ir::vector_op(n.kind->op);
+  n.vector = ir::vector_op(n.kind->id);
   const pending_node* in =
       n.inputs.empty() || n.inputs[0].constant ? nullptr : &nodes_[n.inputs[0].node];
-  switch (n.kind->op) {
+  switch (n.kind->id) {
     case op::position:
       n.width = dims_;
       n.lattice = true;
@@ -171,7 +171,7 @@ bool parser::type_node(pending_node& n) {
     case op::offset: {
       n.width = in->width;
       n.lattice = in->lattice;
-      const std::string_view field = n.kind->op == op::scale ? "factor" : "by";
+      const std::string_view field = n.kind->id == op::scale ? "factor" : "by";
       if (n.per_component_one) {
         n.params.assign(n.width, n.per_component[0]);
       } else if (n.per_component.size() != static_cast<std::size_t>(n.width)) {
@@ -310,9 +310,9 @@ bool parser::type_fractal(pending_node& n) {
 
 bool parser::check_limits() {
   for (const pending_node& n : nodes_) {
-    if (n.kind->op == ir::op::fractal) continue;
+    if (n.kind->id == ir::op::fractal) continue;
     for (const pending_input& in : n.inputs) {
-      if (!in.constant && nodes_[in.node].kind->op == ir::op::noise) {
+      if (!in.constant && nodes_[in.node].kind->id == ir::op::noise) {
         nodes_[in.node].direct_use = true;
       }
     }
@@ -349,11 +349,11 @@ bool parser::check_limits() {
   };
   for (const int i : order_) {
     const pending_node& n = nodes_[i];
-    if (n.kind->op == ir::op::fractal &&
+    if (n.kind->id == ir::op::fractal &&
         !count_site(n, "octaves", n.fractal.octaves, nodes_[n.inputs[0].node])) {
       return false;
     }
-    if (n.kind->op != ir::op::noise) continue;
+    if (n.kind->id != ir::op::noise) continue;
     if (n.direct_use && !count_site(n, "", 1, n)) return false;
     const std::pair table{n.noise.table,
                           n.noise.table == ir::table_source::seed ? n.noise.seed : 0};

@@ -15,6 +15,7 @@
 #include "graph/graph_glsl.hpp"
 #include "graph/graph_ir.hpp"
 #include "graph/graph_layout.hpp"
+#include "graph/op_table.hpp"
 #include "vknoise/graph.hpp"
 
 namespace {
