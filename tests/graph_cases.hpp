@@ -52,6 +52,19 @@ inline const char* const node_graphs[] = {
         "v": {"kind": "noise", "at": "c", "basis": "value"},
         "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
        "outputs": {"f": "f", "g": "g", "x": "x"}})",
+    // FastNoise2's pingpong (a constant strength, and a node's), and smoothstep (its defaults,
+    // and a range)
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p"},
+        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 3},
+        "pp": {"kind": "pingpong", "in": "f", "strength": 2.5},
+        "k": {"kind": "remap", "in": "n", "from": [-1, 1], "to": [1, 3]},
+        "pk": {"kind": "pingpong", "in": "n", "strength": "k"},
+        "pd": {"kind": "pingpong", "in": "f"},
+        "s": {"kind": "smoothstep", "in": "pk"},
+        "sr": {"kind": "smoothstep", "in": "f", "lo": -0.25, "hi": 0.5},
+        "m": {"kind": "mul", "a": "s", "b": "pd"}},
+       "outputs": {"pp": "pp", "m": "m", "sr": "sr", "pk": "pk"}})",
 };
 
 // Graphs the fast path's SIMD kernels cover (improved noise and exact ops), for the domain forms

@@ -222,6 +222,32 @@ TEST(GraphEval, ShapingNodesGiveTheirDefinitions) {
   for (std::size_t i = 0; i < out.size(); ++i) EXPECT_FLOAT_EQ(mirrored[i], out[i]);
 }
 
+TEST(GraphEval, PingpongAndSmoothstepGiveTheirDefinitions) {
+  const graph g = parse(R"({"dims": 1, "nodes": {"p": {"kind": "position"},
+      "x": {"kind": "component", "in": "p", "axis": "x"},
+      "pp": {"kind": "pingpong", "in": "x", "strength": 1.5},
+      "pd": {"kind": "pingpong", "in": "x"},
+      "ss": {"kind": "smoothstep", "in": "x", "lo": 0, "hi": 2},
+      "sd": {"kind": "smoothstep", "in": "x"}},
+      "outputs": {"pp": "pp", "pd": "pd", "ss": "ss", "sd": "sd"}})");
+  const std::vector<double> at{-1.0, 0.5, 1.0, 2.0, 5.0};
+  std::vector<double> out(at.size() * 4);
+  ASSERT_TRUE(vknoise::eval_reference(g, at, permutation_table::perlin(), out).ok());
+  // pingpong: x * strength reflected into [0, 1] at every integer (strength 2 by default);
+  // smoothstep: 3s^2 - 2s^3 of s = (x - lo) / (hi - lo) clamped (lo 0 and hi 1 by default).
+  const double expected[5][4] = {{0.5, 0, 0, 0},           // -1.5 -> 0.5, -2 -> 0
+                                 {0.75, 1, 0.15625, 0.5},  // 0.75, 1 (a peak), s 0.25, s 0.5
+                                 {0.5, 0, 0.5, 1},         // 1.5 -> 0.5, 2 -> 0
+                                 {1, 0, 1, 1},             // 3 -> 1, 4 -> 0
+                                 {0.5, 0, 1, 1}};          // 7.5 -> 0.5, 10 -> 0
+  for (std::size_t p = 0; p < at.size(); ++p) {
+    for (int c = 0; c < 4; ++c) EXPECT_DOUBLE_EQ(out[p * 4 + c], expected[p][c]) << p << " " << c;
+  }
+  std::vector<float> mirrored(at.size() * 4);
+  ASSERT_TRUE(vknoise::eval_mirror(g, at, permutation_table::perlin(), mirrored).ok());
+  for (std::size_t i = 0; i < out.size(); ++i) EXPECT_FLOAT_EQ(mirrored[i], out[i]);
+}
+
 TEST(GraphEval, TilesOfAGraphFieldStitchBitForBit) {
   const graph g = parse(node_graphs[3]);
   field_spec whole = grid(3, 12);
@@ -374,6 +400,7 @@ const char* const differentiable_graphs[] = {
     node_graphs[0],
     node_graphs[2],
     node_graphs[3],
+    node_graphs[5],
     R"({"dims": 3, "nodes": {"p": {"kind": "position"},
         "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
         "n": {"kind": "noise", "at": "r", "basis": "classic"},
