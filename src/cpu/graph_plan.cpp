@@ -53,7 +53,7 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
       p.input[k] = n.inputs[k].node;
       if (n.inputs[k].node < 0) p.constant[k] = plan.word(w++);
     }
-    p.params = w;
+    p.params = l.node_params[i];
     if (!n.inputs.empty() && n.inputs[0].node >= 0) {
       p.input_lattice = lattice(n.inputs[0].node);
       p.input_displaced = displaced(n.inputs[0].node);

@@ -64,13 +64,6 @@ class basis_sampler {
 
   real word(std::uint32_t index) const { return std::bit_cast<float>(l_.words[index]); }
 
-  // The node's words after its constant inputs: its parameters.
-  std::uint32_t params_word(int i) const {
-    std::uint32_t w = l_.node_base[i];
-    for (const input& in : g_.nodes[i].inputs) w += in.node < 0 ? 1 : 0;
-    return w;
-  }
-
   // Node i's parameters by name (op_table.hpp): computed in double from the node (the
   // reference), read from the layout's float words (the mirror).
   template <template <class> class words>
@@ -78,7 +71,7 @@ class basis_sampler {
     if constexpr (reference) {
       return words<double>::of(g_.nodes[i]);
     } else {
-      return unpack_words<words<float>>(l_.words, params_word(i));
+      return unpack_words<words<float>>(l_.words, l_.node_params[i]);
     }
   }
 

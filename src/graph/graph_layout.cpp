@@ -21,6 +21,7 @@ class layout_builder {
   explicit layout_builder(const graph& g) : g_(g) {
     const std::size_t n = g.nodes.size();
     l_.node_base.assign(n, 0);
+    l_.node_params.assign(n, 0);
     l_.form.assign(n, domain_form::none);
     l_.node_chain.assign(n, -1);
     l_.node_table.assign(n, -1);
@@ -142,6 +143,7 @@ class layout_builder {
     }
     // Then the op's words struct (op_table.hpp), whole.
     const std::size_t params = l_.words.size();
+    l_.node_params[i] = static_cast<std::uint32_t>(params);
     switch (n.kind) {
       case op::position:
         l_.form[i] = domain_form::lattice;

@@ -75,11 +75,12 @@ enum class domain_form : std::uint8_t {
 };
 
 struct layout {
-  std::vector<std::uint32_t> node_base;  // first constant word of each node's fixed part
-  std::vector<std::uint32_t> words;      // all constant words
-  std::uint32_t fixed_words = 0;         // words before the variable area
-  std::vector<domain_form> form;         // per node
-  std::vector<int> node_chain;           // per lattice node: index into chains, else -1
+  std::vector<std::uint32_t> node_base;    // first constant word of each node's fixed part
+  std::vector<std::uint32_t> node_params;  // ... of its words struct (after its constant inputs)
+  std::vector<std::uint32_t> words;        // all constant words
+  std::uint32_t fixed_words = 0;           // words before the variable area
+  std::vector<domain_form> form;           // per node
+  std::vector<int> node_chain;             // per lattice node: index into chains, else -1
   std::vector<lattice_chain> chains;
   std::vector<slot> slots;
   std::vector<int> node_table;     // per noise node: index into tables, else -1
