@@ -83,6 +83,12 @@ class VKNOISE_API graph {
   // parse() of a file's contents; errc::io_error when it cannot be read (or exceeds
   // max_text_bytes).
   static result<graph> load(const std::filesystem::path& path);
+  // A built-in field's noise as a graph with one output, "value" (and with noise.gradient its
+  // derivatives: outputs() == gradient): its samples equal the built-in field's bit for bit on
+  // every backend. The errors of validate(noise, dims).
+  static result<graph> from_noise(const noise_spec& noise, int dims);
+  // The library's own graphs, built in code (graph_builder.hpp): hidden, not exported.
+  VKNOISE_HIDDEN static graph from_ir(graph_ir::graph ir);
 
   // This graph with its samples holding `what` (shares the nodes). errc::invalid_argument naming
   // the node for gradient and curl when a node has no derivative (value noise), and for curl

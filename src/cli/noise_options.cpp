@@ -10,6 +10,7 @@
 #include "cli/number_parsing.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
+#include "graph/graph_builder.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -76,37 +77,28 @@ result<graph> potential_of(const noise_spec& noise) {
   }
   static constexpr double offsets[3][3] = {
       {0.0, 0.0, 0.0}, {31.4159, -47.8537, 12.7931}, {-23.5413, 11.3079, 67.2193}};
-  const char* const basis = noise.kind == noise_kind::classic ? "classic" : "improved";
-  std::string nodes = R"("p": {"kind": "position"})";
-  std::string outputs;
+  graph_ir::graph_builder b(3);
+  const int p = b.position();
+  graph_ir::noise_params basis;
+  basis.basis = noise.kind == noise_kind::classic ? noise_kind::classic : noise_kind::improved;
+  basis.classic_seed = noise.kind == noise_kind::classic ? noise.classic_seed : 0;
+  basis.period = noise.period;
+  basis.period[3] = 0;
   for (int k = 0; k < 3; ++k) {
-    const std::string n = std::to_string(k);
-    char by[96];
-    std::snprintf(by, sizeof by, "[%.17g, %.17g, %.17g]", offsets[k][0], offsets[k][1],
-                  offsets[k][2]);
-    nodes += R"(, "at)" + n + R"(": {"kind": "offset", "in": "p", "by": )" + by + "}";
-    const std::string classic_seed =
-        noise.kind == noise_kind::classic
-            ? R"(, "classic_seed": )" + std::to_string(noise.classic_seed)
-            : std::string();
-    nodes += R"(, "n)" + n + R"(": {"kind": "noise", "at": "at)" + n + R"(", "basis": ")" + basis +
-             R"(")" + classic_seed + R"(, "period": [)" + std::to_string(noise.period[0]) + ", " +
-             std::to_string(noise.period[1]) + ", " + std::to_string(noise.period[2]) + "]}";
-    std::string component = "n" + n;
+    const int at = b.offset(p, {offsets[k][0], offsets[k][1], offsets[k][2]});
+    int component = b.noise(at, basis);
     if (noise.fractal != fractal_kind::none) {
-      char fractal[256];
-      std::snprintf(fractal, sizeof fractal,
-                    R"("type": "%s", "octaves": %d, "persistence": %.17g, "lacunarity": %.17g, )"
-                    R"("octave_offsets": %s)",
-                    fractal_kind_name(noise.fractal), noise.octaves, noise.persistence,
-                    noise.lacunarity, noise.octave_offsets ? "true" : "false");
-      nodes +=
-          R"(, "f)" + n + R"(": {"kind": "fractal", "noise": "n)" + n + R"(", )" + fractal + "}";
-      component = "f" + n;
+      graph_ir::fractal_params f;
+      f.type = noise.fractal;
+      f.octaves = noise.octaves;
+      f.persistence = noise.persistence;
+      f.lacunarity = noise.lacunarity;
+      f.octave_offsets = noise.octave_offsets;
+      component = b.fractal(component, f);
     }
-    outputs += std::string(k ? ", " : "") + "\"" + "xyz"[k] + "\": \"" + component + "\"";
+    b.output(std::string(1, "xyz"[k]), component);
   }
-  return graph::parse(R"({"dims": 3, "nodes": {)" + nodes + R"(}, "outputs": {)" + outputs + "}}");
+  return graph::from_ir(std::move(b).take());
 }
 
 result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {

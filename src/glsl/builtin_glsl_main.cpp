@@ -2,6 +2,7 @@
 // 4D, as GLSL functions a host pastes or #includes into its own shaders, `float
 // vknoise_improvedN(vecN p)`. Each is emit_glsl_function (graph.hpp) of a one-noise graph, so the
 // noise code is the kernels' own (shaders/improved_noise.glsl) and the values the float mirror's.
+// The graph is the built-in field's own (graph::from_noise).
 #include <cstdio>
 #include <string>
 
@@ -25,10 +26,7 @@ int main(int argc, char** argv) {
       "// mirror's (fill_mirror, eval_mirror) bit for bit.\n"
       "#ifndef VKNOISE_GLSL\n#define VKNOISE_GLSL\n";
   for (int dims = 1; dims <= 4; ++dims) {
-    const std::string json = "{\"vknoise_graph\": 1, \"dims\": " + std::to_string(dims) +
-                             ", \"nodes\": {\"p\": {\"kind\": \"position\"}, \"n\": {\"kind\": "
-                             "\"noise\", \"at\": \"p\"}}, \"outputs\": {\"value\": \"n\"}}";
-    auto g = vknoise::graph::parse(json);
+    auto g = vknoise::graph::from_noise(vknoise::noise_spec{}, dims);
     if (!g) {
       std::fprintf(stderr, "vknoise_builtin_glsl: %s\n", g.message().c_str());
       return 1;

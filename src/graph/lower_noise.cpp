@@ -1,0 +1,76 @@
+// A built-in field's noise as a graph (lower_noise.hpp).
+#include "graph/lower_noise.hpp"
+
+#include <memory>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/warp.hpp"
+#include "graph/graph_builder.hpp"
+#include "vknoise/graph.hpp"
+
+namespace vknoise::graph_ir {
+
+graph lower_noise(const noise_spec& noise, int dims) {
+  graph_builder b(dims);
+  noise_params basis;
+  basis.basis = noise.kind;
+  basis.table = table_source::field;
+  basis.classic_seed = noise.classic_seed;
+  basis.interpolation = noise.interpolation;
+  basis.value_smooth = noise.value_smooth;
+  int domain = b.position();
+  if (noise.warp > 0) {
+    std::vector<input> by;
+    for (int a = 0; a < dims; ++a) {
+      std::vector<input> offset;
+      for (int axis = 0; axis < dims; ++axis) {
+        offset.push_back(graph_builder::constant_input(detail::warp_offset[a][axis]));
+      }
+      // Amplitude 1: the displacement is the offset itself, exactly (warp.hpp's offsets are
+      // floats).
+      const int at = b.warp(domain, std::move(offset), 1.0);
+      by.push_back(graph_builder::node_input(b.noise(at, basis)));
+    }
+    domain = b.warp(domain, std::move(by), noise.warp);
+  }
+  noise_params sampled = basis;
+  sampled.period = noise.period;
+  int value = b.noise(domain, sampled);
+  if (noise.fractal != fractal_kind::none) {
+    fractal_params f;
+    f.type = noise.fractal;
+    f.octaves = noise.octaves;
+    f.persistence = noise.persistence;
+    f.lacunarity = noise.lacunarity;
+    f.octave_offsets = noise.octave_offsets;
+    value = b.fractal(value, f);
+  }
+  b.output("value", value);
+  graph g = std::move(b).take();
+  if (noise.gradient) g.mode = output_mode::gradient;
+  return g;
+}
+
+}  // namespace vknoise::graph_ir
+
+namespace vknoise {
+
+graph graph::from_ir(graph_ir::graph ir) {
+  std::vector<std::string> names;
+  for (const graph_ir::output& o : ir.outputs) names.push_back(o.name);
+  return graph(std::make_shared<const graph_ir::graph>(std::move(ir)), std::move(names));
+}
+
+result<graph> graph::from_noise(const noise_spec& noise, int dims) {
+  if (status valid = validate(noise, dims); !valid) return valid.error_value();
+  try {
+    return from_ir(graph_ir::lower_noise(noise, dims));
+  } catch (const std::bad_alloc&) {
+    return make_error(errc::out_of_memory, "graph: out of memory while lowering the noise");
+  }
+}
+
+}  // namespace vknoise
