@@ -9,6 +9,7 @@
 
 #include "core/warp.hpp"
 #include "graph/graph_builder.hpp"
+#include "graph/graph_fields.hpp"
 #include "vknoise/graph.hpp"
 
 namespace vknoise::graph_ir {
@@ -72,5 +73,22 @@ result<graph> graph::from_noise(const noise_spec& noise, int dims) {
     return make_error(errc::out_of_memory, "graph: out of memory while lowering the noise");
   }
 }
+
+namespace detail {
+
+result<field_spec> as_graph_field(const field_spec& field) {
+  if (field.noise_graph) return field;
+  auto lowered = graph::from_noise(field.noise, field.dims);
+  if (!lowered) return lowered.error_value();
+  field_spec f = field;
+  try {
+    f.noise_graph = std::make_shared<const graph>(std::move(lowered).value());
+  } catch (const std::bad_alloc&) {
+    return make_error(errc::out_of_memory, "graph: out of memory while lowering the noise");
+  }
+  return f;
+}
+
+}  // namespace detail
 
 }  // namespace vknoise
