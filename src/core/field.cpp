@@ -9,20 +9,6 @@
 #include "vknoise/graph.hpp"
 
 namespace vknoise {
-namespace {
-
-// Calls visit(index, x, y, z, t) for every sample in storage order.
-template <class Visit>
-void for_each_sample(const field_spec& field, Visit&& visit) {
-  const auto [nx, ny, nz, nt] = field.size;
-  std::uint64_t index = 0;
-  for (std::uint32_t t = 0; t < nt; ++t)
-    for (std::uint32_t z = 0; z < nz; ++z)
-      for (std::uint32_t y = 0; y < ny; ++y)
-        for (std::uint32_t x = 0; x < nx; ++x) visit(index++, x, y, z, t);
-}
-
-}  // namespace
 
 status validate(const field_spec& field) {
   if (field.noise_graph) return detail::validate_graph_field(field);
@@ -131,21 +117,15 @@ std::vector<lattice_coord> axis_coordinates(const field_spec& field) {
   return coords;
 }
 
+// A built-in field runs as the graph it lowers to (graph::from_noise): one pipeline, the same
+// bits.
 template <class T>
 status fill_reference_as(const field_spec& field, const permutation_table& table,
                          std::span<T> out) {
   if (status s = validate(field, out.size()); !s) return s;
-  if (field.noise_graph) return detail::fill_graph_reference(field, table, out);
-  const int channels = channel_count(field.noise, field.dims);
-  double sample[5];
-  for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
-                             std::uint32_t t) {
-    const double position[4] = {sample_position(field, 0, x), sample_position(field, 1, y),
-                                sample_position(field, 2, z), sample_position(field, 3, t)};
-    sample_reference(field.noise, field.dims, position, table, sample);
-    for (int c = 0; c < channels; ++c) out[i * channels + c] = static_cast<T>(sample[c]);
-  });
-  return {};
+  auto graph_field = detail::as_graph_field(field);
+  if (!graph_field) return graph_field.error_value();
+  return detail::fill_graph_reference(*graph_field, table, out);
 }
 
 status fill_reference(const field_spec& field, const permutation_table& table,
@@ -160,25 +140,9 @@ status fill_reference(const field_spec& field, const permutation_table& table,
 
 status fill_mirror(const field_spec& field, const permutation_table& table, std::span<float> out) {
   if (status s = validate(field, out.size()); !s) return s;
-  if (field.noise_graph) return detail::fill_graph_mirror(field, table, out);
-  const int octaves = field.noise.octaves;
-  const std::vector<lattice_coord> coords = axis_coordinates(field);
-  // Start of each axis's block; octave o of axis a begins at start[a] + o * size[a].
-  std::size_t start[4] = {0, 0, 0, 0};
-  for (int a = 1; a < 4; ++a) start[a] = start[a - 1] + std::size_t{field.size[a - 1]} * octaves;
-  std::vector<lattice_coord> point(4 * octaves);
-  const int channels = channel_count(field.noise, field.dims);
-  for_each_sample(field, [&](std::uint64_t i, std::uint32_t x, std::uint32_t y, std::uint32_t z,
-                             std::uint32_t t) {
-    const std::uint32_t index[4] = {x, y, z, t};
-    for (int o = 0; o < octaves; ++o) {
-      for (int a = 0; a < 4; ++a) {
-        point[o * 4 + a] = coords[start[a] + std::size_t{field.size[a]} * o + index[a]];
-      }
-    }
-    sample_mirror(field.noise, field.dims, point.data(), table, &out[i * channels]);
-  });
-  return {};
+  auto graph_field = detail::as_graph_field(field);
+  if (!graph_field) return graph_field.error_value();
+  return detail::fill_graph_mirror(*graph_field, table, out);
 }
 
 }  // namespace vknoise
