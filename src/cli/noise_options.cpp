@@ -11,6 +11,7 @@
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 #include "graph/graph_builder.hpp"
+#include "graph/lower_noise.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -79,22 +80,13 @@ result<graph> potential_of(const noise_spec& noise) {
       {0.0, 0.0, 0.0}, {31.4159, -47.8537, 12.7931}, {-23.5413, 11.3079, 67.2193}};
   graph_ir::graph_builder b(3);
   const int p = b.position();
-  graph_ir::noise_params basis;
-  basis.basis = noise.kind == noise_kind::classic ? noise_kind::classic : noise_kind::improved;
-  basis.classic_seed = noise.kind == noise_kind::classic ? noise.classic_seed : 0;
-  basis.period = noise.period;
+  graph_ir::noise_params basis = graph_ir::noise_params_of(noise);
   basis.period[3] = 0;
   for (int k = 0; k < 3; ++k) {
     const int at = b.offset(p, {offsets[k][0], offsets[k][1], offsets[k][2]});
     int component = b.noise(at, basis);
     if (noise.fractal != fractal_kind::none) {
-      graph_ir::fractal_params f;
-      f.type = noise.fractal;
-      f.octaves = noise.octaves;
-      f.persistence = noise.persistence;
-      f.lacunarity = noise.lacunarity;
-      f.octave_offsets = noise.octave_offsets;
-      component = b.fractal(component, f);
+      component = b.fractal(component, graph_ir::fractal_params_of(noise));
     }
     b.output(std::string(1, "xyz"[k]), component);
   }

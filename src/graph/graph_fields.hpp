@@ -25,7 +25,8 @@ status fill_graph_mirror(const field_spec& field, const permutation_table& table
 
 // A built-in field (no noise_graph) as the graph field that computes it bit for bit
 // (graph::from_noise); a graph field as it is. The caller has validated the field as it was given
-// (validate(field)), so a built-in field keeps the built-in checks and messages. errc::out_of_memory.
+// (validate(field)), so a built-in field keeps the built-in checks and messages.
+// errc::out_of_memory.
 result<field_spec> as_graph_field(const field_spec& field);
 
 // What eval_reference and eval_mirror (graph.hpp) check of their points and output size.

@@ -107,23 +107,16 @@ void kernel_writer::dual_statement(int i) {
          << "    " << grad(i) << " = " << chained("n.d", domain) << ";\n  }\n";
     return;
   }
-  const int noise = n.inputs[0].node;
-  const int domain = g_.nodes[noise].inputs[0].node;
-  const bool lattice = l_.form[domain] == domain_form::lattice;
-  const bool needs_factor = !lattice || displaced(domain);
-  const std::uint32_t offsets =
-      !lattice && n.fractal.octave_offsets ? at(i, &fractal_words<float>::octave_offset) : 0;
   out_ << "  {\n";
-  fractal_parameters(i, lattice);
+  const fractal_loop loop = fractal_parameters(i);
+  const int domain = g_.nodes[loop.noise].inputs[0].node;
   out_ << "    precise float sum = 0.0, amp = 1.0, slope = 1.0;\n"
        << "    precise vec4 dsum = vec4(0.0);\n"
        << "    precise float ridge_weight = 1.0, scale = 1.0;\n"
        << "    precise vec4 dridge = vec4(0.0);\n"
        << "    for (uint o = 0u; o < octaves; ++o) {\n";
-  if (needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
-  const std::string axes =
-      axes_of(noise, "first_slot + o", needs_factor ? "factor" : "", offsets, "      ");
-  out_ << "      dual n = basis_" << noise << "_d(" << axes << ");\n";
+  const std::string axes = octave_axes(loop);
+  out_ << "      dual n = basis_" << loop.noise << "_d(" << axes << ");\n";
   if (n.fractal.type == fractal_kind::ridged) {
     // evaluator::fractal_d's ridged branch, operation for operation.
     out_ << "      precise float u = 1.0 - abs(n.v);\n"
@@ -204,33 +197,40 @@ std::string kernel_writer::axes_of(int noise, const std::string& slot, const std
   return list;
 }
 
-// A fractal's words as the loop's locals (fractal_words).
-void kernel_writer::fractal_parameters(int i, bool lattice) {
+// A fractal's words as the loop's locals (fractal_words), and what its octaves sample.
+kernel_writer::fractal_loop kernel_writer::fractal_parameters(int i) {
   using w = fractal_words<float>;
+  const node& n = g_.nodes[i];
+  fractal_loop loop;
+  loop.noise = n.inputs[0].node;
+  const int domain = g_.nodes[loop.noise].inputs[0].node;
+  const bool lattice = l_.form[domain] == domain_form::lattice;
+  loop.needs_factor = !lattice || displaced(domain);
+  loop.offsets = !lattice && n.fractal.octave_offsets ? at(i, &w::octave_offset) : 0;
   out_ << "    uint octaves = " << word_uint(at(i, &w::octaves)) << ";\n"
        << "    float persistence = " << word_float(at(i, &w::persistence)) << ";\n"
        << "    float lacunarity = " << word_float(at(i, &w::lacunarity)) << ";\n"
        << "    float inv_norm = " << word_float(at(i, &w::inv_norm)) << ";\n";
   if (lattice) out_ << "    uint first_slot = " << word_uint(at(i, &w::first_slot)) << ";\n";
+  return loop;
+}
+
+// Inside the octave loop: octave o's factor (where the domain needs it) and its axes.
+std::string kernel_writer::octave_axes(const fractal_loop& loop) {
+  if (loop.needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
+  return axes_of(loop.noise, "first_slot + o", loop.needs_factor ? "factor" : "", loop.offsets,
+                 "      ");
 }
 
 void kernel_writer::fractal_statement(int i) {
   const node& n = g_.nodes[i];
-  const int noise = n.inputs[0].node;
-  const int domain = g_.nodes[noise].inputs[0].node;
-  const bool lattice = l_.form[domain] == domain_form::lattice;
-  const bool needs_factor = !lattice || displaced(domain);
-  const std::uint32_t offsets =
-      !lattice && n.fractal.octave_offsets ? at(i, &fractal_words<float>::octave_offset) : 0;
   out_ << "  precise float " << var(i) << ";\n  {\n";
-  fractal_parameters(i, lattice);
+  const fractal_loop loop = fractal_parameters(i);
   out_ << "    precise float sum = 0.0, amp = 1.0;\n"
        << "    float ridge_weight = 1.0;\n"
        << "    for (uint o = 0u; o < octaves; ++o) {\n";
-  if (needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
-  const std::string axes =
-      axes_of(noise, "first_slot + o", needs_factor ? "factor" : "", offsets, "      ");
-  out_ << "      float n = basis_" << noise << "(int(o), " << axes << ");\n"
+  const std::string axes = octave_axes(loop);
+  out_ << "      float n = basis_" << loop.noise << "(int(o), " << axes << ");\n"
        << "      sum = sum + amp * octave_term(" << static_cast<int>(n.fractal.type)
        << ", n, ridge_weight);\n"
        << "      amp = amp * persistence;\n"

@@ -38,7 +38,13 @@ class kernel_writer {
   void dual_statement(int i);
   std::string axes_of(int noise, const std::string& slot, const std::string& factor,
                       std::uint32_t offsets_word, const std::string& indent);
-  void fractal_parameters(int i, bool lattice);
+  struct fractal_loop {
+    int noise = -1;             // the noise node its octaves sample
+    bool needs_factor = false;  // its domain is scaled per octave in float
+    std::uint32_t offsets = 0;  // its octave offsets' first word (float domains), or 0
+  };
+  fractal_loop fractal_parameters(int i);
+  std::string octave_axes(const fractal_loop& loop);
   void fractal_statement(int i);
 
   static std::string var(int i) { return "v" + std::to_string(i); }

@@ -27,7 +27,8 @@ namespace vknoise::graph_ir {
   /* vectors (domains and colours) */                                                            \
   X(position)                                                                                    \
   X(scale)                                                                                       \
-  X(offset) X(rotate) X(warp) X(combine) X(ramp) /* scalars */                                   \
+  X(offset)                                                                                      \
+  X(rotate) X(warp) X(combine) X(ramp) /* scalars */                                             \
       X(constant) X(component) X(noise) X(fractal) X(add) X(sub) X(mul) X(div) X(min) X(max)     \
           X(neg) X(abs) X(floor) X(clamp) X(mix) X(select) X(blend) X(remap) X(terrace) X(curve) \
               X(pingpong) X(smoothstep) X(sqrt) X(pow) X(sin) X(cos)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "graph/graph_parser.hpp"
+#include "graph/lower_noise.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise::graph_parsing {
@@ -266,13 +267,7 @@ bool parser::type_noise(pending_node& n) {
       }
     }
   }
-  noise_spec spec;
-  spec.kind = p.basis;
-  spec.period = p.period;
-  spec.classic_seed = p.classic_seed;
-  spec.interpolation = p.interpolation;
-  spec.value_smooth = p.value_smooth;
-  if (const status valid = validate(spec, n.noise_dims); !valid) {
+  if (const status valid = validate(ir::noise_spec_of(p), n.noise_dims); !valid) {
     return fail(at(n) + valid.message());
   }
   return true;
@@ -291,18 +286,7 @@ bool parser::type_fractal(pending_node& n) {
                 "period an integer), not " +
                 number_text(f.lacunarity));
   }
-  noise_spec spec;
-  spec.kind = p.basis;
-  spec.fractal = f.type;
-  spec.octaves = f.octaves;
-  spec.persistence = f.persistence;
-  spec.lacunarity = f.lacunarity;
-  spec.octave_offsets = f.octave_offsets;
-  spec.period = p.period;
-  spec.classic_seed = p.classic_seed;
-  spec.interpolation = p.interpolation;
-  spec.value_smooth = p.value_smooth;
-  if (const status valid = validate(spec, noise.noise_dims); !valid) {
+  if (const status valid = validate(ir::noise_spec_of(p, &f), noise.noise_dims); !valid) {
     return fail(at(n) + valid.message());
   }
   return true;

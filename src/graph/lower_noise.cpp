@@ -14,14 +14,49 @@
 
 namespace vknoise::graph_ir {
 
+noise_params noise_params_of(const noise_spec& noise) {
+  noise_params p;
+  p.basis = noise.kind;
+  p.table = table_source::field;
+  p.classic_seed = noise.classic_seed;
+  p.interpolation = noise.interpolation;
+  p.value_smooth = noise.value_smooth;
+  p.period = noise.period;
+  return p;
+}
+
+fractal_params fractal_params_of(const noise_spec& noise) {
+  fractal_params f;
+  f.type = noise.fractal;
+  f.octaves = noise.octaves;
+  f.persistence = noise.persistence;
+  f.lacunarity = noise.lacunarity;
+  f.octave_offsets = noise.octave_offsets;
+  return f;
+}
+
+noise_spec noise_spec_of(const noise_params& params, const fractal_params* fractal) {
+  noise_spec spec;
+  spec.kind = params.basis;
+  spec.period = params.period;
+  spec.classic_seed = params.classic_seed;
+  spec.interpolation = params.interpolation;
+  spec.value_smooth = params.value_smooth;
+  if (fractal != nullptr) {
+    spec.fractal = fractal->type;
+    spec.octaves = fractal->octaves;
+    spec.persistence = fractal->persistence;
+    spec.lacunarity = fractal->lacunarity;
+    spec.octave_offsets = fractal->octave_offsets;
+  }
+  return spec;
+}
+
 graph lower_noise(const noise_spec& noise, int dims) {
   graph_builder b(dims);
-  noise_params basis;
-  basis.basis = noise.kind;
-  basis.table = table_source::field;
-  basis.classic_seed = noise.classic_seed;
-  basis.interpolation = noise.interpolation;
-  basis.value_smooth = noise.value_smooth;
+  // The warp's noises have no periods (validate() refuses a warp with them).
+  noise_params basis = noise_params_of(noise);
+  basis.period = {0, 0, 0, 0};
   int domain = b.position();
   if (noise.warp > 0) {
     std::vector<input> by;
@@ -37,18 +72,8 @@ graph lower_noise(const noise_spec& noise, int dims) {
     }
     domain = b.warp(domain, std::move(by), noise.warp);
   }
-  noise_params sampled = basis;
-  sampled.period = noise.period;
-  int value = b.noise(domain, sampled);
-  if (noise.fractal != fractal_kind::none) {
-    fractal_params f;
-    f.type = noise.fractal;
-    f.octaves = noise.octaves;
-    f.persistence = noise.persistence;
-    f.lacunarity = noise.lacunarity;
-    f.octave_offsets = noise.octave_offsets;
-    value = b.fractal(value, f);
-  }
+  int value = b.noise(domain, noise_params_of(noise));
+  if (noise.fractal != fractal_kind::none) value = b.fractal(value, fractal_params_of(noise));
   b.output("value", value);
   graph g = std::move(b).take();
   if (noise.gradient) g.mode = output_mode::gradient;

@@ -18,4 +18,11 @@ namespace vknoise::graph_ir {
 // `noise` must be valid for `dims` (validate(noise, dims)).
 graph lower_noise(const noise_spec& noise, int dims);
 
+// A noise_spec's basis (the field's table, its periods) and fractal as node parameters, and a
+// noise node's parameters (with a fractal's over it, when given) as a noise_spec (what validate()
+// checks of them).
+noise_params noise_params_of(const noise_spec& noise);
+fractal_params fractal_params_of(const noise_spec& noise);
+noise_spec noise_spec_of(const noise_params& params, const fractal_params* fractal = nullptr);
+
 }  // namespace vknoise::graph_ir
