@@ -92,8 +92,15 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
 
 namespace {
 
-// A row node's sum as the mirror reads it (setup_fractal in graph_eval.hpp): a noise node's
-// single octave, or the fractal's words.
+// Whether node i is sampled over a lattice domain that no warp displaces.
+bool row_node(const graph_plan& plan, std::size_t i) {
+  const graph_node_plan& p = plan.nodes[i];
+  const bool sampled = p.kind == op::fractal || (p.kind == op::noise && p.used);
+  return sampled && plan.nodes[p.domain].lattice && !plan.nodes[p.domain].displaced;
+}
+
+// A row node's sum as the mirror reads it (setup_fractal in graph_eval_basis.hpp): a noise
+// node's single octave, or the fractal's words.
 detail::fractal_params<float> row_fractal(const graph_plan& plan, std::size_t i) {
   const graph_node_plan& p = plan.nodes[i];
   if (p.kind == op::noise) return {fractal_kind::none, 1, 1.0f, 1.0f, 1.0f, 1.0f};
@@ -110,16 +117,19 @@ detail::fractal_params<float> row_fractal(const graph_plan& plan, std::size_t i)
 
 graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field) {
   const graph_ir::layout& l = plan.layout;
+  const std::vector<graph_ir::output>& outputs = plan.g->outputs;
+  // A single channel that is a row node's value needs that node alone.
+  const bool direct = outputs.size() == 1 && row_node(plan, outputs[0].node);
   graph_rows rows;
   rows.row_of.assign(plan.nodes.size(), -1);
   std::uint64_t evaluations = 0;  // per sample: the row nodes' octaves, one per other node
   for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
-    const graph_node_plan& p = plan.nodes[i];
-    const bool sampled = p.kind == op::fractal || (p.kind == op::noise && p.used);
-    if (!sampled || !plan.nodes[p.domain].lattice || plan.nodes[p.domain].displaced) {
+    if (direct && static_cast<int>(i) != outputs[0].node) continue;
+    if (!row_node(plan, i)) {
       ++evaluations;
       continue;
     }
+    const graph_node_plan& p = plan.nodes[i];
     const row_noise noise{p.noise_dims, p.balanced, p.perm, row_fractal(plan, i)};
     // The slot coordinates of octave o are those of slot p.slot + o (graph_ir::slot_coordinate),
     // at the field's sample positions.
@@ -131,14 +141,10 @@ graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field) {
     rows.nodes.push_back({static_cast<int>(i), make_plan(noise, field.size, coordinate)});
     evaluations += static_cast<std::uint64_t>(noise.fractal.octaves);
   }
+  if (direct) rows.direct = 0;
   rows.block_slots.resize(l.slots.size());
   for (std::size_t s = 0; s < l.slots.size(); ++s) {
-    rows.block_slots[s] = rows.row_of[l.slots[s].node] < 0;
-  }
-  const std::vector<graph_ir::output>& outputs = plan.g->outputs;
-  if (outputs.size() == 1 && rows.row_of[outputs[0].node] >= 0) {
-    rows.direct = rows.row_of[outputs[0].node];
-    evaluations = static_cast<std::uint64_t>(rows.nodes[rows.direct].plan.fractal.octaves);
+    rows.block_slots[s] = !direct && rows.row_of[l.slots[s].node] < 0;
   }
   rows.row_cost = std::uint64_t{field.size[0]} * std::max<std::uint64_t>(evaluations, 1);
   return rows;

@@ -97,8 +97,9 @@ struct graph_rows {
   std::vector<graph_row_node> nodes;
   std::vector<int> row_of;        // per graph node: its index in `nodes`, or -1
   std::vector<bool> block_slots;  // per slot: read by the block kernels (not by a row node)
-  // The row node whose values are the field's (a single channel that is a row node's value):
-  // its rows are the output and no block is evaluated. -1 when the blocks are needed.
+  // When the field's values are a row node's (a single channel that is its value), that node
+  // alone is planned (direct 0): its rows are the output and no block is evaluated. -1 when the
+  // blocks are needed.
   int direct = -1;
   std::uint64_t row_cost = 1;  // samples (times octaves) a row evaluates
 };
