@@ -401,8 +401,9 @@ result<bench_report> run_bench(const bench_config& config,
               return std::span<float>(partner_out);
             };
             // Warm-up, then timed repeats of `run(values)`; per-repeat seconds. With a partner
-            // (the graph's run on the same backend), each run of `run` is followed by one of
-            // `partner`, whose seconds go to *partner_seconds.
+            // (the graph's run on the same backend), each run of `run` is paired with one of
+            // `partner`, whose seconds go to *partner_seconds; every other pair runs the partner
+            // first, so that neither gains from its place in the pair.
             using run_call = std::function<status(std::span<float>)>;
             auto measure = [&](const run_call& run, const run_call& partner = {},
                                std::vector<double>* partner_seconds =
@@ -411,14 +412,16 @@ result<bench_report> run_bench(const bench_config& config,
               const std::span<float> partner_values = partner ? partner_buffer() : values;
               std::vector<double> seconds;
               for (int i = 0; i < config.warmup + config.repeats; ++i) {
-                const bool timed = i >= config.warmup;
-                auto start = clock_type::now();
-                if (auto done = run(values); !done) return done.error_value();
-                if (timed) seconds.push_back(seconds_since(start));
-                if (!partner) continue;
-                start = clock_type::now();
-                if (auto done = partner(partner_values); !done) return done.error_value();
-                if (timed) partner_seconds->push_back(seconds_since(start));
+                for (int turn = 0; turn < 2; ++turn) {
+                  const bool partners_turn = (turn == 0) == (i % 2 == 1);
+                  if (partners_turn && !partner) continue;
+                  const auto start = clock_type::now();
+                  if (auto done = partners_turn ? partner(partner_values) : run(values); !done) {
+                    return done.error_value();
+                  }
+                  if (i < config.warmup) continue;
+                  (partners_turn ? *partner_seconds : seconds).push_back(seconds_since(start));
+                }
               }
               return seconds;
             };
