@@ -325,8 +325,10 @@ result<bench_report> run_bench(const bench_config& config,
           // The built-in field, then the graph on the same grid (once per size, grid only).
           const bool with_graph = config.noise_graph && config.noise_graph->dims() == dims &&
                                   work == workload::grid && octaves == config.octaves.front();
-          // The graph's GPU times, measured alongside the built-in field's (below).
+          // The graph's GPU times and its cpu-fast seconds per thread count, measured alongside
+          // the built-in field's (below).
           std::optional<gpu_times> graph_times;
+          std::map<unsigned, std::vector<double>> graph_cpu_seconds;
           for (const bool is_graph : {false, true}) {
             if (is_graph && !with_graph) continue;
             field_spec field = bench_field(dims, size, octaves);
@@ -337,9 +339,9 @@ result<bench_report> run_bench(const bench_config& config,
             if (work == workload::points && config.sizes.empty() && samples > max_default_points) {
               continue;
             }
-            auto key = [&](backend_id backend, unsigned threads) {
+            auto key = [&](backend_id backend, unsigned threads, bool graph) {
               return std::make_tuple(static_cast<int>(work), static_cast<int>(backend), threads,
-                                     dims, is_graph ? -1 : octaves);
+                                     dims, graph ? -1 : octaves);
             };
             auto base_row = [&](backend_id backend, unsigned threads) {
               bench_result row;
@@ -358,10 +360,11 @@ result<bench_report> run_bench(const bench_config& config,
               row.note = std::move(note);
               emit(std::move(row));
             };
-            // Whether the budget allows this size; otherwise a note saying why not.
-            auto over_budget = [&](backend_id backend,
-                                   unsigned threads) -> std::optional<std::string> {
-              const auto it = last_msps.find(key(backend, threads));
+            // Whether the budget allows this size for the graph or the built-in field; otherwise
+            // a note saying why not.
+            auto over_budget_of = [&](bool graph, backend_id backend,
+                                      unsigned threads) -> std::optional<std::string> {
+              const auto it = last_msps.find(key(backend, threads, graph));
               if (it == last_msps.end()) return std::nullopt;
               const double predicted = static_cast<double>(samples) / (it->second * 1e6);
               if (predicted <= config.budget_seconds) return std::nullopt;
@@ -369,6 +372,9 @@ result<bench_report> run_bench(const bench_config& config,
               std::snprintf(text, sizeof text, "skipped: ~%.3g s per repeat > budget %.3g s",
                             predicted, config.budget_seconds);
               return std::string(text);
+            };
+            auto over_budget = [&](backend_id backend, unsigned threads) {
+              return over_budget_of(is_graph, backend, threads);
             };
             // The output and the points, allocated (and touched) only for a size that runs, before
             // any timing.
@@ -381,23 +387,47 @@ result<bench_report> run_bench(const bench_config& config,
               return std::span<float>(out.data(), values);
             };
             const workload_calls calls = calls_for(work, field, points, table);
-            // Warm-up, then timed repeats of `run(values)`; per-repeat seconds.
-            auto measure = [&](auto&& run) -> result<std::vector<double>> {
+            // With a graph on this grid, the graph's runs alternate with the built-in field's,
+            // repeat by repeat, on the GPU and on cpu-fast, so that the machine's drift falls on
+            // both alike; the graph's rows are emitted in its own turn.
+            const bool paired = with_graph && !is_graph;
+            field_spec partner_field = field;
+            partner_field.noise_graph = config.noise_graph;
+            const workload_calls partner_calls =
+                paired ? calls_for(work, partner_field, points, table) : workload_calls{};
+            std::vector<float> partner_out;
+            auto partner_buffer = [&] {
+              partner_out.resize(value_count(partner_field));
+              return std::span<float>(partner_out);
+            };
+            // Warm-up, then timed repeats of `run(values)`; per-repeat seconds. With a partner
+            // (the graph's run on the same backend), each run of `run` is paired with one of
+            // `partner`, whose seconds go to *partner_seconds; every other pair runs the partner
+            // first, so that neither gains from its place in the pair.
+            using run_call = std::function<status(std::span<float>)>;
+            auto measure = [&](const run_call& run, const run_call& partner = {},
+                               std::vector<double>* partner_seconds =
+                                   nullptr) -> result<std::vector<double>> {
               const std::span<float> values = buffer();
-              for (int i = 0; i < config.warmup; ++i) {
-                if (auto done = run(values); !done) return done.error_value();
-              }
+              const std::span<float> partner_values = partner ? partner_buffer() : values;
               std::vector<double> seconds;
-              for (int i = 0; i < config.repeats; ++i) {
-                const auto start = clock_type::now();
-                if (auto done = run(values); !done) return done.error_value();
-                seconds.push_back(seconds_since(start));
+              for (int i = 0; i < config.warmup + config.repeats; ++i) {
+                for (int turn = 0; turn < 2; ++turn) {
+                  const bool partners_turn = (turn == 0) == (i % 2 == 1);
+                  if (partners_turn && !partner) continue;
+                  const auto start = clock_type::now();
+                  if (auto done = partners_turn ? partner(partner_values) : run(values); !done) {
+                    return done.error_value();
+                  }
+                  if (i < config.warmup) continue;
+                  (partners_turn ? *partner_seconds : seconds).push_back(seconds_since(start));
+                }
               }
               return seconds;
             };
             auto record = [&](bench_result row, const std::vector<double>& seconds) {
               summarise(row, seconds);
-              last_msps[key(row.backend, row.threads)] = row.median_msps;
+              last_msps[key(row.backend, row.threads, is_graph)] = row.median_msps;
               emit(std::move(row));
             };
 
@@ -411,19 +441,10 @@ result<bench_report> run_bench(const bench_config& config,
                 if (kernel) skip(base_row(backend_id::gpu, 0), *note);
                 if (e2e) skip(base_row(backend_id::gpu_e2e, 0), *note);
               } else {
-                // With a graph on this grid, its runs alternate with the built-in field's, repeat
-                // by repeat, so that the machine's drift falls on both alike; its rows are
-                // emitted in its own turn.
-                const bool paired = with_graph && !is_graph;
                 gpu_times own, partner;
                 if (is_graph && graph_times) {
                   own = *graph_times;
                 } else {
-                  field_spec partner_field = field;
-                  partner_field.noise_graph = config.noise_graph;
-                  const workload_calls partner_calls =
-                      paired ? calls_for(work, partner_field, points, table) : workload_calls{};
-                  std::vector<float> partner_out(paired ? value_count(partner_field) : 0);
                   auto run = [&](const workload_calls& c, std::span<float> v,
                                  gpu_times* times) -> status {
                     gpu_stats stats;
@@ -442,7 +463,8 @@ result<bench_report> run_bench(const bench_config& config,
                       return done.error_value();
                     }
                     if (!paired) continue;
-                    if (auto done = run(partner_calls, partner_out, timed ? &partner : nullptr);
+                    if (auto done =
+                            run(partner_calls, partner_buffer(), timed ? &partner : nullptr);
                         !done) {
                       return done.error_value();
                     }
@@ -473,7 +495,7 @@ result<bench_report> run_bench(const bench_config& config,
                 if (e2e) {
                   record(base_row(backend_id::gpu_e2e, 0), wall);
                 } else {
-                  last_msps[key(backend_id::gpu_e2e, 0)] =
+                  last_msps[key(backend_id::gpu_e2e, 0, is_graph)] =
                       static_cast<double>(samples) / median_of(wall) / 1e6;
                 }
               }
@@ -493,14 +515,29 @@ result<bench_report> run_bench(const bench_config& config,
             if (wants(backend_id::cpu_fast)) {
               for (std::size_t i = 0; i < thread_counts.size(); ++i) {
                 const unsigned threads = thread_counts[i];
-                if (auto note = over_budget(backend_id::cpu_fast, threads)) {
+                const auto measured = graph_cpu_seconds.find(threads);
+                if (is_graph && measured != graph_cpu_seconds.end()) {
+                  record(base_row(backend_id::cpu_fast, threads), measured->second);
+                } else if (auto note = over_budget(backend_id::cpu_fast, threads)) {
                   skip(base_row(backend_id::cpu_fast, threads), *note);
                 } else {
-                  auto seconds = measure([&](std::span<float> values) {
-                    return calls.vknoise(fast[i], values, nullptr);
-                  });
+                  // The graph alternates with the built-in field unless it alone would exceed
+                  // the budget (it then runs, or is skipped, in its own turn).
+                  const bool alternate =
+                      paired && !over_budget_of(true, backend_id::cpu_fast, threads);
+                  std::vector<double> graph_seconds;
+                  auto seconds = measure(
+                      [&](std::span<float> values) {
+                        return calls.vknoise(fast[i], values, nullptr);
+                      },
+                      alternate ? run_call([&](std::span<float> values) {
+                        return partner_calls.vknoise(fast[i], values, nullptr);
+                      })
+                                : run_call(),
+                      &graph_seconds);
                   if (!seconds) return seconds.error_value();
                   record(base_row(backend_id::cpu_fast, threads), *seconds);
+                  if (alternate) graph_cpu_seconds[threads] = std::move(graph_seconds);
                 }
               }
             }

@@ -67,7 +67,9 @@ struct bench_config {
   std::optional<std::uint32_t> device;  // Vulkan device index (else the library's choice)
   std::optional<double> peak_gops;      // for the ALU-bound fraction on GPUs
   // A noise graph measured beside the built-in fields: on each size of its dims, once (its own
-  // octaves), grid workload only, by the vknoise backends (not the peers), in the same run.
+  // octaves), grid workload only, by the vknoise backends (not the peers), in the same run; on
+  // the GPU and on cpu-fast its repeats alternate with those of the built-in field of the first
+  // octave count.
   std::shared_ptr<const graph> noise_graph;
   std::string graph_name;  // how its rows are labelled
 };

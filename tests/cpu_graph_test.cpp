@@ -1,8 +1,9 @@
 // Graphs on the fast CPU path: fill_fast of a graph field and eval_fast of a graph against the
 // float mirror, bit for bit (memcmp, so -0 and +0 differ), on every SIMD target Highway compiled
 // that this CPU runs, with several thread counts: every node kind, every domain form, the shipped
-// graphs, sizes that end inside a block or a vector, regions, far origins, and graphs the kernels
-// do not cover (which run the mirror).
+// graphs, sizes that end inside a block or a vector, regions, far origins, graphs the kernels
+// do not cover (which run the mirror), and the row nodes a field computes with the built-in
+// fields' row kernels (graph_rows) alone or among nodes the block kernels sample.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -168,6 +169,145 @@ TEST(CpuFillGraph, GraphsTheKernelsDoNotCoverMatchTheMirror) {
   for (const auto& g : {uncovered, bounded, gradient}) {
     EXPECT_FALSE(vknoise::cpu::graph_kernels_cover(g->ir()));
   }
+}
+
+// A graph of one noise (and a fractal of it when `fractal` is given) at the position through a
+// scale and an offset: the field's values are one row node's.
+std::string chained_graph(int dims, const std::string& noise, const std::string& fractal) {
+  const std::string factors[4] = {"1.25", "0.75", "2", "0.5"};
+  const std::string offsets[4] = {"17.25", "-3.5", "0.125", "9"};
+  std::string factor, by;
+  for (int a = 0; a < dims; ++a) {
+    factor += (a ? ", " : "") + factors[a];
+    by += (a ? ", " : "") + offsets[a];
+  }
+  std::string json = R"({"dims": )" + std::to_string(dims) +
+                     R"(, "nodes": {"p": {"kind": "position"},
+      "s": {"kind": "scale", "in": "p", "factor": [)" +
+                     factor + R"(]}, "o": {"kind": "offset", "in": "s", "by": [)" + by +
+                     R"(]}, "n": {"kind": "noise", "at": "o")" +
+                     (noise.empty() ? "" : ", " + noise) + "}";
+  if (fractal.empty()) return json + R"(}, "outputs": {"v": "n"}})";
+  return json + R"(, "f": {"kind": "fractal", "noise": "n", )" + fractal +
+         R"(}}, "outputs": {"v": "f"}})";
+}
+
+// How many row nodes a field of g has, and whether its values are one row node's.
+void expect_rows(const graph& g, const field_spec& f, std::size_t nodes, bool direct,
+                 const std::string& what) {
+  const vknoise::cpu::graph_plan plan =
+      vknoise::cpu::make_graph_plan(g.ir(), permutation_table::perlin());
+  const vknoise::cpu::graph_rows rows = vknoise::cpu::make_graph_rows(plan, f);
+  EXPECT_EQ(rows.nodes.size(), nodes) << what;
+  EXPECT_EQ(rows.direct >= 0, direct) << what;
+}
+
+TEST(CpuFillGraph, RowNodesOfEveryFractalAndDimsMatchTheMirror) {
+  const permutation_table table = permutation_table::from_seed(9);
+  for (int dims = 1; dims <= 4; ++dims) {
+    for (const char* type : {"fbm", "turbulence", "ridged", "billow"}) {
+      const std::string fractal = std::string(R"("type": ")") + type +
+                                  R"(", "octaves": 5, "persistence": 0.6, "lacunarity": 1.9)";
+      for (const std::string& noise : {std::string(), std::string(R"("seed": 3)")}) {
+        const auto g = parse(chained_graph(dims, noise, fractal));
+        const std::string what = std::to_string(dims) + "D " + type + " " + noise;
+        const field_spec f = graph_field(g, 71);
+        expect_rows(*g, f, 1, true, what);
+        expect_field_identical(f, table, what);
+      }
+    }
+    const auto single = parse(chained_graph(dims, R"("table": "perlin")", ""));
+    expect_rows(*single, graph_field(single, 71), 1, true, "one noise");
+    expect_field_identical(graph_field(single, 71), table, std::to_string(dims) + "D noise");
+  }
+}
+
+TEST(CpuFillGraph, RowNodesWithPeriodsOffsetsAndBalancedNoiseMatchTheMirror) {
+  const permutation_table table = permutation_table::perlin();
+  const std::pair<int, std::string> cases[] = {
+      {3, R"("period": [8, 4, 16])"},
+      {2, R"("period": 2)"},
+      {4, R"("period": [4, 8, 0, 2], "basis": "improved4_balanced")"},
+      {4, R"("basis": "improved4_balanced", "seed": 12)"},
+      {1, R"("period": 16)"},
+  };
+  for (const auto& [dims, noise] : cases) {
+    for (const std::string fractal :
+         {R"("type": "ridged", "octaves": 4, "lacunarity": 3, "octave_offsets": true)",
+          R"("type": "fbm", "octaves": 6)", R"("type": "billow", "octaves": 3,
+          "octave_offsets": true)",
+          ""}) {
+      const auto g = parse(chained_graph(dims, noise, fractal));
+      const std::string what = std::to_string(dims) + "D " + noise + " " + fractal;
+      expect_rows(*g, graph_field(g, 45), 1, true, what);
+      expect_field_identical(graph_field(g, 45), table, what);
+    }
+  }
+}
+
+// Row nodes among nodes the block kernels sample: a fractal and two noises over lattice domains
+// no warp displaces, read by a warp, arithmetic and the outputs, beside a noise at the warped
+// domain and one at a rotated (float) domain.
+const char* const mixed_rows = R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+    "s": {"kind": "scale", "in": "p", "factor": [1.5, 0.75, 2]},
+    "n": {"kind": "noise", "at": "s", "table": "perlin"},
+    "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 4, "octave_offsets": true},
+    "m": {"kind": "noise", "at": "p", "seed": 5},
+    "w": {"kind": "warp", "in": "s", "by": ["m", "f", 0.25], "amplitude": 0.7},
+    "wn": {"kind": "noise", "at": "w"},
+    "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+    "rn": {"kind": "fractal", "noise": "rv", "octaves": 2},
+    "rv": {"kind": "noise", "at": "r"},
+    "a": {"kind": "add", "a": "f", "b": "wn"}, "b": {"kind": "mul", "a": "a", "b": "rn"},
+    "c": {"kind": "add", "a": "b", "b": "n"}},
+   "outputs": {"c": "c", "n": "n", "f": "f"}})";
+
+TEST(CpuFillGraph, RowNodesAmongSampledNodesMatchTheMirror) {
+  const auto g = parse(mixed_rows);
+  for (std::uint32_t nx : {1u, 3u, 17u, 63u, 64u, 65u, 130u}) {
+    const field_spec f = graph_field(g, nx);
+    expect_rows(*g, f, 3, false, "mixed");
+    expect_field_identical(f, permutation_table::from_seed(2),
+                           "mixed rows, " + std::to_string(nx) + " samples per row");
+  }
+  // One channel of a row node: the other nodes are not evaluated.
+  const auto one = parse(R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+      "n": {"kind": "noise", "at": "p"}, "f": {"kind": "fractal", "noise": "n", "octaves": 3},
+      "r": {"kind": "rotate", "in": "p", "matrix": [[0, 1], [1, 0]]},
+      "rn": {"kind": "noise", "at": "r"}, "x": {"kind": "mul", "a": "rn", "b": "n"}},
+      "outputs": {"f": "f"}})");
+  expect_rows(*one, graph_field(one, 33), 1, true, "one channel");
+  expect_field_identical(graph_field(one, 33), permutation_table::perlin(), "one channel");
+  for (std::uint32_t nx : {1u, 17u, 65u}) {
+    expect_field_identical(graph_field(one, nx), permutation_table::perlin(),
+                           "one channel, " + std::to_string(nx) + " samples per row");
+  }
+  field_spec region = graph_field(g, 40, 0.5);
+  region.region = {1000, 7, 3, 0};
+  expect_field_identical(region, permutation_table::perlin(), "mixed rows in a region");
+  expect_field_identical(graph_field(g, 40, 1.0e6 + 0.37), permutation_table::perlin(),
+                         "mixed rows far from the origin");
+  expect_points_identical(*g, 3 * 4096 + 13, "mixed rows at points");
+}
+
+TEST(CpuFillGraph, AGraphEqualToABuiltInFieldFillsItsValues) {
+  const auto g =
+      parse(read_text(std::string(VKNOISE_SOURCE_DIR) + "/bench/graphs/fbm6_noise3.json"));
+  field_spec builtin;
+  builtin.size = {100, 7, 5, 1};
+  builtin.origin = {0.0, 0.0, 0.5, 0.25};
+  builtin.noise.fractal = vknoise::fractal_kind::fbm;
+  builtin.noise.octaves = 6;
+  field_spec graph_of = builtin;
+  graph_of.noise_graph = g;
+  expect_rows(*g, graph_of, 1, true, "fbm6");
+  const permutation_table table = permutation_table::perlin();
+  std::vector<float> expected(vknoise::sample_count(builtin));
+  ASSERT_TRUE(vknoise::fill_fast(builtin, table, expected).ok());
+  expect_field_identical(graph_of, table, "fbm6 graph");
+  std::vector<float> out(expected.size());
+  ASSERT_TRUE(vknoise::fill_fast(graph_of, table, out).ok());
+  EXPECT_EQ(bit_differences(out, expected, "fbm6 graph against the built-in field"), 0u);
 }
 
 TEST(CpuEvalGraph, PointsMatchTheMirror) {

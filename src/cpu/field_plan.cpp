@@ -54,19 +54,20 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
 
 }  // namespace
 
-field_plan make_plan(const field_spec& field, const permutation_table& table) {
+field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>& size,
+                     const row_coordinate& coordinate) {
   field_plan plan;
-  plan.dims = field.dims;
-  plan.balanced = field.noise.kind == noise_kind::improved4_balanced;
-  plan.nx = field.size[0];
+  plan.dims = noise.dims;
+  plan.balanced = noise.balanced;
+  plan.nx = size[0];
   plan.padded_nx = (std::size_t{plan.nx} + lane_padding - 1) / lane_padding * lane_padding;
-  plan.rows = std::uint64_t{field.size[1]} * field.size[2] * field.size[3];
-  std::copy(table.doubled().begin(), table.doubled().end(), plan.perm);
+  plan.rows = std::uint64_t{size[1]} * size[2] * size[3];
+  std::copy(noise.perm, noise.perm + 512, plan.perm);
 
-  plan.hashes = field.dims == 1 ? 2 : field.dims == 4 ? 32 : 16;
+  plan.hashes = noise.dims == 1 ? 2 : noise.dims == 4 ? 32 : 16;
   for (int h = 0; h < plan.hashes; ++h) {
-    const gradient_recipe r = field.dims == 1   ? grad1_recipe(h)
-                              : field.dims == 4 ? grad4_recipe(h, plan.balanced)
+    const gradient_recipe r = noise.dims == 1   ? grad1_recipe(h)
+                              : noise.dims == 4 ? grad4_recipe(h, plan.balanced)
                                                 : grad3_recipe(h);
     plan.x_factor[0][h] = -0.0f;
     plan.x_factor[1][h] = 0.0f;
@@ -104,16 +105,32 @@ field_plan make_plan(const field_spec& field, const permutation_table& table) {
       }
     }
   }
-  plan.fractal = detail::make_fractal_params<float>(field.noise);
+  plan.fractal = noise.fractal;
 
-  for (int a = 0; a < 4; ++a) plan.size[a] = field.size[a];
-  plan.coords = axis_coordinates(field);
-  const int octaves = field.noise.octaves;
-  for (int a = 1; a < 4; ++a) {
-    plan.start[a] = plan.start[a - 1] + std::size_t{field.size[a - 1]} * octaves;
+  const int octaves = noise.fractal.octaves;
+  for (int a = 0; a < 4; ++a) plan.size[a] = size[a];
+  for (int a = 1; a < 4; ++a)
+    plan.start[a] = plan.start[a - 1] + std::size_t{size[a - 1]} * octaves;
+  // axis_coordinates' order: axis by axis, octave by octave; the axes from dims on hold zeros.
+  plan.coords.reserve(plan.start[3] + std::size_t{size[3]} * octaves);
+  for (int a = 0; a < 4; ++a) {
+    for (int o = 0; o < octaves; ++o) {
+      for (std::uint32_t i = 0; i < size[a]; ++i) {
+        plan.coords.push_back(a < noise.dims ? coordinate(a, o, i)
+                                             : lattice_coord{0, 0, 0, 0, 0.0f});
+      }
+    }
   }
   for (int o = 0; o < octaves; ++o) plan.x.push_back(make_x_octave(plan, o));
   return plan;
+}
+
+field_plan make_plan(const field_spec& field, const permutation_table& table) {
+  const row_noise noise{field.dims, field.noise.kind == noise_kind::improved4_balanced,
+                        table.doubled().data(), detail::make_fractal_params<float>(field.noise)};
+  return make_plan(noise, field.size, [&](int axis, int octave, std::uint32_t index) {
+    return axis_coordinate(field, axis, index, octave);
+  });
 }
 
 }  // namespace vknoise::cpu

@@ -2,10 +2,15 @@
 // field's lattice coordinates (exactly axis_coordinates(field), what fill_mirror reads), the x
 // axis laid out as padded arrays per octave, each hash's gradient as table indices, and the
 // fractal parameters. Rows (one y, z, t each) are then independent.
+//
+// A graph field's row nodes (graph_plan.hpp, graph_rows) are planned the same way, from their
+// slots' coordinates instead of the field's noise.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/fractal.hpp"
@@ -51,7 +56,7 @@ struct field_plan {
   std::int32_t constant_index[8][3][32] = {};
   detail::fractal_params<float> fractal{};
   std::uint32_t size[4] = {1, 1, 1, 1};
-  std::vector<lattice_coord> coords;  // axis_coordinates(field)
+  std::vector<lattice_coord> coords;  // axis_coordinates(field), or what the plan was given
   std::size_t start[4] = {0, 0, 0, 0};
   std::vector<x_octave> x;  // one per octave
 
@@ -67,7 +72,25 @@ bool simd_kernels_cover(const noise_spec& noise, int dims);
 // simd_kernels_cover for the field's noise; the others use fill_mirror.
 bool fast_path_covers(const field_spec& field);
 
-// Throws std::bad_alloc when memory runs out.
+// What a plan's rows compute: the improved noise of `dims` (improved4_balanced's gradients in 4D
+// when `balanced`) with the doubled table `perm` (512 entries), summed over fractal.octaves
+// octaves as fractal_sum does (octave 0 alone for fractal none).
+struct row_noise {
+  int dims = 3;
+  bool balanced = false;
+  const std::int32_t* perm = nullptr;
+  detail::fractal_params<float> fractal{};
+};
+
+// The lattice coordinate of sample `index` along `axis` (below dims) at octave `octave`.
+using row_coordinate = std::function<lattice_coord(int axis, int octave, std::uint32_t index)>;
+
+// The plan of rows of a grid of `size` samples (1 on every axis from dims on) whose samples sit
+// at the lattice coordinates `coordinate` gives. Throws std::bad_alloc when memory runs out.
+field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>& size,
+                     const row_coordinate& coordinate);
+
+// A built-in field's plan: its noise at axis_coordinate(field, ...). Throws std::bad_alloc.
 field_plan make_plan(const field_spec& field, const permutation_table& table);
 
 }  // namespace vknoise::cpu

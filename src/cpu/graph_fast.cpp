@@ -1,14 +1,18 @@
 // Graphs on the fast CPU path: the lattice coordinates of each block's samples, exactly as the
 // mirror computes them (graph_ir::slot_coordinate: x once per field and y, z, t once per row for
 // fields, every coordinate of every point for points), then the SIMD graph kernels
-// (graph_kernels.cpp) block by block, the blocks shared out between threads.
+// (graph_kernels.cpp) block by block, the blocks shared out between threads. A field's row nodes
+// (graph_plan.hpp, graph_rows) are computed a row at a time by the built-in fields' row kernels
+// first, and the blocks read them.
 #include "cpu/graph_fast.hpp"
 
 #include <algorithm>
 #include <new>
+#include <optional>
 #include <vector>
 
 #include "core/cancelled.hpp"
+#include "cpu/fill_rows.hpp"
 #include "cpu/graph_plan.hpp"
 #include "cpu/worker_threads.hpp"
 #include "graph/graph_fields.hpp"
@@ -22,17 +26,40 @@ status out_of_memory(const char* call) {
   return make_error(errc::out_of_memory, std::string(call) + ": out of host memory");
 }
 
+// Per thread: the block kernels' node values and the y, z and t coordinates of the row, repeated
+// (when blocks are evaluated), and the row nodes' working memory and one row of each, padded to
+// whole blocks.
+struct row_memory {
+  std::vector<float> scratch;
+  owned_slots slots;
+  std::optional<row_scratch> rows;
+  std::vector<std::vector<float>> values;
+
+  row_memory(const graph_plan& plan, const graph_rows& r, int dims, std::size_t padded)
+      : slots(r.direct < 0 ? plan.slots : 0, 1, dims) {
+    if (r.direct < 0) {
+      scratch = graph_scratch(plan);
+      values.assign(r.nodes.size(), std::vector<float>(padded));
+      if (!r.nodes.empty()) slots.in.rows.assign(plan.nodes.size(), nullptr);
+    }
+    if (!r.nodes.empty()) rows.emplace(r.nodes.front().plan);
+  }
+};
+
 }  // namespace
 
-// Rows of the field (one y, z, t each) in chunks, each row in blocks along x.
+// Rows of the field (one y, z, t each) in chunks, each row in blocks along x; or, when the
+// field's values are one row node's, its rows straight into the output.
 void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<float> out,
                      const cpu_options& options, stop_flag& stop) {
   const graph_ir::layout& l = plan.layout;
+  const graph_rows r = make_graph_rows(plan, field);
   const std::uint32_t nx = field.size[0];
   const std::size_t padded = (nx + graph_block - 1) / graph_block * graph_block;
-  // x once per field; padding entries read cell 0 with fraction 0.
+  // x once per field for the slots the blocks read; padding entries read cell 0 with fraction 0.
   std::vector<slot_axis> x(plan.slots);
-  for (int s = 0; s < plan.slots; ++s) {
+  for (int s = 0; s < plan.slots && r.direct < 0; ++s) {
+    if (!r.block_slots[s]) continue;
     x[s].resize(padded);
     for (std::uint32_t i = 0; i < nx; ++i) {
       x[s].set(i, graph_ir::slot_coordinate(l, s, 0, sample_position(field, 0, i)));
@@ -40,18 +67,22 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
   }
   const std::uint64_t rows = std::uint64_t{field.size[1]} * field.size[2] * field.size[3];
   const unsigned threads = thread_count(options, rows);
-  // A row costs about one sample per node and sample along x.
-  const std::uint64_t chunk = rows_per_chunk(
-      rows, threads, std::uint64_t{nx} * std::max<std::size_t>(plan.nodes.size(), 1));
+  const std::uint64_t chunk = rows_per_chunk(rows, threads, r.row_cost);
   const auto channels = static_cast<std::size_t>(plan.channels);
   const bool enough_memory = run_chunks(
       threads, rows, chunk,
       [&] {
-        // Per thread: the node values, and the y, z and t coordinates of the row, repeated.
-        return [&, scratch = graph_scratch(plan), slots = owned_slots(plan.slots, 1, field.dims)](
-                   std::uint64_t begin, std::uint64_t end) mutable {
-          slot_block& in = slots.in;
+        return [&, m = row_memory(plan, r, field.dims, padded)](std::uint64_t begin,
+                                                                std::uint64_t end) mutable {
+          if (r.direct >= 0) {
+            fill_rows(r.nodes[r.direct].plan, begin, end, out.data() + begin * nx, *m.rows);
+            return;
+          }
+          slot_block& in = m.slots.in;
           for (std::uint64_t row = begin; row < end; ++row) {
+            for (std::size_t k = 0; k < r.nodes.size(); ++k) {
+              fill_rows(r.nodes[k].plan, row, row + 1, m.values[k].data(), *m.rows);
+            }
             const std::uint32_t index[4] = {
                 0, static_cast<std::uint32_t>(row % field.size[1]),
                 static_cast<std::uint32_t>(row / field.size[1] % field.size[2]),
@@ -59,7 +90,8 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
             for (int axis = 1; axis < field.dims; ++axis) {
               const double position = sample_position(field, axis, index[axis]);
               for (int s = 0; s < plan.slots; ++s) {
-                slot_axis& a = slots.at(s, axis);
+                if (!r.block_slots[s]) continue;
+                slot_axis& a = m.slots.at(s, axis);
                 const lattice_coord c = graph_ir::slot_coordinate(l, s, axis, position);
                 std::fill(a.cell.begin(), a.cell.end(), c.cell);
                 std::fill(a.next.begin(), a.next.end(), c.next);
@@ -69,12 +101,16 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
             float* row_out = out.data() + row * nx * channels;
             for (std::uint32_t first = 0; first < nx; first += graph_block) {
               for (int s = 0; s < plan.slots; ++s) {
+                if (!r.block_slots[s]) continue;
                 in.cell[s * 4] = x[s].cell.data() + first;
                 in.next[s * 4] = x[s].next.data() + first;
                 in.frac[s * 4] = x[s].frac.data() + first;
               }
+              for (std::size_t k = 0; k < r.nodes.size(); ++k) {
+                in.rows[r.nodes[k].node] = m.values[k].data() + first;
+              }
               const std::size_t count = std::min<std::size_t>(graph_block, nx - first);
-              eval_graph_block(plan, in, count, scratch.data(), row_out + first * channels);
+              eval_graph_block(plan, in, count, m.scratch.data(), row_out + first * channels);
             }
           }
         };

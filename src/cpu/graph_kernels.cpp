@@ -328,7 +328,12 @@ void EvalGraphBlock(const graph_plan& plan, const slot_block& in, std::size_t co
   for (int i = 0; i < static_cast<int>(plan.nodes.size()); ++i) {
     const graph_node_plan& p = plan.nodes[i];
     if (p.kind == op::noise || p.kind == op::fractal) {
-      if (p.used) sample_basis(plan, i, in, values, lanes);
+      const float* row = in.rows.empty() ? nullptr : in.rows[i];
+      if (row) {
+        std::memcpy(values.at(i, 0), row, lanes * sizeof(float));  // a row node's (graph_rows)
+      } else if (p.used) {
+        sample_basis(plan, i, in, values, lanes);
+      }
     } else {
       shape_node(plan, i, in, values, lanes);
     }

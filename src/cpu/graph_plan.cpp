@@ -1,8 +1,9 @@
 // The graph plan of the fast CPU path: coverage, and per node what graph_ir::evaluator<float>
 // looks up at every sample (its parameters' first word, its constant inputs' words, its domain's
-// form and slots), looked up once.
+// form and slots), looked up once; for a field, its row nodes' plans.
 #include "cpu/graph_plan.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace vknoise::cpu {
@@ -87,6 +88,66 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
     }
   }
   return plan;
+}
+
+namespace {
+
+// Whether node i is sampled over a lattice domain that no warp displaces.
+bool row_node(const graph_plan& plan, std::size_t i) {
+  const graph_node_plan& p = plan.nodes[i];
+  const bool sampled = p.kind == op::fractal || (p.kind == op::noise && p.used);
+  return sampled && plan.nodes[p.domain].lattice && !plan.nodes[p.domain].displaced;
+}
+
+// A row node's sum as the mirror reads it (setup_fractal in graph_eval_basis.hpp): a noise
+// node's single octave, or the fractal's words.
+detail::fractal_params<float> row_fractal(const graph_plan& plan, std::size_t i) {
+  const graph_node_plan& p = plan.nodes[i];
+  if (p.kind == op::noise) return {fractal_kind::none, 1, 1.0f, 1.0f, 1.0f, 1.0f};
+  const auto w = plan.words_at<graph_ir::fractal_words<float>>(p.params);
+  return {plan.g->nodes[i].fractal.type,
+          static_cast<int>(w.octaves),
+          w.persistence,
+          w.lacunarity,
+          0.0f,
+          w.inv_norm};
+}
+
+}  // namespace
+
+graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field) {
+  const graph_ir::layout& l = plan.layout;
+  const std::vector<graph_ir::output>& outputs = plan.g->outputs;
+  // A single channel that is a row node's value needs that node alone.
+  const bool direct = outputs.size() == 1 && row_node(plan, outputs[0].node);
+  graph_rows rows;
+  rows.row_of.assign(plan.nodes.size(), -1);
+  std::uint64_t evaluations = 0;  // per sample: the row nodes' octaves, one per other node
+  for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
+    if (direct && static_cast<int>(i) != outputs[0].node) continue;
+    if (!row_node(plan, i)) {
+      ++evaluations;
+      continue;
+    }
+    const graph_node_plan& p = plan.nodes[i];
+    const row_noise noise{p.noise_dims, p.balanced, p.perm, row_fractal(plan, i)};
+    // The slot coordinates of octave o are those of slot p.slot + o (graph_ir::slot_coordinate),
+    // at the field's sample positions.
+    const row_coordinate coordinate = [&](int axis, int octave, std::uint32_t index) {
+      return graph_ir::slot_coordinate(l, static_cast<int>(p.slot) + octave, axis,
+                                       sample_position(field, axis, index));
+    };
+    rows.row_of[i] = static_cast<int>(rows.nodes.size());
+    rows.nodes.push_back({static_cast<int>(i), make_plan(noise, field.size, coordinate)});
+    evaluations += static_cast<std::uint64_t>(noise.fractal.octaves);
+  }
+  if (direct) rows.direct = 0;
+  rows.block_slots.resize(l.slots.size());
+  for (std::size_t s = 0; s < l.slots.size(); ++s) {
+    rows.block_slots[s] = !direct && rows.row_of[l.slots[s].node] < 0;
+  }
+  rows.row_cost = std::uint64_t{field.size[0]} * std::max<std::uint64_t>(evaluations, 1);
+  return rows;
 }
 
 owned_slots::owned_slots(int slots, int first_axis, int dims)

@@ -14,9 +14,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "cpu/field_plan.hpp"
 #include "graph/graph_ir.hpp"
 #include "graph/graph_layout.hpp"
 #include "graph/op_table.hpp"
+#include "vknoise/field.hpp"
 #include "vknoise/permutation.hpp"
 
 namespace vknoise::cpu {
@@ -79,13 +81,43 @@ struct graph_plan {
 // g must be covered (graph_kernels_cover) and outlive the plan.
 graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& field_table);
 
+// The row nodes of a graph field: the noise and fractal nodes whose lattice domain no warp
+// displaces (position through constant scales and offsets, graph_layout.hpp). Their slots are
+// laid out as a built-in field's octaves, so each is planned as a built-in field's rows
+// (field_plan.hpp) from its slots' coordinates and computed a whole row at a time by fill_rows
+// (fill_rows.hpp), y, z and t hashed once per row and the octaves looped around the row: bit for
+// bit the mirror's values. The block kernels then read those rows (slot_block::rows) instead of
+// sampling the nodes. (A rotated domain is a float domain, sampled by the block kernels.)
+struct graph_row_node {
+  int node = -1;
+  field_plan plan;
+};
+
+struct graph_rows {
+  std::vector<graph_row_node> nodes;
+  std::vector<int> row_of;        // per graph node: its index in `nodes`, or -1
+  std::vector<bool> block_slots;  // per slot: read by the block kernels (not by a row node)
+  // When the field's values are a row node's (a single channel that is its value), that node
+  // alone is planned (direct 0): its rows are the output and no block is evaluated. -1 when the
+  // blocks are needed.
+  int direct = -1;
+  std::uint64_t row_cost = 1;  // samples (times octaves) a row evaluates
+};
+
+// The row nodes of the plan's graph for a field of that graph (plan made for the fill's table).
+// Throws std::bad_alloc when memory runs out.
+graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field);
+
 // The lattice coordinates of one block's samples: for slot s and axis a (below the graph's dims),
 // the samples' cells, next cells and fractions at cell[s * 4 + a][i] etc., i < graph_block. The
 // arrays belong to the caller; a field's x arrays point into per-field tables, its y, z and t
-// arrays hold one row's value repeated.
+// arrays hold one row's value repeated. A field's row nodes' values come in `rows` instead.
 struct slot_block {
   std::vector<const std::int32_t*> cell, next;
   std::vector<const float*> frac;
+  // Per node: its values at the block's samples, computed a row at a time (graph_rows), or null
+  // (every node when empty): the block kernels evaluate it.
+  std::vector<const float*> rows;
   explicit slot_block(int slots) : cell(slots * 4), next(slots * 4), frac(slots * 4) {}
 };
 

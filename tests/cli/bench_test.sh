@@ -153,6 +153,34 @@ else
   pass
 fi
 
+# --- A graph beside the built-in field it equals: both measured on cpu-fast (alternately, repeat
+# by repeat), the graph's rows after the field's, and the summary's graph / built-in ratios --------
+cat >"$work/fbm.json" <<'JSON'
+{"dims": 3, "nodes": {"p": {"kind": "position"}, "n": {"kind": "noise", "at": "p"},
+ "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 3}}, "outputs": {"v": "f"}}
+JSON
+run bench --graph "$work/fbm.json" --backends cpu-fast --dims 3 --size 16x16x4 --octaves 3 \
+  --threads 1,2 --repeats 3 --warmup 1 --json g.json
+if [[ $status -ne 0 ]]; then
+  fail "bench graph: exit $status"
+elif ! grep -q '^cpu-fast, 1 thread(s): graph fbm / built-in 3 octave(s), 3D 16x16x4: ' "$work/stdout" ||
+  ! grep -q '^cpu-fast, 2 thread(s): graph fbm / built-in 3 octave(s), 3D 16x16x4: ' "$work/stdout"; then
+  fail "bench graph: no graph / built-in ratio per thread count in the summary"
+elif ! python3 - "$case_dir/g.json" <<'PY' 2>"$work/stderr"; then
+import json, sys
+
+results = json.load(open(sys.argv[1]))["results"]
+rows = [(r["graph"], r["threads"]) for r in results]
+assert rows == [(None, 1), (None, 2), ("fbm", 1), ("fbm", 2)], rows
+for r in results:
+    assert r["backend"] == "cpu-fast" and not r["skipped"] and r["repeats"] == 3, r
+    assert r["octaves"] == (0 if r["graph"] else 3), r
+PY
+  fail "bench graph: JSON check"
+else
+  pass
+fi
+
 # --- Bad arguments ------------------------------------------------------------------------------
 expect_error "unknown workload" 2 "--workloads" bench --workloads grid,lines --json x.json
 expect_error "unknown backend" 2 "--backends" bench --backends cpu-fast,cuda --json x.json
