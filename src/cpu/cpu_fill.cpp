@@ -1,4 +1,5 @@
-// fill_fast: validation, the choice between the SIMD kernels and the mirror, and the threads.
+// fill_fast: validation, the choice between the SIMD graph kernels and the mirror, and the
+// threads.
 #include "vknoise/cpu_fill.hpp"
 
 #include <algorithm>
@@ -7,11 +8,11 @@
 
 #include "core/cancelled.hpp"
 #include "cpu/field_pieces.hpp"
-#include "cpu/field_plan.hpp"
 #include "cpu/fill_rows.hpp"
 #include "cpu/graph_fast.hpp"
 #include "cpu/graph_plan.hpp"
 #include "cpu/worker_threads.hpp"
+#include "graph/graph_fields.hpp"
 #include "vknoise/graph.hpp"
 
 namespace vknoise {
@@ -47,41 +48,23 @@ status fill_mirror_threaded(const field_spec& field, const permutation_table& ta
   return {};
 }
 
-// The SIMD kernels, row by row, in small chunks of rows; each row's values do not depend on
-// which thread computes it.
-status fill_rows_threaded(const cpu::field_plan& plan, std::span<float> out,
-                          const cpu_options& options, cpu::stop_flag& stop) {
-  const unsigned threads = cpu::thread_count(options, plan.rows);
-  const std::uint64_t chunk =
-      cpu::rows_per_chunk(plan.rows, threads, std::uint64_t{plan.nx} * plan.x.size());
-  const bool enough_memory = cpu::run_chunks(
-      threads, plan.rows, chunk,
-      [&] {
-        return [&plan, out, scratch = cpu::row_scratch(plan)](std::uint64_t begin,
-                                                              std::uint64_t end) mutable {
-          cpu::fill_rows(plan, begin, end, out.data() + begin * plan.nx, scratch);
-        };
-      },
-      &stop);
-  if (!enough_memory) return make_error(errc::out_of_memory, "fill_fast: out of host memory");
-  return {};
-}
-
 }  // namespace
 
 status fill_fast(const field_spec& field, const permutation_table& table, std::span<float> out,
                  const cpu_options& options) {
   if (status s = validate(field, out.size()); !s) return s;
   try {
+    // A built-in field runs as the graph it lowers to (graph::from_noise): its noise or fractal
+    // node is a row node, filled by the row kernels directly (graph_fast.cpp).
+    auto graph_field = detail::as_graph_field(field);
+    if (!graph_field) return graph_field.error_value();
+    const graph_ir::graph& ir = graph_field->noise_graph->ir();
     cpu::stop_flag stop(options.should_stop);
     status done;
-    if (field.noise_graph && cpu::graph_kernels_cover(field.noise_graph->ir())) {
-      cpu::fill_graph_rows(field, cpu::make_graph_plan(field.noise_graph->ir(), table), out,
-                           options, stop);
-    } else if (!cpu::fast_path_covers(field)) {
-      done = fill_mirror_threaded(field, table, out, options, stop);
+    if (cpu::graph_kernels_cover(ir)) {
+      cpu::fill_graph_rows(*graph_field, cpu::make_graph_plan(ir, table), out, options, stop);
     } else {
-      done = fill_rows_threaded(cpu::make_plan(field, table), out, options, stop);
+      done = fill_mirror_threaded(*graph_field, table, out, options, stop);
     }
     if (done && stop.stopped()) return detail::cancelled("fill_fast");
     return done;

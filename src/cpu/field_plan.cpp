@@ -13,10 +13,6 @@ bool simd_kernels_cover(const noise_spec& noise, int dims) {
   return improved && !noise.gradient && noise.warp == 0;
 }
 
-bool fast_path_covers(const field_spec& field) {
-  return !field.noise_graph && simd_kernels_cover(field.noise, field.dims);
-}
-
 namespace {
 
 x_octave make_x_octave(const field_plan& plan, int octave) {
@@ -123,14 +119,6 @@ field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>&
   }
   for (int o = 0; o < octaves; ++o) plan.x.push_back(make_x_octave(plan, o));
   return plan;
-}
-
-field_plan make_plan(const field_spec& field, const permutation_table& table) {
-  const row_noise noise{field.dims, field.noise.kind == noise_kind::improved4_balanced,
-                        table.doubled().data(), detail::make_fractal_params<float>(field.noise)};
-  return make_plan(noise, field.size, [&](int axis, int octave, std::uint32_t index) {
-    return axis_coordinate(field, axis, index, octave);
-  });
 }
 
 }  // namespace vknoise::cpu

@@ -69,9 +69,6 @@ struct field_plan {
 // improved4_balanced noise without gradient or warp, every fractal, period and octave offset.
 bool simd_kernels_cover(const noise_spec& noise, int dims);
 
-// simd_kernels_cover for the field's noise; the others use fill_mirror.
-bool fast_path_covers(const field_spec& field);
-
 // What a plan's rows compute: the improved noise of `dims` (improved4_balanced's gradients in 4D
 // when `balanced`) with the doubled table `perm` (512 entries), summed over fractal.octaves
 // octaves as fractal_sum does (octave 0 alone for fractal none).
@@ -89,8 +86,5 @@ using row_coordinate = std::function<lattice_coord(int axis, int octave, std::ui
 // at the lattice coordinates `coordinate` gives. Throws std::bad_alloc when memory runs out.
 field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>& size,
                      const row_coordinate& coordinate);
-
-// A built-in field's plan: its noise at axis_coordinate(field, ...). Throws std::bad_alloc.
-field_plan make_plan(const field_spec& field, const permutation_table& table);
 
 }  // namespace vknoise::cpu

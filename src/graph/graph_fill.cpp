@@ -1,6 +1,7 @@
 // Graph fields and points on the CPU: the double reference and the float mirror (graph_eval.hpp).
 // The mirror reads exactly the slot coordinates the GPU path uploads (slot_coordinate), built per
 // axis as the kernel's coordinate tables are: x once per field, y, z and t once per row.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -82,16 +83,35 @@ status check_points(const graph& g, const layout& l, std::span<const double> poi
                           std::to_string(dims) + " and " + std::to_string(g.channels()) +
                           " outputs needs dims coordinates and outputs values per point");
   }
+  const auto where = [](std::size_t i, std::size_t dims) {
+    return "point " + std::to_string(i / dims) + ": ";
+  };
+  // The first coordinate that is not finite, and each axis's largest |coordinate| before it.
+  std::size_t first_not_finite = points.size();
+  double largest[4] = {0, 0, 0, 0};
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const int axis = static_cast<int>(i % dims);
-    const std::string where = "point " + std::to_string(i / dims) + ": ";
     if (!std::isfinite(points[i])) {
-      return make_error(errc::out_of_range,
-                        where + "its " + detail::axis_names[axis] + " coordinate is not finite");
+      first_not_finite = i;
+      break;
     }
-    if (status s = check_domain(g.ir(), l, axis, std::fabs(points[i])); !s) {
-      return make_error(errc::out_of_range, where + s.message());
+    largest[i % dims] = std::max(largest[i % dims], std::fabs(points[i]));
+  }
+  // The domain grows with |coordinate| (chains are affine), so an axis whose largest coordinate
+  // is inside has every one inside; otherwise the first coordinate outside is looked for, in
+  // order, as the message names it.
+  for (std::size_t axis = 0; axis < dims; ++axis) {
+    if (check_domain(g.ir(), l, static_cast<int>(axis), largest[axis])) continue;
+    for (std::size_t i = 0; i < first_not_finite; ++i) {
+      if (status s = check_domain(g.ir(), l, static_cast<int>(i % dims), std::fabs(points[i]));
+          !s) {
+        return make_error(errc::out_of_range, where(i, dims) + s.message());
+      }
     }
+  }
+  if (first_not_finite < points.size()) {
+    return make_error(errc::out_of_range, where(first_not_finite, dims) + "its " +
+                                              detail::axis_names[first_not_finite % dims] +
+                                              " coordinate is not finite");
   }
   return {};
 }
