@@ -298,8 +298,8 @@ TEST_F(graph_compiler_test, OptimizedCompilesMatchGlslc) {
 
   const std::string file = path("kernel.comp");
   std::ofstream(file) << kernel->source();
-  std::string command = "glslc -fshader-stage=compute --target-env=vulkan1.1 -O -Werror -I " +
-                        kShaders.string();
+  std::string command =
+      "glslc -fshader-stage=compute --target-env=vulkan1.1 -O -Werror -I " + kShaders.string();
   for (const shader_macro& macro : compiled_graph::macros(variant)) {
     command += " -D" + macro.name + (macro.value.empty() ? "" : "=" + macro.value);
   }

@@ -204,8 +204,7 @@ TEST_P(runtime_kernel_test, TablesBeyondTheUniformRangeGoToStorageBuffers) {
   EXPECT_EQ(state_->tables.in_uniform_buffer(),
             fit >= 64 && GetParam() == table_placement::uniform_buffer);
   expect_field(make_kernel(2, 0.5f));
-  EXPECT_EQ(state_->tables.in_uniform_buffer(),
-            GetParam() == table_placement::uniform_buffer);
+  EXPECT_EQ(state_->tables.in_uniform_buffer(), GetParam() == table_placement::uniform_buffer);
 }
 
 INSTANTIATE_TEST_SUITE_P(placements, runtime_kernel_test, both_table_placements(),

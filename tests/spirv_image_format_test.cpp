@@ -1,7 +1,8 @@
 // The run-time format of the image modules (src/vulkan/spirv_image_format.hpp): every image
 // module of a graph kernel (a built-in field's, graph::from_noise), given each target format,
-// differs from the compiled one in the capability and the image's format word only. The GPU tests run the result (recorder_test.cpp: a device without
-// shaderStorageImageWriteWithoutFormat writes the mirror's texels with it).
+// differs from the compiled one in the capability and the image's format word only. The GPU tests
+// run the result (recorder_test.cpp: a device without shaderStorageImageWriteWithoutFormat writes
+// the mirror's texels with it).
 #include <gtest/gtest.h>
 
 #include <memory>

@@ -86,8 +86,8 @@ class VKNOISE_API gpu_renderer {
   // [w]]]), `out` channel_count(noise, dims) floats per point (value, then the derivatives with
   // noise.gradient). Once validated, the noise runs as its graph (graph::from_noise) through
   // eval() of a compiled_graph below, so the result equals sample_mirror of the point where the
-  // device honours NoContraction. errc::invalid_argument for a bad spec or span sizes; errc::out_of_range for a
-  // non-finite coordinate or one whose octaves leave +-max_abs_coordinate.
+  // device honours NoContraction. errc::invalid_argument for a bad spec or span sizes;
+  // errc::out_of_range for a non-finite coordinate or one whose octaves leave +-max_abs_coordinate.
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
               const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr,
               const stop_check& should_stop = {});

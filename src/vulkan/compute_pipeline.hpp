@@ -52,9 +52,7 @@ class pipeline_set {
   // in an image-output set the output binding at `output_image` instead.
   void write_set(VkDescriptorSet set, const binding_buffers& buffers,
                  const VkDescriptorImageInfo* output_image = nullptr) const;
-  std::uint32_t pipelines_built() const {
-    return static_cast<std::uint32_t>(pipelines_.size());
-  }
+  std::uint32_t pipelines_built() const { return static_cast<std::uint32_t>(pipelines_.size()); }
   // Abandoned GPU work may still use the pipelines: hands them and the layouts to the context
   // (deferred_destruction.hpp); the set is empty afterwards.
   void abandon();

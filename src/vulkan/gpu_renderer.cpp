@@ -3,19 +3,15 @@
 #include <volk.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <functional>
 #include <new>
-#include <optional>
 #include <string>
 
 #include "core/allocation_guard.hpp"
 #include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "graph/graph_fields.hpp"
-#include "graph/graph_layout.hpp"
-#include "vknoise/classic_gradients.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"

@@ -57,7 +57,7 @@ struct gpu_renderer::impl {
   context& ctx;
   std::shared_ptr<graph_compiler> compiler;  // renderer_options::compiler, or made on first use
   std::unique_ptr<vk::kernel_engine> engine;
-  vk::kernel_tables tables;  // the last kernel's, in its placement; made on first use
+  vk::kernel_tables tables;                // the last kernel's, in its placement; made on first use
   VkDescriptorPool pool = VK_NULL_HANDLE;  // made on first use
   slot slots[kSlots];
   // Bumped whenever a buffer a descriptor set may point at is replaced; a set written at an

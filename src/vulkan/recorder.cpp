@@ -178,7 +178,8 @@ status recorder::impl::init(const recorder_options& options) {
   if (!s) return s.error_value();
   submitted = *s;
 
-  // Room for each frame's coordinates (4 KiB to start) and a small graph's tables, and at least the size below which implementations ask for sub-allocation.
+  // Room for each frame's coordinates (4 KiB to start) and a small graph's tables, and at least the
+  // size below which implementations ask for sub-allocation.
   auto made = vk::memory_block::create(
       ctx, std::max<VkDeviceSize>(256 << 10, VkDeviceSize{options.frames_in_flight} * (96 << 10)));
   if (!made) return made.error_value();
