@@ -445,20 +445,20 @@ status gpu_renderer::eval(const compiled_graph& graph, std::span<const double> p
 }
 
 result<std::shared_ptr<graph_compiler>> gpu_renderer::compiler() {
-  if (!impl_->compiler) {
-    auto made = graph_compiler::create();
-    if (!made) return made.error_value();
-    impl_->compiler = std::move(made.value());
-  }
+  VKNOISE_TRY(impl_->ensure_compiler());
   return impl_->compiler;
 }
 
+status gpu_renderer::impl::ensure_compiler() {
+  if (compiler) return {};
+  auto made = graph_compiler::create();
+  if (!made) return made.error_value();
+  compiler = std::move(made.value());
+  return {};
+}
+
 result<compiled_graph> gpu_renderer::impl::compile(const graph& g) {
-  if (!compiler) {
-    auto made = graph_compiler::create();
-    if (!made) return made.error_value();
-    compiler = std::move(made.value());
-  }
+  VKNOISE_TRY(ensure_compiler());
   return compiled_graph::create(g, compiler);
 }
 

@@ -90,6 +90,8 @@ struct gpu_renderer::impl {
   // sample-octaves when the call has a stop check.
   vk::dispatch_limits call_limits(vk::dispatch_limits limits, const stop_check& should_stop) const;
 
+  // The renderer's compiler: renderer_options::compiler, or one made now.
+  status ensure_compiler();
   // `g` with its layout and source, compiled by the renderer's compiler (made on first use): a
   // structure compiled before is found in the compiler's caches, and its pipeline in the
   // engine's, so that calls that change only parameters compile and build nothing.
