@@ -450,11 +450,7 @@ result<std::shared_ptr<graph_compiler>> gpu_renderer::compiler() {
 }
 
 status gpu_renderer::impl::ensure_compiler() {
-  if (compiler) return {};
-  auto made = graph_compiler::create();
-  if (!made) return made.error_value();
-  compiler = std::move(made.value());
-  return {};
+  return vk::ensure_compiler(compiler);
 }
 
 result<compiled_graph> gpu_renderer::impl::compile(const graph& g) {

@@ -127,6 +127,14 @@ std::uint32_t kernel_engine::max_uniform_range() const {
   return ctx_.properties().limits.maxUniformBufferRange;
 }
 
+status ensure_compiler(std::shared_ptr<graph_compiler>& compiler) {
+  if (compiler) return {};
+  auto made = graph_compiler::create();
+  if (!made) return made.error_value();
+  compiler = std::move(made.value());
+  return {};
+}
+
 runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table) {
   const graph_ir::layout& layout = graph.layout();
   runtime_kernel kernel;

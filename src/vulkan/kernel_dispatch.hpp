@@ -96,6 +96,10 @@ struct runtime_kernel {
   }
 };
 
+// A renderer's or recorder's compiler: the one its options gave, or one with the default
+// compiler_options made now.
+status ensure_compiler(std::shared_ptr<graph_compiler>& compiler);
+
 // A compiled graph's kernel as a renderer or recorder runs it, with `table` for the noises whose
 // table is the field's. It refers to `graph`, which must outlive it.
 runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table);

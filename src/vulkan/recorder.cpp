@@ -307,11 +307,7 @@ status recorder::impl::plan_target(plan& p) {
 }
 
 status recorder::impl::ensure_compiler() {
-  if (compiler) return {};
-  auto made = graph_compiler::create();
-  if (!made) return made.error_value();
-  compiler = std::move(made.value());
-  return {};
+  return vk::ensure_compiler(compiler);
 }
 
 // The field's graph kernel, compiled once per structure (the compiler's caches; parameters are
