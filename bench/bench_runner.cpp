@@ -481,8 +481,9 @@ result<bench_report> run_bench(const bench_config& config,
                   } else {
                     bench_result row = base_row(backend_id::gpu, 0);
                     summarise(row, kernel_seconds);
-                    // The ALU count is the field kernel's (field.comp); the points kernel also
-                    // reads its coordinates per point, so it is given for the grid only.
+                    // The ALU count is a field kernel's (an improved-noise fractal sum, as the
+                    // built-in field's graph computes it); the points kernel also reads its
+                    // coordinates per point, so it is given for the grid only.
                     if (!gpu_on_cpu_device && machine.peak_gops && work == workload::grid &&
                         !is_graph) {
                       const alu_ops ops = kernel_alu_ops(dims, octaves);

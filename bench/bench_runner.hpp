@@ -113,7 +113,8 @@ struct machine_info {
 };
 
 // ALU operations per sample of the improved-noise field kernel (value form), counted from
-// shaders/improved_noise.glsl, fractal.glsl and field.comp (docs/benchmarks.md has the count).
+// shaders/improved_noise.glsl and the fractal sum (octave_term.glsl; docs/benchmarks.md has the
+// count).
 struct alu_ops {
   int float_ops;
   int int_ops;

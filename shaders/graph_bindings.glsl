@@ -6,7 +6,7 @@
 //   VKNOISE_IMAGE_OUTPUT   a field chunk into a storage image (image_push_constants), with
 //                          VKNOISE_IMAGE_3D for an image3D, else an image2DArray
 //   VKNOISE_TABLE_IN_UNIFORM  the tables in uniform buffers (permutation.glsl)
-// Slots take the place of a built-in kernel's octaves: the push constants' fractal.octaves is
+// Slots take the place of a fractal's octaves: the push constants' fractal.octaves is
 // the slot count, and slot s of a sample sits where octave s would (vknoise_shared.h).
 // VKNOISE_GRAPH_FUNCTION instead makes a function to paste into any shader: no bindings, the
 // tables and words constant arrays declared by the generated source, and graph_slot generated
@@ -62,7 +62,7 @@ uint graph_uint(uint word) { return graph_words[word]; }
 #include "graph_ops.glsl"
 
 #if !defined(VKNOISE_GRAPH_FUNCTION)
-// Slot s's lattice coordinate on `axis` at this sample (laid out as a built-in kernel's octaves).
+// Slot s's lattice coordinate on `axis` at this sample (laid out as a fractal's octaves).
 lattice_axis graph_slot(uint s, int axis) {
 #if defined(VKNOISE_GRAPH_POINTS)
   return decode(coords[(sample_x * pc.fractal.octaves + s) * 4 + uint(axis)]);

@@ -1,5 +1,5 @@
-// One octave's term of a fractal sum, the twin of octave_term() in src/core/fractal.hpp: shared by
-// the built-in kernels' fractal_sum (fractal.glsl) and the graph kernels' fractal nodes.
+// One octave's term of a fractal sum, the twin of octave_term() in src/core/fractal.hpp: the graph
+// kernels' fractal nodes (graph_glsl_basis.cpp) sum these.
 
 float octave_term(int fractal, float n, inout float ridge_weight) {
   precise float r;

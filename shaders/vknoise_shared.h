@@ -27,15 +27,6 @@ using uint = std::uint32_t;
 //   storage-buffer gather but not of a uniform array (about 1.7x faster there).
 #define VKNOISE_UNIFORM_TABLE_STRIDE 4  // int32 words per entry in the uniform variant
 
-// Specialization constant ids: the structure of a kernel, fixed per pipeline.
-#define VKNOISE_SPEC_DIMS 0      // 1 to 4
-#define VKNOISE_SPEC_KIND 1      // VKNOISE_NOISE_*
-#define VKNOISE_SPEC_FRACTAL 2   // VKNOISE_FRACTAL_*
-#define VKNOISE_SPEC_GRADIENT 3  // 0: one channel (the value); 1: 1 + dims (value, d/dx, ...)
-#define VKNOISE_SPEC_VALUE_INTERPOLATION 4  // value noise: VKNOISE_VALUE_*
-#define VKNOISE_SPEC_VALUE_SMOOTH 5         // value noise: 0 or 1
-#define VKNOISE_SPEC_WARP 6                 // 0 or 1: domain warp (amplitude in fractal_constants)
-
 // Values of vknoise::noise_kind, fractal_kind and value_interpolation (static_asserted in C++).
 #define VKNOISE_NOISE_IMPROVED 0
 #define VKNOISE_NOISE_IMPROVED4_BALANCED 1
@@ -53,22 +44,22 @@ using uint = std::uint32_t;
 #define VKNOISE_FIELD_LOCAL_SIZE 64
 #define VKNOISE_POINTS_LOCAL_SIZE 64
 
-// Per-dispatch values of the octave sum (noise_spec.hpp): the host computes 1/norm in float, so
-// that no kernel divides.
+// Per-dispatch values: a graph kernel reads only `octaves`, its lattice coordinates per axis and
+// sample (the graph's slots, graph_layout.hpp); its fractal parameters are constant words.
 struct fractal_constants {
   uint octaves;
   float persistence;
   float lacunarity;
   float inv_norm;
-  float warp;  // domain warp amplitude, read when VKNOISE_SPEC_WARP is 1
+  float warp;
 };
 
-// field.comp: one dispatch fills a chunk of `row_count` rows (workgroup y index) of `count_x`
+// A field kernel: one dispatch fills a chunk of `row_count` rows (workgroup y index) of `count_x`
 // samples (x). The coords buffer holds the chunk's lattice coordinates, reduced on the host:
 // first x, octave by octave (octaves * count_x entries: octave o of sample x at o * count_x + x),
 // then from entry rows_offset, per row and octave, y, z and t (entry rows_offset +
 // (row * octaves + o) * 3 + axis - 1). Sample (x, row) goes to output[(row * count_x + x) *
-// channels + c] (channels: 1, or 1 + dims with VKNOISE_SPEC_GRADIENT).
+// channels + c] (channels: the graph's outputs).
 // output_offset: the float index in the output binding where the chunk's first sample goes (the
 // binding's offset must be aligned to minStorageBufferOffsetAlignment; this carries the rest).
 struct field_push_constants {
@@ -78,7 +69,7 @@ struct field_push_constants {
   uint output_offset;
 };
 
-// field.comp built with VKNOISE_IMAGE_OUTPUT writes a storage image at binding
+// A field kernel built with VKNOISE_IMAGE_OUTPUT writes a storage image at binding
 // VKNOISE_BINDING_OUTPUT instead, declared without a format qualifier (the library writes the
 // target's format into the module where the device needs one): an image3D with
 // VKNOISE_IMAGE_3D=1, else an image2DArray. Sample
@@ -97,8 +88,8 @@ struct image_push_constants {
   float bias;
 };
 
-// points.comp: `count` points, each with octaves * 4 lattice coords (octave o, axis a at
-// (point * octaves + o) * 4 + a; axes beyond dims are zero); point i goes to
+// A points kernel (VKNOISE_GRAPH_POINTS): `count` points, each with octaves * 4 lattice coords
+// (octave o, axis a at (point * octaves + o) * 4 + a; axes beyond dims are zero); point i goes to
 // output[i * channels + c].
 struct points_push_constants {
   fractal_constants fractal;

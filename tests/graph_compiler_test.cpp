@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -17,8 +18,8 @@
 
 #include "graph/shader_sources.hpp"
 #include "scratch_directory.hpp"
+#include "vknoise/graph.hpp"
 #include "vknoise/graph_compiler.hpp"
-#include "vulkan/kernel_modules.hpp"
 
 namespace vknoise {
 namespace {
@@ -279,20 +280,37 @@ TEST(graph_compiler, TheDefaultCacheDirectoryFollowsTheEnvironment) {
   EXPECT_EQ(default_cache_directory(), "");
 }
 
-// With `optimize`, the compiler reproduces the module the build embeds (glslc --target-env=
-// vulkan1.1 -O -Werror) word for word: the same compiler with the same options. The points
-// kernel with the table in a storage buffer (no macros) is the smallest one; it still takes
-// seconds to optimise.
-TEST_F(graph_compiler_test, OptimizedCompilesReproduceTheBuildsOwnKernels) {
+// With `optimize`, the compiler reproduces what glslc makes of the same source with the build's
+// options for embedded shaders (--target-env=vulkan1.1 -O -Werror, the shaders directory as the
+// include path) word for word: the same compiler with the same options. A built-in field's graph
+// kernel (graph::from_noise), writing a buffer with the table in a storage buffer.
+TEST_F(graph_compiler_test, OptimizedCompilesMatchGlslc) {
   auto compiler = make({.disk_cache = false, .optimize = true});
-  const std::string source = read_text(kShaders / "points.comp");
-  for (const vk::kernel_module& module : vk::kernel_modules()) {
-    if (module.which != vk::kernel::points || module.table_in_uniform) continue;
-    auto compiled = compiler->compile(source);
-    ASSERT_TRUE(compiled.ok()) << compiled.message();
-    EXPECT_TRUE(std::equal(module.code.begin(), module.code.end(), (*compiled)->code.begin(),
-                           (*compiled)->code.end()));
+  noise_spec noise;
+  noise.fractal = fractal_kind::fbm;
+  auto lowered = graph::from_noise(noise, 3);
+  ASSERT_TRUE(lowered.ok()) << lowered.message();
+  auto kernel = compiled_graph::create(*lowered, compiler);
+  ASSERT_TRUE(kernel.ok()) << kernel.message();
+  const graph_kernel_variant variant{graph_kernel_output::field_buffer, false};
+  auto compiled = kernel->kernel(variant);
+  ASSERT_TRUE(compiled.ok()) << compiled.message();
+
+  const std::string file = path("kernel.comp");
+  std::ofstream(file) << kernel->source();
+  std::string command =
+      "glslc -fshader-stage=compute --target-env=vulkan1.1 -O -Werror -I " + kShaders.string();
+  for (const shader_macro& macro : compiled_graph::macros(variant)) {
+    command += " -D" + macro.name + (macro.value.empty() ? "" : "=" + macro.value);
   }
+  command += " -o " + path("kernel.spv") + " " + file + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  std::ifstream in(path("kernel.spv"), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_EQ(bytes.size() % 4, 0u);
+  std::vector<std::uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  EXPECT_EQ(words, (*compiled)->code);
 }
 
 // emit_glsl's promise: a source with its includes inlined is one file glslc compiles alone.

@@ -277,6 +277,45 @@ TEST_P(graph_gpu_test, ChangingParametersNeitherRecompilesNorRebuilds) {
   EXPECT_GT(shared_compiler()->stats().memory_hits, before.memory_hits);
 }
 
+// A built-in field or noise runs as its graph (graph::from_noise), compiled once per structure:
+// its parameters (octaves, persistence, lacunarity, the table, the grid) are data, so fills and
+// point evaluations that change only them compile nothing, and each equals the mirror bit for
+// bit.
+TEST_P(graph_gpu_test, BuiltInNoiseCompilesOncePerStructure) {
+  field_spec f;
+  f.size = {13, 5, 2, 1};
+  f.origin = {0.3, -1.7, 2.25, 0};
+  f.noise.fractal = fractal_kind::fbm;
+  f.noise.octaves = 3;
+  std::vector<float> out(value_count(f));
+  ASSERT_TRUE(renderer_->fill(f, permutation_table::perlin(), out).ok());
+  std::vector<double> points;
+  for (int i = 0; i < 40; ++i) points.insert(points.end(), {0.37 * i, -0.11 * i, 1.5 + 0.05 * i});
+  std::vector<float> at_points(points.size() / 3);
+  ASSERT_TRUE(renderer_->eval(f.noise, 3, points, permutation_table::perlin(), at_points).ok());
+  const compiler_stats before = shared_compiler()->stats();
+  for (int round = 0; round < 4; ++round) {
+    field_spec g = f;
+    g.noise.octaves = 1 + 2 * round;
+    g.noise.persistence = 0.4 + 0.1 * round;
+    g.noise.lacunarity = 1.9 + 0.2 * round;
+    g.origin[0] += round;
+    const permutation_table table = permutation_table::from_seed(round);
+    EXPECT_EQ(bit_mismatches(gpu_fill(g, table), mirror_fill(g, table)), 0u) << round;
+    std::vector<float> gpu_points(points.size() / 3), mirror_points(points.size() / 3);
+    ASSERT_TRUE(renderer_->eval(g.noise, 3, points, table, gpu_points).ok());
+    for (std::size_t i = 0; i < mirror_points.size(); ++i) {
+      field_spec one = g;
+      one.size = {1, 1, 1, 1};
+      one.step = {1, 1, 1, 1};
+      one.origin = {points[i * 3], points[i * 3 + 1], points[i * 3 + 2], 0};
+      ASSERT_TRUE(fill_mirror(one, table, {&mirror_points[i], 1}).ok());
+    }
+    EXPECT_EQ(bit_mismatches(gpu_points, mirror_points), 0u) << round;
+  }
+  EXPECT_EQ(shared_compiler()->stats().compiles, before.compiles);
+}
+
 TEST_P(graph_gpu_test, BadFieldsAndPointsGetTheMirrorsErrors) {
   const graph g = parse(graph_cases::node_graphs[3]);  // lattice domains, dims 3
   field_spec f = grid(g, 4, 0.0);

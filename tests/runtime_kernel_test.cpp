@@ -201,11 +201,10 @@ TEST_P(runtime_kernel_test, TablesBeyondTheUniformRangeGoToStorageBuffers) {
   // (A device whose uniform range holds more than 64 tables checks 64 where it puts them.)
   const int tables = static_cast<int>(std::min<std::uint64_t>(fit + 1, 64));
   expect_field(make_kernel(tables, 0.5f));
-  EXPECT_EQ(state_->graph_tables.in_uniform_buffer(),
+  EXPECT_EQ(state_->tables.in_uniform_buffer(),
             fit >= 64 && GetParam() == table_placement::uniform_buffer);
   expect_field(make_kernel(2, 0.5f));
-  EXPECT_EQ(state_->graph_tables.in_uniform_buffer(),
-            GetParam() == table_placement::uniform_buffer);
+  EXPECT_EQ(state_->tables.in_uniform_buffer(), GetParam() == table_placement::uniform_buffer);
 }
 
 INSTANTIATE_TEST_SUITE_P(placements, runtime_kernel_test, both_table_placements(),

@@ -1,13 +1,16 @@
-// The run-time format of the image modules (src/vulkan/spirv_image_format.hpp): every embedded
-// image module, given each target format, differs from the embedded one in the capability and the
-// image's format word only. The GPU tests run the result (recorder_test.cpp: a device without
-// shaderStorageImageWriteWithoutFormat writes the mirror's texels with it).
+// The run-time format of the image modules (src/vulkan/spirv_image_format.hpp): every image
+// module of a graph kernel (a built-in field's, graph::from_noise), given each target format,
+// differs from the compiled one in the capability and the image's format word only. The GPU tests
+// run the result (recorder_test.cpp: a device without shaderStorageImageWriteWithoutFormat writes
+// the mirror's texels with it).
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <spirv/unified1/spirv.hpp11>
 #include <vector>
 
-#include "vulkan/kernel_modules.hpp"
+#include "vknoise/graph.hpp"
+#include "vknoise/graph_compiler.hpp"
 #include "vulkan/spirv_image_format.hpp"
 
 namespace vknoise::vk {
@@ -50,20 +53,49 @@ constexpr format_case kFormats[] = {
     {image_format::rgba8, spv::ImageFormat::Rgba8, false},
 };
 
-std::vector<const kernel_module*> image_modules() {
-  std::vector<const kernel_module*> out;
-  for (const kernel_module& module : kernel_modules()) {
-    if (module.image_output) out.push_back(&module);
+// The modules of a built-in field's graph kernel for each output and table placement, compiled
+// once for the whole test program.
+std::vector<std::shared_ptr<const spirv_module>> graph_modules(bool image_output) {
+  static const auto compiled = [] {
+    std::vector<std::pair<bool, std::shared_ptr<const spirv_module>>> out;
+    auto compiler = graph_compiler::create({.disk_cache = false});
+    EXPECT_TRUE(compiler.ok()) << compiler.message();
+    if (!compiler) return out;
+    noise_spec noise;
+    noise.fractal = fractal_kind::fbm;
+    auto g = graph::from_noise(noise, 3);
+    EXPECT_TRUE(g.ok()) << g.message();
+    if (!g) return out;
+    auto kernel = compiled_graph::create(*g, *compiler);
+    EXPECT_TRUE(kernel.ok()) << kernel.message();
+    if (!kernel) return out;
+    for (graph_kernel_output output :
+         {graph_kernel_output::field_buffer, graph_kernel_output::points,
+          graph_kernel_output::image_2d_array, graph_kernel_output::image_3d}) {
+      for (bool in_uniform : {false, true}) {
+        auto module = kernel->kernel({output, in_uniform});
+        EXPECT_TRUE(module.ok()) << module.message();
+        if (!module) continue;
+        const bool image = output == graph_kernel_output::image_2d_array ||
+                           output == graph_kernel_output::image_3d;
+        out.emplace_back(image, *module);
+      }
+    }
+    return out;
+  }();
+  std::vector<std::shared_ptr<const spirv_module>> out;
+  for (const auto& [image, module] : compiled) {
+    if (image == image_output) out.push_back(module);
   }
   return out;
 }
 
-// Every image module the library embeds (one per shape and table placement), every format.
+// Every image module (one per shape and table placement), every format.
 TEST(SpirvImageFormat, WritesTheFormatAndItsCapabilityAndNothingElse) {
-  const std::vector<const kernel_module*> modules = image_modules();
+  const auto modules = graph_modules(true);
   ASSERT_EQ(modules.size(), 4u);  // image2DArray and image3D, storage and uniform table
-  for (const kernel_module* module : modules) {
-    const auto embedded = instructions_of(module->code);
+  for (const auto& module : modules) {
+    const auto compiled = instructions_of(module->code);
     for (const format_case& c : kFormats) {
       auto fitted = with_image_format(module->code, c.format);
       ASSERT_TRUE(fitted.ok()) << fitted.message();
@@ -72,13 +104,13 @@ TEST(SpirvImageFormat, WritesTheFormatAndItsCapabilityAndNothingElse) {
       EXPECT_TRUE(std::equal(code.begin(), code.begin() + kHeaderWords, module->code.begin()));
       const auto patched = instructions_of(code);
 
-      // Walk both: the embedded module's without-format capability gives way to the extended
+      // Walk both: the compiled module's without-format capability gives way to the extended
       // formats' (or to nothing), its storage image type gets the format; every other
       // instruction is the same, in the same order.
       std::size_t p = 0;
       std::size_t images = 0;
       bool saw_capability = false;
-      for (const auto& instruction : embedded) {
+      for (const auto& instruction : compiled) {
         ASSERT_LT(p, patched.size());
         if (is_capability(instruction, spv::Capability::StorageImageWriteWithoutFormat)) {
           saw_capability = true;
@@ -108,7 +140,9 @@ TEST(SpirvImageFormat, WritesTheFormatAndItsCapabilityAndNothingElse) {
 }
 
 TEST(SpirvImageFormat, RejectsWhatIsNotAnImageModule) {
-  const kernel_module* image = image_modules().at(0);
+  const auto images = graph_modules(true);
+  ASSERT_FALSE(images.empty());
+  const auto& image = images.front();
   const auto rejects = [](std::span<const std::uint32_t> code, image_format format) {
     auto fitted = with_image_format(code, format);
     ASSERT_FALSE(fitted.ok());
@@ -120,7 +154,7 @@ TEST(SpirvImageFormat, RejectsWhatIsNotAnImageModule) {
   std::vector<std::uint32_t> wrong_magic(image->code.begin(), image->code.end());
   wrong_magic[0] = 0;
   rejects(wrong_magic, image_format::r32f);
-  rejects(image->code.first(3), image_format::r32f);
+  rejects(std::span<const std::uint32_t>(image->code).first(3), image_format::r32f);
   // Truncated inside an instruction (the image type, nine words).
   std::size_t image_type_at = 0;
   for (std::size_t at = kHeaderWords; at < image->code.size();
@@ -128,11 +162,11 @@ TEST(SpirvImageFormat, RejectsWhatIsNotAnImageModule) {
     if (is_image_type({image->code[at]})) image_type_at = at;
   }
   ASSERT_GT(image_type_at, 0u);
-  rejects(image->code.first(image_type_at + 3), image_format::r32f);
+  rejects(std::span<const std::uint32_t>(image->code).first(image_type_at + 3), image_format::r32f);
   // A buffer module has no image to give a format.
-  for (const kernel_module& module : kernel_modules()) {
-    if (!module.image_output) rejects(module.code, image_format::r32f);
-  }
+  const auto buffers = graph_modules(false);
+  ASSERT_EQ(buffers.size(), 4u);  // a field buffer and points, storage and uniform table
+  for (const auto& module : buffers) rejects(module->code, image_format::r32f);
 }
 
 }  // namespace

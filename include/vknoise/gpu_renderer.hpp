@@ -1,6 +1,7 @@
-// Renders fields and evaluates points with Vulkan compute on a context's device: built-in noise
-// (field_spec::noise) with the kernels the library embeds, and noise graphs (graph.hpp) with the
-// kernel each graph compiles to at run time (graph_compiler.hpp).
+// Renders fields and evaluates points with Vulkan compute on a context's device: noise graphs
+// (graph.hpp) with the kernel each graph compiles to at run time (graph_compiler.hpp), and
+// built-in noise (field_spec::noise) as the graph that computes it bit for bit
+// (graph::from_noise), compiled once per structure like any graph.
 //
 // Memory: a fill works in chunks of whole rows (or row segments) of at most chunk_bytes, each
 // dispatched, copied to host-visible memory and copied into `out` while the next chunk runs, so
@@ -44,9 +45,9 @@ struct renderer_options {
   // Where the kernels read their tables. A graph whose tables do not fit a uniform buffer range
   // (8 KiB per permutation table, maxUniformBufferRange) reads them from storage buffers.
   table_placement table = table_placement::automatic;
-  // Compiles the kernels of graph fields (shared with whoever else holds it). Null: the renderer
-  // makes one with the default compiler_options (disk cache in default_cache_directory()) on
-  // its first graph field.
+  // Compiles the kernels (shared with whoever else holds it). Null: the renderer makes one with
+  // the default compiler_options (disk cache in default_cache_directory()) on its first fill or
+  // eval.
   std::shared_ptr<graph_compiler> compiler;
 };
 
@@ -64,9 +65,10 @@ class VKNOISE_API gpu_renderer {
 
   // Fills `out` (exactly value_count(field) floats, layout in field.hpp) with the field. A field
   // with a noise_graph runs the graph's kernel: compiled_graph::create with the renderer's
-  // compiler, then fill() of it below. Errors: those of validate(), errc::invalid_argument for a
-  // wrong span size, errc::vulkan_error, errc::timeout; for a graph, those of
-  // graph_compiler::create and graph_compiler::compile.
+  // compiler, then fill() of it below; a built-in field, once validated, the graph that computes
+  // it (graph::from_noise) the same way. Errors: those of validate(), errc::invalid_argument for
+  // a wrong span size, errc::vulkan_error, errc::timeout, those of graph_compiler::create and
+  // graph_compiler::compile.
   status fill(const field_spec& field, const permutation_table& table, std::span<float> out,
               gpu_stats* stats = nullptr, const stop_check& should_stop = {});
   // A graph over the field's grid (field.noise_graph and field.noise are not read; field.dims
@@ -82,10 +84,10 @@ class VKNOISE_API gpu_renderer {
 
   // Evaluates a noise_spec at arbitrary points: `points` holds dims doubles per point (x [y [z
   // [w]]]), `out` channel_count(noise, dims) floats per point (value, then the derivatives with
-  // noise.gradient). Each point is reduced on the host with reduce_point, so
-  // the result equals sample_mirror of the reduced point where the device honours
-  // NoContraction. errc::invalid_argument for a bad spec or span sizes; errc::out_of_range for a
-  // non-finite coordinate or one whose octaves leave +-max_abs_coordinate.
+  // noise.gradient). Once validated, the noise runs as its graph (graph::from_noise) through
+  // eval() of a compiled_graph below, so the result equals sample_mirror of the point where the
+  // device honours NoContraction. errc::invalid_argument for a bad spec or span sizes;
+  // errc::out_of_range for a non-finite coordinate or one whose octaves leave +-max_abs_coordinate.
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
               const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr,
               const stop_check& should_stop = {});

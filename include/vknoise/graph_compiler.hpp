@@ -59,11 +59,10 @@ struct compiler_options {
   // (compiler_stats counts the failed writes).
   bool disk_cache = true;
   std::filesystem::path cache_directory;
-  // spirv-opt's performance passes, as `glslc -O` (which the library's built-in kernels are
-  // compiled with; with them this compiler reproduces those modules word for word). Off by
-  // default: compiles take about half the time for a typical graph kernel (and a fortieth for
-  // one as large as the built-in field kernel), and the Vulkan driver optimises the module when
-  // it builds the pipeline anyway. Part of the key: modules compiled either way are cached apart.
+  // spirv-opt's performance passes, as `glslc -O` (with them this compiler reproduces glslc's
+  // modules word for word). Off by default: compiles take about half the time for a typical
+  // graph kernel, and the Vulkan driver optimises the module when it builds the pipeline anyway.
+  // Part of the key: modules compiled either way are cached apart.
   bool optimize = false;
 };
 

@@ -34,9 +34,10 @@
 // kind and format; each is built once, through the context's pipeline cache. pipelines_built()
 // tells how many.
 //
-// Graph fields (field_spec::noise_graph, graph.hpp) are recorded like built-in ones, into buffers
-// and images alike: the graph is compiled at run time with the recorder's compiler
-// (recorder_options::compiler), whose caches compile each structure once; its parameters
+// Every field is recorded as a graph (graph.hpp): a graph field's own, a built-in one's the graph
+// that computes it bit for bit (graph::from_noise). The graph is compiled at run time with the
+// recorder's compiler (recorder_options::compiler), whose caches compile each structure once; its
+// parameters
 // (constants, factors, octaves, seeds, curves) and its tables are per-frame data, uploaded into
 // the frame's buffers, so changing them neither compiles nor builds a pipeline. A graph's pipeline
 // is built once per structure, target kind and table placement (and, without

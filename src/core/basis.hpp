@@ -1,6 +1,6 @@
 // Which basis noise a sample uses: one switch over (kind, dims), shared by the reference and the
-// mirror, the twin of basis_noise() in shaders/noise.glsl (where kind, dims and the value-noise
-// settings are specialization constants and the tables are bound buffers).
+// mirror; on the GPU a graph kernel's noise node calls its basis directly (graph_glsl_basis.cpp,
+// the tables bound buffers).
 #pragma once
 
 #include "core/classic_noise.hpp"
@@ -68,7 +68,7 @@ real basis_noise(const basis_setup<real>& b, int octave, const lattice_axis<real
   }
 }
 
-// The gradient form, the twin of basis_noise_d() in shaders/noise.glsl (value noise has none).
+// The gradient form (value noise has none).
 template <class real>
 dual<real> basis_noise_d(const basis_setup<real>& b, const lattice_axis<real>& x,
                          const lattice_axis<real>& y, const lattice_axis<real>& z,

@@ -1,6 +1,6 @@
-// The sum over octaves, written once for both precisions (twin of shaders/fractal.glsl, same
-// order, same names). The basis noise of octave o comes from a callable, so the reference, the
-// mirror and the GPU kernel share this accumulation exactly.
+// The sum over octaves, written once for both precisions (twin of the graph kernels' fractal
+// nodes, graph_glsl_basis.cpp, same order). The basis noise of octave o comes from a callable, so
+// the reference, the mirror and the GPU kernel share this accumulation exactly.
 #pragma once
 
 #include <algorithm>

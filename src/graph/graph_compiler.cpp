@@ -336,8 +336,7 @@ void graph_compiler::clear_memory_cache() {
 }
 
 std::vector<shader_macro> compiled_graph::macros(graph_kernel_variant variant) {
-  // As the built-in kernels' variants (cmake/KernelModules.cmake); the storage placement and the
-  // buffer output are the sources' defaults.
+  // The storage placement and the buffer output are the sources' defaults.
   std::vector<shader_macro> macros;
   switch (variant.output) {
     case graph_kernel_output::field_buffer:

@@ -19,25 +19,13 @@ constexpr std::uint32_t kPushConstantBytes =
     std::max({sizeof(shader::field_push_constants), sizeof(shader::points_push_constants),
               sizeof(shader::image_push_constants)});
 
-// The embedded module that runs `variant`.
-const kernel_module* module_of(const kernel_variant& variant, bool table_in_uniform) {
-  const bool image_output = variant.image != image_format::none;
-  for (const kernel_module& module : kernel_modules()) {
-    if (module.which == variant.which && module.image_output == image_output &&
-        module.image_3d == variant.image_3d && module.table_in_uniform == table_in_uniform) {
-      return &module;
-    }
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
-                                                           bool table_in_uniform, bool image_output,
-                                                           bool graph) {
+                                                           bool table_in_uniform,
+                                                           bool image_output) {
   const VolkDeviceTable& vk = device_table(ctx);
-  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform, image_output, graph));
+  std::unique_ptr<pipeline_set> set(new pipeline_set(ctx, table_in_uniform, image_output));
 
   // Every binding a storage buffer (the graph constants included) but the tables and an image.
   VkDescriptorSetLayoutBinding bindings[kMaxBindings];
@@ -66,66 +54,14 @@ result<std::unique_ptr<pipeline_set>> pipeline_set::create(const context& ctx,
   return set;
 }
 
-result<VkPipeline> pipeline_set::get(const kernel_variant& variant) {
-  if (graph_) return make_error(errc::invalid_argument, "a graph set runs graph kernels only");
-  if ((variant.image != image_format::none) != image_output_) {
-    return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
-  }
-  const kernel_module* embedded = module_of(variant, table_in_uniform_);
-  if (embedded == nullptr) {
-    return make_error(errc::invalid_argument, "no embedded kernel module writes this output");
-  }
-  // A device that cannot write an image declared without a format gets the module with the
-  // target's format written in, one pipeline per format.
-  const bool needs_format =
-      embedded->image_output && !ctx_.features().storage_image_write_without_format;
-  const image_format written_format = needs_format ? variant.image : image_format::none;
-  const pipeline_key key{embedded, written_format, variant.specialization()};
-  if (auto found = pipelines_.find(key); found != pipelines_.end()) return found->second;
-  std::span<const std::uint32_t> code = embedded->code;
-  std::vector<std::uint32_t> with_format;
-  if (needs_format) {
-    auto fitted = with_image_format(code, written_format);
-    if (!fitted) return fitted.error_value();
-    with_format = std::move(fitted.value());
-    code = with_format;
-  }
-  // Structure is specialization constants: the driver folds the branches on them.
-  constexpr std::uint32_t kCount = 7;
-  const std::int32_t values[kCount] = {variant.dims,
-                                       variant.kind,
-                                       variant.fractal,
-                                       variant.gradient,
-                                       variant.value_interpolation,
-                                       variant.value_smooth,
-                                       variant.warp};
-  const std::uint32_t ids[kCount] = {VKNOISE_SPEC_DIMS,
-                                     VKNOISE_SPEC_KIND,
-                                     VKNOISE_SPEC_FRACTAL,
-                                     VKNOISE_SPEC_GRADIENT,
-                                     VKNOISE_SPEC_VALUE_INTERPOLATION,
-                                     VKNOISE_SPEC_VALUE_SMOOTH,
-                                     VKNOISE_SPEC_WARP};
-  VkSpecializationMapEntry entries[kCount];
-  for (std::uint32_t i = 0; i < kCount; ++i) {
-    entries[i] = {ids[i], i * std::uint32_t{sizeof(std::int32_t)}, sizeof(std::int32_t)};
-  }
-  VkSpecializationInfo spec{kCount, entries, sizeof(values), values};
-  auto built = build(code, &spec);
-  if (!built) return built.error_value();
-  pipelines_[key] = *built;
-  return *built;
-}
-
 result<VkPipeline> pipeline_set::get(const spirv_module& module, image_format format) {
-  if (!graph_) return make_error(errc::invalid_argument, "graph kernels run in a graph set only");
   if ((format != image_format::none) != image_output_) {
     return make_error(errc::invalid_argument, "kernel output does not match the pipeline layout");
   }
   const bool needs_format = image_output_ && !ctx_.features().storage_image_write_without_format;
   const image_format written_format = needs_format ? format : image_format::none;
   const auto key = std::pair(module.key, written_format);
-  if (auto found = graph_pipelines_.find(key); found != graph_pipelines_.end()) {
+  if (auto found = pipelines_.find(key); found != pipelines_.end()) {
     return found->second;
   }
   std::span<const std::uint32_t> code = module.code;
@@ -136,14 +72,13 @@ result<VkPipeline> pipeline_set::get(const spirv_module& module, image_format fo
     with_format = std::move(fitted.value());
     code = with_format;
   }
-  auto built = build(code, nullptr);
+  auto built = build(code);
   if (!built) return built.error_value();
-  graph_pipelines_[key] = *built;
+  pipelines_[key] = *built;
   return *built;
 }
 
-result<VkPipeline> pipeline_set::build(std::span<const std::uint32_t> code,
-                                       const VkSpecializationInfo* spec) const {
+result<VkPipeline> pipeline_set::build(std::span<const std::uint32_t> code) const {
   const VolkDeviceTable& vk = device_table(ctx_);
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   module_info.codeSize = code.size_bytes();
@@ -156,7 +91,6 @@ result<VkPipeline> pipeline_set::build(std::span<const std::uint32_t> code,
   info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   info.stage.module = module;
   info.stage.pName = "main";
-  info.stage.pSpecializationInfo = spec;
   info.layout = layout_;
   VkPipeline pipeline = VK_NULL_HANDLE;
   const VkResult r = vk.vkCreateComputePipelines(ctx_.device(), ctx_.pipeline_cache(), 1, &info,
@@ -191,9 +125,7 @@ void pipeline_set::write_set(VkDescriptorSet set, const binding_buffers& buffers
 std::function<void()> pipeline_set::destroyer() {
   std::vector<VkPipeline> pipelines;
   for (auto& [key, pipeline] : pipelines_) pipelines.push_back(pipeline);
-  for (auto& [key, pipeline] : graph_pipelines_) pipelines.push_back(pipeline);
   pipelines_.clear();
-  graph_pipelines_.clear();
   return [ctx = &ctx_, pipelines = std::move(pipelines),
           layout = std::exchange(layout_, VK_NULL_HANDLE),
           set_layout = std::exchange(set_layout_, VK_NULL_HANDLE)] {

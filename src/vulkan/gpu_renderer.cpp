@@ -3,19 +3,15 @@
 #include <volk.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <functional>
 #include <new>
-#include <optional>
 #include <string>
 
 #include "core/allocation_guard.hpp"
 #include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
 #include "graph/graph_fields.hpp"
-#include "graph/graph_layout.hpp"
-#include "vknoise/classic_gradients.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
@@ -28,8 +24,6 @@
 namespace vknoise {
 
 using vk::check;
-using vk::fractal_constants_of;
-using vk::variant_of;
 
 namespace {
 
@@ -43,17 +37,10 @@ status gpu_renderer::impl::init(const renderer_options& options) {
   auto created = vk::kernel_engine::create(ctx, {options.table, options.chunk_bytes, 4096, false});
   if (!created) return created.error_value();
   engine = std::move(created.value());
-  auto made = engine->create_tables();
-  if (!made) return made.error_value();
-  tables = std::move(made.value());
-  auto made_pool = engine->create_descriptor_pool(kSlots);
-  if (!made_pool) return made_pool.error_value();
-  pool = *made_pool;
   for (slot& s : slots) {
     auto work = vk::submission::create(ctx);
     if (!work) return work.error_value();
     s.work = std::move(work.value());
-    VKNOISE_TRY(engine->allocate_sets(pool, engine->kernels(false), {&s.sets[kBuiltinSet], 1}));
   }
   return {};
 }
@@ -79,18 +66,13 @@ gpu_renderer::impl::~impl() {
       s.readback.abandon();
     }
     tables.abandon();
-    graph_tables.abandon();
     if (engine) engine->abandon();
-    context_internals::defer_destruction(ctx, [c = &ctx, pools = std::array{pool, graph_pool}] {
-      for (VkDescriptorPool p : pools) {
-        if (p) device_table(*c).vkDestroyDescriptorPool(c->device(), p, nullptr);
-      }
+    context_internals::defer_destruction(ctx, [c = &ctx, p = pool] {
+      if (p) device_table(*c).vkDestroyDescriptorPool(c->device(), p, nullptr);
     });
     return;
   }
-  for (VkDescriptorPool p : {pool, graph_pool}) {
-    if (p) device_table(ctx).vkDestroyDescriptorPool(ctx.device(), p, nullptr);
-  }
+  if (pool) device_table(ctx).vkDestroyDescriptorPool(ctx.device(), pool, nullptr);
 }
 
 status gpu_renderer::impl::ensure_capacity(slot& s, std::size_t coord_count,
@@ -128,7 +110,7 @@ void gpu_renderer::impl::ensure_written(slot& s, const chunk_job& job) {
   if (s.written[job.set_kind] == buffers_stamp) return;
   // The slot is idle (finished), so its descriptor sets are not in use.
   vk::binding_buffers infos{};
-  (job.set_kind == kBuiltinSet ? tables : graph_tables).bind(infos);
+  tables.bind(infos);
   infos[VKNOISE_BINDING_COORDS] = {s.coords.buffer(), 0, VK_WHOLE_SIZE};
   infos[VKNOISE_BINDING_OUTPUT] = {s.output.buffer(), 0, VK_WHOLE_SIZE};
   job.kernels->write_set(s.sets[job.set_kind], infos);
@@ -285,24 +267,24 @@ status gpu_renderer::impl::prepare(const vk::runtime_kernel& kernel, graph_kerne
 
   // Nothing is in flight (every run finishes its slots), so the buffers may be rewritten or
   // replaced.
-  if (!graph_tables.created() || graph_tables.in_uniform_buffer() != in_uniform) {
+  if (!tables.created() || tables.in_uniform_buffer() != in_uniform) {
     auto made = engine->create_tables(in_uniform);
     if (!made) return made.error_value();
-    graph_tables = std::move(made.value());
+    tables = std::move(made.value());
   }
-  VKNOISE_TRY(graph_tables.upload_graph(kernel.tables, kernel.gradients, kernel.words));
+  VKNOISE_TRY(tables.upload_graph(kernel.tables, kernel.gradients, kernel.words));
   // The graph sets point at the ranges of the last graph, perhaps in replaced buffers.
   ++buffers_stamp;
 
-  const int set_kind = graph_set(in_uniform);
-  if (!graph_pool) {
-    auto made_pool = engine->create_descriptor_pool(kSlots * 2);
+  const int set_kind = set_of(in_uniform);
+  if (!pool) {
+    auto made_pool = engine->create_descriptor_pool(kSlots * kSetKinds);
     if (!made_pool) return made_pool.error_value();
-    graph_pool = *made_pool;
+    pool = *made_pool;
   }
   for (slot& s : slots) {
     if (!s.sets[set_kind]) {
-      VKNOISE_TRY(engine->allocate_sets(graph_pool, **kernels, {&s.sets[set_kind], 1}));
+      VKNOISE_TRY(engine->allocate_sets(pool, **kernels, {&s.sets[set_kind], 1}));
       s.written[set_kind] = 0;
     }
   }
@@ -407,46 +389,20 @@ status gpu_renderer::fill(const field_spec& field, const permutation_table& tabl
                           std::span<float> out, gpu_stats* stats, const stop_check& should_stop) {
   if (field.noise_graph) {
     return detail::guard_allocations([&]() -> status {
-      auto graph_compiler = compiler();
-      if (!graph_compiler) return graph_compiler.error_value();
-      auto compiled = compiled_graph::create(*field.noise_graph, *graph_compiler);
+      auto compiled = impl_->compile(*field.noise_graph);
       if (!compiled) return compiled.error_value();
       return fill(*compiled, field, table, out, stats, should_stop);
     });
   }
   return detail::guard_allocations([&]() -> status {
+    // The built-in checks and messages first; then the noise runs as the graph that computes it
+    // bit for bit (graph::from_noise), through the graph kernels like any graph field.
     VKNOISE_TRY(validate(field, out.size()));
-    auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::field, field.dims, field.noise));
-    if (!pipeline) return pipeline.error_value();
-    VKNOISE_TRY(impl_->tables.upload(table, field.noise, field.dims));
-
-    const std::uint64_t nx = field.size[0];
-    const vk::dispatch_limits limits =
-        impl_->call_limits(impl_->engine->limits(field.noise, field.dims), should_stop);
-    const std::uint32_t octaves = limits.octaves;
-    const std::size_t channels = limits.channels;
-    vk::field_chunker chunker(field, limits);
-    vk::field_chunk chunk{};
-    const shader::fractal_constants fractal = fractal_constants_of(field.noise);
-    return impl_->run(
-        [&](chunk_job& job) {
-          if (!chunker.next(chunk)) return false;
-          const vk::field_chunk_dispatch d = vk::field_dispatch_of(fractal, chunk, octaves);
-          job.pipeline = *pipeline;
-          job.kernels = &impl_->engine->kernels(false);
-          job.push.field = d.push;
-          job.push_bytes = sizeof(shader::field_push_constants);
-          job.groups_x = d.groups_x;
-          job.groups_y = d.groups_y;
-          job.coord_count = vk::field_chunk_coord_count(chunk, octaves);
-          job.output_count = std::size_t{chunk.count_x} * chunk.row_count * channels;
-          job.destination = out.data() + (chunk.first_row * nx + chunk.first_x) * channels;
-          job.write_coords = [&field, chunk](lattice_coord* coords) {
-            vk::write_field_chunk_coords(field, chunk, coords);
-          };
-          return true;
-        },
-        stats, should_stop);
+    auto lowered = detail::as_graph_field(field);
+    if (!lowered) return lowered.error_value();
+    auto compiled = impl_->compile(*lowered->noise_graph);
+    if (!compiled) return compiled.error_value();
+    return impl_->fill(vk::runtime_kernel_of(*compiled, table), *lowered, out, stats, should_stop);
   });
 }
 
@@ -460,43 +416,11 @@ status gpu_renderer::eval(const noise_spec& noise, int dims, std::span<const dou
                           const stop_check& should_stop) {
   return detail::guard_allocations([&]() -> status {
     VKNOISE_TRY(detail::validate_points(noise, dims, points, out.size()));
-    auto pipeline = impl_->engine->pipeline(variant_of(vk::kernel::points, dims, noise));
-    if (!pipeline) return pipeline.error_value();
-    VKNOISE_TRY(impl_->tables.upload(table, noise, dims));
-
-    const std::size_t total = points.size() / dims;
-    const vk::dispatch_limits limits =
-        impl_->call_limits(impl_->engine->limits(noise, dims), should_stop);
-    const std::size_t octaves = limits.octaves;
-    const std::size_t channels = limits.channels;
-    const std::size_t per_chunk = vk::points_per_chunk(limits);
-    const shader::fractal_constants fractal = fractal_constants_of(noise);
-    std::size_t first = 0;
-    return impl_->run(
-        [&](chunk_job& job) {
-          if (first >= total) return false;
-          const std::size_t count = std::min(per_chunk, total - first);
-          job.pipeline = *pipeline;
-          job.kernels = &impl_->engine->kernels(false);
-          job.push.points = {fractal, static_cast<std::uint32_t>(count)};
-          job.push_bytes = sizeof(shader::points_push_constants);
-          job.groups_x = vk::group_count(count, VKNOISE_POINTS_LOCAL_SIZE);
-          job.groups_y = 1;
-          job.coord_count = 4 * octaves * count;
-          job.output_count = count * channels;
-          job.destination = out.data() + first * channels;
-          const double* source = points.data() + first * dims;
-          job.write_coords = [&noise, source, count, dims, octaves](lattice_coord* coords) {
-            for (std::size_t i = 0; i < count; ++i) {
-              double position[4] = {0, 0, 0, 0};
-              for (int a = 0; a < dims; ++a) position[a] = source[i * dims + a];
-              reduce_point(noise, dims, position, coords + 4 * octaves * i);
-            }
-          };
-          first += count;
-          return true;
-        },
-        stats, should_stop);
+    auto lowered = graph::from_noise(noise, dims);
+    if (!lowered) return lowered.error_value();
+    auto compiled = impl_->compile(*lowered);
+    if (!compiled) return compiled.error_value();
+    return impl_->eval(vk::runtime_kernel_of(*compiled, table), points, out, stats, should_stop);
   });
 }
 
@@ -521,12 +445,17 @@ status gpu_renderer::eval(const compiled_graph& graph, std::span<const double> p
 }
 
 result<std::shared_ptr<graph_compiler>> gpu_renderer::compiler() {
-  if (!impl_->compiler) {
-    auto made = graph_compiler::create();
-    if (!made) return made.error_value();
-    impl_->compiler = std::move(made.value());
-  }
+  VKNOISE_TRY(impl_->ensure_compiler());
   return impl_->compiler;
+}
+
+status gpu_renderer::impl::ensure_compiler() {
+  return vk::ensure_compiler(compiler);
+}
+
+result<compiled_graph> gpu_renderer::impl::compile(const graph& g) {
+  VKNOISE_TRY(ensure_compiler());
+  return compiled_graph::create(g, compiler);
 }
 
 }  // namespace vknoise

@@ -1,7 +1,7 @@
 // What a gpu_renderer is inside: two slots that each stage a chunk's coordinates, run its dispatch
-// and read its output back while the other slot's chunk runs, for the built-in kernels and for
-// kernels compiled at run time (a noise graph's: runtime_kernel), which fill and eval of a
-// compiled_graph describe (gpu_renderer.cpp).
+// and read its output back while the other slot's chunk runs, for kernels compiled at run time (a
+// noise graph's: runtime_kernel), which fill and eval describe (gpu_renderer.cpp). A built-in
+// field or noise runs as the graph that computes it (graph::from_noise).
 #pragma once
 
 #include <array>
@@ -21,17 +21,16 @@ namespace vknoise {
 
 struct gpu_renderer::impl {
   static constexpr int kSlots = 2;  // one chunk computes while the previous one is copied out
-  // The descriptor sets of a slot: the built-in kernels', and a graph kernel's with the tables in
-  // storage and in uniform buffers.
-  static constexpr int kBuiltinSet = 0;
-  static constexpr int kSetKinds = 3;
-  static int graph_set(bool table_in_uniform) { return table_in_uniform ? 2 : 1; }
+  // The descriptor sets of a slot: a graph kernel's with the tables in storage and in uniform
+  // buffers.
+  static constexpr int kSetKinds = 2;
+  static int set_of(bool table_in_uniform) { return table_in_uniform ? 1 : 0; }
 
   // One chunk's dispatch and where its output goes, independent of the kernel.
   struct chunk_job {
     VkPipeline pipeline = VK_NULL_HANDLE;
     const vk::pipeline_set* kernels = nullptr;  // the pipeline's layout
-    int set_kind = kBuiltinSet;
+    int set_kind = 0;
     union {
       shader::field_push_constants field;
       shader::points_push_constants points;
@@ -49,7 +48,7 @@ struct gpu_renderer::impl {
     vk::device_buffer coords;    // host-written lattice coordinates
     vk::device_buffer output;    // written by the kernel
     vk::device_buffer readback;  // host-cached copy of output; empty when output is host-cached
-    VkDescriptorSet sets[kSetKinds] = {};   // graph sets allocated on first use
+    VkDescriptorSet sets[kSetKinds] = {};   // allocated on first use
     std::uint64_t written[kSetKinds] = {};  // the buffers_stamp each set was last written at
     float* destination = nullptr;
     std::size_t count = 0;
@@ -58,10 +57,8 @@ struct gpu_renderer::impl {
   context& ctx;
   std::shared_ptr<graph_compiler> compiler;  // renderer_options::compiler, or made on first use
   std::unique_ptr<vk::kernel_engine> engine;
-  vk::kernel_tables tables;        // the built-in kernels'
-  vk::kernel_tables graph_tables;  // a graph kernel's, in its placement; made on first use
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  VkDescriptorPool graph_pool = VK_NULL_HANDLE;  // made on first use
+  vk::kernel_tables tables;                // the last kernel's, in its placement; made on first use
+  VkDescriptorPool pool = VK_NULL_HANDLE;  // made on first use
   slot slots[kSlots];
   // Bumped whenever a buffer a descriptor set may point at is replaced; a set written at an
   // older stamp is written again before its next use.
@@ -93,6 +90,12 @@ struct gpu_renderer::impl {
   // sample-octaves when the call has a stop check.
   vk::dispatch_limits call_limits(vk::dispatch_limits limits, const stop_check& should_stop) const;
 
+  // The renderer's compiler: renderer_options::compiler, or one made now.
+  status ensure_compiler();
+  // `g` with its layout and source, compiled by the renderer's compiler (made on first use): a
+  // structure compiled before is found in the compiler's caches, and its pipeline in the
+  // engine's, so that calls that change only parameters compile and build nothing.
+  result<compiled_graph> compile(const graph& g);
   // A runtime kernel's pipeline for `output`, with its tables uploaded and its sets allocated:
   // the job fields that name them.
   status prepare(const vk::runtime_kernel& kernel, graph_kernel_output output, chunk_job& job);

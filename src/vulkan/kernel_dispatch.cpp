@@ -50,23 +50,6 @@ status kernel_tables::ensure(device_buffer& buffer, VkDeviceSize bytes, VkBuffer
   return {};
 }
 
-status kernel_tables::upload(const permutation_table& table, const noise_spec& noise, int dims) {
-  write_permutation(table, stride_, permutation_.mapped());
-  VKNOISE_TRY(permutation_.flush());
-  permutation_range_ = permutation_bytes(stride_);
-  gradient_range_ = gradient_bytes;
-  if (noise.kind != noise_kind::classic) return {};  // the gradients are not read
-  if (gradients_hold_ && gradients_hold_->seed == noise.classic_seed &&
-      gradients_hold_->dims == dims) {
-    return {};
-  }
-  gradients_hold_.reset();  // until the new ones are flushed
-  write_classic_gradients(noise, dims, gradients_.mapped());
-  VKNOISE_TRY(gradients_.flush());
-  gradients_hold_ = seeded{noise.classic_seed, dims};
-  return {};
-}
-
 status kernel_tables::upload_graph(std::span<const permutation_table> tables,
                                    std::span<const std::array<float, 1024>> gradients,
                                    std::span<const std::uint32_t> words) {
@@ -87,7 +70,6 @@ status kernel_tables::upload_graph(std::span<const permutation_table> tables,
   }
   static_assert(sizeof(gradients[0]) == gradient_bytes);
   std::memcpy(gradients_.mapped(), gradients.data(), gradients.size_bytes());
-  gradients_hold_.reset();  // the buffer no longer holds a built-in noise's gradients
   std::memcpy(constants_.mapped(), words.data(), words.size_bytes());
   VKNOISE_TRY(permutation_.flush());
   VKNOISE_TRY(gradients_.flush());
@@ -130,20 +112,8 @@ result<std::unique_ptr<kernel_engine>> kernel_engine::create(const context& ctx,
   engine->device_limits_.chunk_bytes = std::max<std::uint64_t>(
       options.minimum_chunk_bytes,
       std::min<std::uint64_t>(options.chunk_bytes, device.maxStorageBufferRange / 2));
-  auto buffers = pipeline_set::create(ctx, engine->table_in_uniform_, false);
-  if (!buffers) return buffers.error_value();
-  engine->buffer_kernels_ = std::move(buffers.value());
-  if (options.image_output) {
-    auto images = pipeline_set::create(ctx, engine->table_in_uniform_, true);
-    if (!images) return images.error_value();
-    engine->image_kernels_ = std::move(images.value());
-  }
+  engine->image_output_ = options.image_output;
   return engine;
-}
-
-dispatch_limits kernel_engine::limits(const noise_spec& noise, int dims) const {
-  return limits(static_cast<std::uint32_t>(noise.octaves),
-                static_cast<std::uint32_t>(channel_count(noise, dims)));
 }
 
 dispatch_limits kernel_engine::limits(std::uint32_t octaves, std::uint32_t channels) const {
@@ -157,8 +127,12 @@ std::uint32_t kernel_engine::max_uniform_range() const {
   return ctx_.properties().limits.maxUniformBufferRange;
 }
 
-result<kernel_tables> kernel_engine::create_tables(memory_block* block) const {
-  return create_tables(table_in_uniform_, block);
+status ensure_compiler(std::shared_ptr<graph_compiler>& compiler) {
+  if (compiler) return {};
+  auto made = graph_compiler::create();
+  if (!made) return made.error_value();
+  compiler = std::move(made.value());
+  return {};
 }
 
 runtime_kernel runtime_kernel_of(const compiled_graph& graph, const permutation_table& table) {
@@ -208,22 +182,14 @@ result<kernel_tables> kernel_engine::create_tables(bool in_uniform_buffer,
   return kernel_tables::create(ctx_, in_uniform_buffer, block);
 }
 
-result<VkPipeline> kernel_engine::pipeline(const kernel_variant& variant) {
-  const bool image_output = variant.image != image_format::none;
-  if (image_output && !image_kernels_) {
-    return make_error(errc::invalid_argument, "this engine has no image-output kernels");
-  }
-  return (image_output ? *image_kernels_ : *buffer_kernels_).get(variant);
-}
-
 result<pipeline_set*> kernel_engine::graph_kernels(bool table_in_uniform, bool image_output) {
-  if (image_output && !image_kernels_) {
+  if (image_output && !image_output_) {
     return make_error(errc::invalid_argument, "this engine has no image-output kernels");
   }
   std::unique_ptr<pipeline_set>& kernels =
       graph_kernels_[(image_output ? 2 : 0) + (table_in_uniform ? 1 : 0)];
   if (!kernels) {
-    auto made = pipeline_set::create(ctx_, table_in_uniform, image_output, true);
+    auto made = pipeline_set::create(ctx_, table_in_uniform, image_output);
     if (!made) return made.error_value();
     kernels = std::move(made.value());
   }
@@ -239,7 +205,7 @@ result<VkDescriptorPool> kernel_engine::create_descriptor_pool(std::uint32_t set
                                          {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, sets}};
   VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   info.maxSets = sets;
-  info.poolSizeCount = image_kernels_ ? 3 : 2;
+  info.poolSizeCount = image_output_ ? 3 : 2;
   info.pPoolSizes = sizes;
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VKNOISE_TRY(check(device_table(ctx_).vkCreateDescriptorPool(ctx_.device(), &info, nullptr, &pool),
@@ -270,18 +236,14 @@ void kernel_engine::record(VkCommandBuffer cmd, const dispatch& d) const {
 
 std::uint32_t kernel_engine::pipelines_built() const {
   std::uint32_t built = 0;
-  for (const pipeline_set* kernels :
-       {buffer_kernels_.get(), image_kernels_.get(), graph_kernels_[0].get(),
-        graph_kernels_[1].get(), graph_kernels_[2].get(), graph_kernels_[3].get()}) {
+  for (const auto& kernels : graph_kernels_) {
     if (kernels) built += kernels->pipelines_built();
   }
   return built;
 }
 
 void kernel_engine::abandon() {
-  for (pipeline_set* kernels :
-       {buffer_kernels_.get(), image_kernels_.get(), graph_kernels_[0].get(),
-        graph_kernels_[1].get(), graph_kernels_[2].get(), graph_kernels_[3].get()}) {
+  for (const auto& kernels : graph_kernels_) {
     if (kernels) kernels->abandon();
   }
 }

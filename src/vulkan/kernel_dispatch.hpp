@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <span>
 #include <vector>
 
@@ -31,9 +30,8 @@ namespace vknoise::vk {
 // device type.
 bool table_in_uniform_buffer(const VkPhysicalDeviceProperties& device, table_placement placement);
 
-// The tables the kernels read, in the buffers they read them from (uniform or storage, as
-// placed): a built-in kernel's permutation table and classic noise's gradients, or a graph
-// kernel's permutation tables and gradient tables, each set back to back, and its constant
+// The tables a graph kernel reads, in the buffers it reads them from (uniform or storage, as
+// placed): its permutation tables and gradient tables, each set back to back, and its constant
 // words (a storage buffer). Move-only.
 class kernel_tables {
  public:
@@ -45,18 +43,16 @@ class kernel_tables {
   bool created() const { return ctx_ != nullptr; }
   bool in_uniform_buffer() const { return stride_ != 1; }
 
-  // Host writes, made visible to the device by the vkQueueSubmit of the work that reads them; only
-  // while no submitted work reads these buffers. Classic noise's gradients (seeded by the noise,
-  // for `dims`) are written only when they differ from what the buffer holds.
-  status upload(const permutation_table& table, const noise_spec& noise, int dims);
   // A graph kernel's tables: at least one permutation table, one gradient table and one constant
-  // word. A buffer too small for them is replaced by a larger one (the sets bound to the old one
-  // must be written again, as must those bound to other ranges).
+  // word. Host writes, made visible to the device by the vkQueueSubmit of the work that reads
+  // them; only while no submitted work reads these buffers. A buffer too small for them is
+  // replaced by a larger one (the sets bound to the old one must be written again, as must those
+  // bound to other ranges).
   status upload_graph(std::span<const permutation_table> tables,
                       std::span<const std::array<float, 1024>> gradients,
                       std::span<const std::uint32_t> words);
-  // Points the table bindings of `buffers` (and the graph constants' after an upload_graph) at
-  // these buffers, each at the range last uploaded.
+  // Points the table bindings and the graph constants' of `buffers` at these buffers, each at the
+  // range last uploaded.
   void bind(binding_buffers& buffers) const;
   // Abandoned work may still read them: the context destroys them (device_buffer::abandon).
   void abandon();
@@ -72,16 +68,11 @@ class kernel_tables {
   device_buffer constants_;    // graph constant words; empty until upload_graph
   VkDeviceSize permutation_range_ = 0, gradient_range_ = 0, constants_range_ = 0;
   int stride_ = 1;
-  struct seeded {
-    std::uint64_t seed;
-    int dims;
-  };
-  std::optional<seeded> gradients_hold_;
 };
 
 // A kernel compiled at run time, with everything it reads but the lattice coordinates, which
 // `coordinate` gives: a graph kernel's bindings (shaders/graph_bindings.glsl) and slots (laid out
-// as a built-in kernel's octaves, graph_layout.hpp).
+// as a fractal's octaves, graph_layout.hpp).
 struct runtime_kernel {
   // The module of a variant (the renderer or recorder picks the output and the table placement).
   std::function<result<std::shared_ptr<const spirv_module>>(graph_kernel_variant)> module;
@@ -95,7 +86,7 @@ struct runtime_kernel {
   std::function<lattice_coord(int slot, int axis, double x)> coordinate;
 
   // Lattice coordinates per axis and sample as the kernel reads them: a kernel with no slots
-  // still gets one (zero) coordinate, so that its layout is a built-in kernel's with one octave.
+  // still gets one (zero) coordinate, so that its layout is that of one octave.
   std::uint32_t octaves() const { return slots > 0 ? slots : 1; }
   // The fractal push constants of a chunk: only the octave count is read.
   shader::fractal_constants fractal() const {
@@ -104,6 +95,10 @@ struct runtime_kernel {
     return f;
   }
 };
+
+// A renderer's or recorder's compiler: the one its options gave, or one with the default
+// compiler_options made now.
+status ensure_compiler(std::shared_ptr<graph_compiler>& compiler);
 
 // A compiled graph's kernel as a renderer or recorder runs it, with `table` for the noises whose
 // table is the field's. It refers to `graph`, which must outlive it.
@@ -144,7 +139,7 @@ struct engine_options {
   table_placement table = table_placement::automatic;
   std::uint64_t chunk_bytes = 64ull << 20;  // output bytes per dispatch, clamped (limits())
   std::uint64_t minimum_chunk_bytes = 4096;
-  bool image_output = false;  // also build the kernels that write storage images
+  bool image_output = false;  // also run the kernels that write storage images
 };
 
 // The pipelines, placement and limits behind every dispatch of one renderer or recorder. One
@@ -157,25 +152,15 @@ class kernel_engine {
   bool table_in_uniform() const { return table_in_uniform_; }
   // The device's workgroup-count limits, and output bytes per dispatch: the requested chunk_bytes
   // clamped to half of maxStorageBufferRange (coordinates take up to twice the output bytes, both
-  // bound as one storage range) and to at least minimum_chunk_bytes; for this noise at dims
-  // (octaves and channels set), or for `octaves` lattice coordinates per axis and sample and
-  // `channels` floats out (a graph kernel's slots and outputs).
-  dispatch_limits limits(const noise_spec& noise, int dims) const;
+  // bound as one storage range) and to at least minimum_chunk_bytes; for `octaves` lattice
+  // coordinates per axis and sample and `channels` floats out (a graph kernel's slots and
+  // outputs).
   dispatch_limits limits(std::uint32_t octaves, std::uint32_t channels) const;
   // The largest range of a uniform buffer binding (maxUniformBufferRange).
   std::uint32_t max_uniform_range() const;
 
-  // Table buffers in this engine's placement, or in the one given.
-  result<kernel_tables> create_tables(memory_block* block = nullptr) const;
+  // Table buffers in the placement given.
   result<kernel_tables> create_tables(bool in_uniform_buffer, memory_block* block = nullptr) const;
-  // The pipeline of a variant, built on first use: the image-output kernels when variant.image
-  // names a format.
-  result<VkPipeline> pipeline(const kernel_variant& variant);
-
-  // The built-in kernels' pipeline set (layouts) of an output kind.
-  const pipeline_set& kernels(bool image_output) const {
-    return image_output ? *image_kernels_ : *buffer_kernels_;
-  }
   // The graph kernels' pipeline set with the tables in uniform or storage buffers, writing a
   // buffer or (with image_output, in an engine with image kernels) a storage image, made on first
   // use.
@@ -185,7 +170,7 @@ class kernel_engine {
   bool graph_table_in_uniform(const runtime_kernel& kernel) const;
 
   // A descriptor pool for `sets` sets of any of this engine's layouts (storage images included
-  // when the engine has image kernels). The caller destroys it.
+  // when the engine runs image kernels). The caller destroys it.
   result<VkDescriptorPool> create_descriptor_pool(std::uint32_t sets) const;
   // `sets.size()` sets of the layout of `kernels` (one of this engine's) from `pool`.
   status allocate_sets(VkDescriptorPool pool, const pipeline_set& kernels,
@@ -203,9 +188,8 @@ class kernel_engine {
 
   const context& ctx_;
   bool table_in_uniform_ = false;
+  bool image_output_ = false;  // engine_options::image_output
   dispatch_limits device_limits_{};
-  std::unique_ptr<pipeline_set> buffer_kernels_;
-  std::unique_ptr<pipeline_set> image_kernels_;  // only with engine_options::image_output
   // [image_output * 2 + table_in_uniform]: buffer or image output, storage or uniform tables;
   // made on first use.
   std::unique_ptr<pipeline_set> graph_kernels_[4];

@@ -1,6 +1,6 @@
-// What the host writes for a field or points kernel: the pipeline variant, the fractal push
-// constants, the permutation and gradient tables, and the lattice coordinates of a chunk. Shared
-// by gpu_renderer (host output) and recorder (caller's buffers and images).
+// What the host writes for a field or points kernel: the permutation tables and the lattice
+// coordinates of a chunk. Shared by gpu_renderer (host output) and recorder (caller's buffers and
+// images).
 #pragma once
 
 #include <cstdint>
@@ -14,12 +14,6 @@
 
 namespace vknoise::vk {
 
-// The same float values the mirror uses (detail::make_fractal_params<float>).
-shader::fractal_constants fractal_constants_of(const noise_spec& noise);
-
-// The specialization of `which` for this noise at `dims` (buffer output).
-kernel_variant variant_of(kernel which, int dims, const noise_spec& noise);
-
 // Bytes of the permutation table binding: 512 int32 entries, `stride` words apart.
 constexpr std::uint64_t permutation_bytes(int stride) {
   return 512ull * stride * 4;
@@ -28,16 +22,11 @@ constexpr std::uint64_t permutation_bytes(int stride) {
 constexpr std::uint64_t gradient_bytes = 256 * 4 * sizeof(float);
 
 void write_permutation(const permutation_table& table, int stride, void* mapped);
-// classic noise's gradients for `dims` (classic_gradients::float_table), seeded by the noise.
-void write_classic_gradients(const noise_spec& noise, int dims, void* mapped);
 
 // Lattice coordinates a field chunk reads (layout in field_push_constants): octaves * (count_x +
 // 3 * row_count) entries.
 std::uint64_t field_chunk_coord_count(const field_chunk& chunk, std::uint32_t octaves);
-// A built-in noise's: axis_coordinate of every octave.
-void write_field_chunk_coords(const field_spec& field, const field_chunk& chunk,
-                              lattice_coord* coords);
-// Any kernel's, `octaves` per axis and sample: coordinate(octave, axis, index) is the coordinate
+// A kernel's, `octaves` per axis and sample: coordinate(octave, axis, index) is the coordinate
 // of octave (or graph slot) `octave` at sample `index` on `axis` (0 to 3; it gives zeros for axes
 // at or beyond the field's dims).
 template <class Coordinate>

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/allocation_guard.hpp"
+#include "graph/graph_fields.hpp"
 #include "vulkan/bounded_wait.hpp"
 #include "vulkan/chunk_plan.hpp"
 #include "vulkan/context_impl.hpp"
@@ -82,9 +83,8 @@ constexpr access_scope kKernelWrites{VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
 struct recorder::impl {
   // One frame in flight's resources; reused once its last point is reached.
   struct frame {
-    vk::device_buffer coords;        // every chunk's lattice coordinates, aligned per chunk
-    vk::kernel_tables tables;        // a built-in kernel's
-    vk::kernel_tables graph_tables;  // a graph kernel's tables and constants; made on first use
+    vk::device_buffer coords;  // every chunk's lattice coordinates, aligned per chunk
+    vk::kernel_tables tables;  // the kernel's tables and constants; made on first use
     VkDescriptorPool pool = VK_NULL_HANDLE;
     std::uint32_t pool_sets = 0;
     std::vector<VkDescriptorSet> sets;  // one per chunk of the last record
@@ -102,12 +102,12 @@ struct recorder::impl {
 
   // What one record() writes: the target's binding, the kernel and the field's chunks.
   struct plan {
-    const field_spec& field;
+    const field_spec& field;  // a graph field (a built-in one as its graph, as_graph_field)
     const permutation_table& table;
     const render_target& target;
     bool to_image = false;
     vk::image_binding image{};
-    // A graph field's kernel (which refers to `graph`), and where it reads its tables.
+    // The field's kernel (which refers to `graph`), and where it reads its tables.
     std::optional<compiled_graph> graph;
     vk::runtime_kernel kernel;
     bool graph_in_uniform = false;
@@ -146,7 +146,7 @@ struct recorder::impl {
 
   // record_into's steps, in order.
   status plan_target(plan& p);
-  status plan_graph_kernel(plan& p);
+  status plan_kernel(plan& p);
   status ensure_compiler();
   void plan_chunks(plan& p) const;
   status upload_inputs(frame& f, const plan& p);
@@ -178,18 +178,13 @@ status recorder::impl::init(const recorder_options& options) {
   if (!s) return s.error_value();
   submitted = *s;
 
-  // Room for each frame's coordinates (4 KiB to start), a built-in kernel's tables and a small
-  // graph's, and at least the size below which implementations ask for sub-allocation.
+  // Room for each frame's coordinates (4 KiB to start) and a small graph's tables, and at least the
+  // size below which implementations ask for sub-allocation.
   auto made = vk::memory_block::create(
       ctx, std::max<VkDeviceSize>(256 << 10, VkDeviceSize{options.frames_in_flight} * (96 << 10)));
   if (!made) return made.error_value();
   block = std::move(made.value());
   frames.resize(options.frames_in_flight);
-  for (frame& f : frames) {
-    auto tables = engine->create_tables(block.get());
-    if (!tables) return tables.error_value();
-    f.tables = std::move(tables.value());
-  }
   return {};
 }
 
@@ -211,7 +206,6 @@ recorder::impl::~impl() {
     if (leak) {
       f.coords.abandon();
       f.tables.abandon();
-      f.graph_tables.abandon();
       if (f.work) f.work->abandon();
     }
   }
@@ -283,7 +277,12 @@ status recorder::impl::ensure_descriptor_sets(frame& f, std::uint32_t sets) {
 
 status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_spec& field,
                                    const permutation_table& table, const render_target& target) {
-  plan p{field, table, target};
+  // The built-in checks and messages first; then a built-in field runs as the graph that computes
+  // it bit for bit (graph::from_noise), through the graph kernels like any graph field.
+  VKNOISE_TRY(validate(field));
+  auto lowered = detail::as_graph_field(field);
+  if (!lowered) return lowered.error_value();
+  plan p{*lowered, table, target};
   VKNOISE_TRY(plan_target(p));
   plan_chunks(p);
   VKNOISE_TRY(upload_inputs(f, p));
@@ -294,9 +293,8 @@ status recorder::impl::record_into(frame& f, VkCommandBuffer cmd, const field_sp
   return {};
 }
 
-// Checks the field and the target, and picks the kernel that writes that target.
+// Checks the target (the field is valid), and picks the kernel that writes it.
 status recorder::impl::plan_target(plan& p) {
-  VKNOISE_TRY(validate(p.field));
   p.to_image = p.target.type == render_target::kind::image;
   if (p.to_image) {
     auto planned = vk::plan_image_target(ctx, p.field, p.target.image);
@@ -305,28 +303,16 @@ status recorder::impl::plan_target(plan& p) {
   } else {
     VKNOISE_TRY(vk::check_buffer_target(p.field, p.target.buffer));
   }
-  if (p.field.noise_graph) return plan_graph_kernel(p);
-  p.kernels = &engine->kernels(p.to_image);
-  vk::kernel_variant variant = vk::variant_of(vk::kernel::field, p.field.dims, p.field.noise);
-  variant.image = p.to_image ? p.image.format : vk::image_format::none;
-  variant.image_3d = p.image.is_3d;
-  auto pipeline = engine->pipeline(variant);
-  if (!pipeline) return pipeline.error_value();
-  p.pipeline = *pipeline;
-  return {};
+  return plan_kernel(p);
 }
 
 status recorder::impl::ensure_compiler() {
-  if (compiler) return {};
-  auto made = graph_compiler::create();
-  if (!made) return made.error_value();
-  compiler = std::move(made.value());
-  return {};
+  return vk::ensure_compiler(compiler);
 }
 
-// A graph field's kernel, compiled once per structure (the compiler's caches; parameters are
+// The field's graph kernel, compiled once per structure (the compiler's caches; parameters are
 // constants the frame uploads), its pipeline built once per module and output.
-status recorder::impl::plan_graph_kernel(plan& p) {
+status recorder::impl::plan_kernel(plan& p) {
   VKNOISE_TRY(ensure_compiler());
   auto compiled = compiled_graph::create(*p.field.noise_graph, compiler);
   if (!compiled) return compiled.error_value();
@@ -350,8 +336,7 @@ status recorder::impl::plan_graph_kernel(plan& p) {
 // Cuts the field into dispatches and lays their coordinates out in one buffer, each chunk's at an
 // offset a storage-buffer descriptor may start at.
 void recorder::impl::plan_chunks(plan& p) const {
-  const vk::dispatch_limits limits = p.graph ? engine->limits(p.kernel.octaves(), p.kernel.channels)
-                                             : engine->limits(p.field.noise, p.field.dims);
+  const vk::dispatch_limits limits = engine->limits(p.kernel.octaves(), p.kernel.channels);
   p.octaves = limits.octaves;
   p.channels = limits.channels;
   vk::field_chunker chunker(p.field, limits);
@@ -363,29 +348,20 @@ void recorder::impl::plan_chunks(plan& p) const {
 }
 
 // Host writes of the tables and coordinates; vkQueueSubmit, which follows record(), makes them
-// visible to the device.
-// A graph's tables and constants go to the frame's graph tables, in the graph's placement (the
-// frame is idle, so they may be rewritten or replaced).
+// visible to the device. The graph's tables and constants go to the frame's tables, in the
+// graph's placement (the frame is idle, so they may be rewritten or replaced).
 status recorder::impl::upload_inputs(frame& f, const plan& p) {
   VKNOISE_TRY(ensure_frame_buffers(f, p.coord_total));
-  if (p.graph) {
-    if (!f.graph_tables.created() || f.graph_tables.in_uniform_buffer() != p.graph_in_uniform) {
-      auto made = engine->create_tables(p.graph_in_uniform, block.get());
-      if (!made) return made.error_value();
-      f.graph_tables = std::move(made.value());
-    }
-    VKNOISE_TRY(f.graph_tables.upload_graph(p.kernel.tables, p.kernel.gradients, p.kernel.words));
-  } else {
-    VKNOISE_TRY(f.tables.upload(p.table, p.field.noise, p.field.dims));
+  if (!f.tables.created() || f.tables.in_uniform_buffer() != p.graph_in_uniform) {
+    auto made = engine->create_tables(p.graph_in_uniform, block.get());
+    if (!made) return made.error_value();
+    f.tables = std::move(made.value());
   }
+  VKNOISE_TRY(f.tables.upload_graph(p.kernel.tables, p.kernel.gradients, p.kernel.words));
   auto* coord_bytes = static_cast<std::byte*>(f.coords.mapped());
   for (const planned_chunk& c : p.chunks) {
     auto* coords = reinterpret_cast<lattice_coord*>(coord_bytes + c.coord_offset);
-    if (p.graph) {
-      vk::write_graph_chunk_coords(p.kernel, p.field, c.chunk, coords);
-    } else {
-      vk::write_field_chunk_coords(p.field, c.chunk, coords);
-    }
+    vk::write_graph_chunk_coords(p.kernel, p.field, c.chunk, coords);
   }
   return f.coords.flush();
 }
@@ -411,7 +387,7 @@ status recorder::impl::bind_chunks(frame& f, plan& p) {
   for (std::size_t i = 0; i < p.chunks.size(); ++i) {
     const planned_chunk& c = p.chunks[i];
     vk::binding_buffers buffers{};
-    (p.graph ? f.graph_tables : f.tables).bind(buffers);
+    f.tables.bind(buffers);
     buffers[VKNOISE_BINDING_COORDS] = {f.coords.buffer(), c.coord_offset, c.coord_bytes};
     const VkDescriptorImageInfo image_info{VK_NULL_HANDLE, f.view, VK_IMAGE_LAYOUT_GENERAL};
     if (!p.to_image) {
@@ -438,8 +414,7 @@ void recorder::impl::record_barrier_before(VkCommandBuffer cmd, const plan& p) c
 }
 
 void recorder::impl::record_dispatches(VkCommandBuffer cmd, const frame& f, const plan& p) const {
-  const shader::fractal_constants fractal =
-      p.graph ? p.kernel.fractal() : vk::fractal_constants_of(p.field.noise);
+  const shader::fractal_constants fractal = p.kernel.fractal();
   for (std::size_t i = 0; i < p.chunks.size(); ++i) {
     const vk::field_chunk& c = p.chunks[i].chunk;
     const vk::field_chunk_dispatch d =

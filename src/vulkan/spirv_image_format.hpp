@@ -1,9 +1,10 @@
 // Gives a kernel module's storage image a format qualifier at run time.
 //
-// The library embeds one image module per shape, its image declared without a format qualifier:
-// on devices with shaderStorageImageWriteWithoutFormat it writes every format. A device without
-// that feature needs the image's format in the module. Rather than embedding a module per format
-// (each differs from the others in one word), vknoise writes the format into the one it has.
+// A graph kernel writing a storage image is compiled once per shape, its image declared without a
+// format qualifier: on devices with shaderStorageImageWriteWithoutFormat it writes every format. A
+// device without that feature needs the image's format in the module. Rather than compiling a
+// module per format (each differs from the others in one word), vknoise writes the format into the
+// one it has.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,11 @@
 #include <vector>
 
 #include "vknoise/result.hpp"
-#include "vulkan/kernel_modules.hpp"
 
 namespace vknoise::vk {
+
+// Where a field kernel writes: a storage buffer (none), or a storage image of one format.
+enum class image_format { none, r32f, r16f, r8, rgba8 };
 
 // Returns `code` (a SPIR-V module) with every storage image type declared without a format
 // (OpTypeImage with Sampled 2 and Image Format Unknown) given `format`, and the capability
