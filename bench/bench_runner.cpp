@@ -404,6 +404,8 @@ result<bench_report> run_bench(const bench_config& config,
             // (the graph's run on the same backend), each run of `run` is paired with one of
             // `partner`, whose seconds go to *partner_seconds; every other pair runs the partner
             // first, so that neither gains from its place in the pair.
+            // Which of a pair runs in turn 0 and 1 of repeat i: the partner second, then first.
+            const auto partners_turn = [](int i, int turn) { return (turn == 0) == (i % 2 == 1); };
             using run_call = std::function<status(std::span<float>)>;
             auto measure = [&](const run_call& run, const run_call& partner = {},
                                std::vector<double>* partner_seconds =
@@ -413,14 +415,14 @@ result<bench_report> run_bench(const bench_config& config,
               std::vector<double> seconds;
               for (int i = 0; i < config.warmup + config.repeats; ++i) {
                 for (int turn = 0; turn < 2; ++turn) {
-                  const bool partners_turn = (turn == 0) == (i % 2 == 1);
-                  if (partners_turn && !partner) continue;
+                  const bool theirs = partners_turn(i, turn);
+                  if (theirs && !partner) continue;
                   const auto start = clock_type::now();
-                  if (auto done = partners_turn ? partner(partner_values) : run(values); !done) {
+                  if (auto done = theirs ? partner(partner_values) : run(values); !done) {
                     return done.error_value();
                   }
                   if (i < config.warmup) continue;
-                  (partners_turn ? *partner_seconds : seconds).push_back(seconds_since(start));
+                  (theirs ? *partner_seconds : seconds).push_back(seconds_since(start));
                 }
               }
               return seconds;
@@ -457,16 +459,16 @@ result<bench_report> run_bench(const bench_config& config,
                     return done;
                   };
                   const std::span<float> values = buffer();
+                  // The graph's runs pair with these, every other pair the graph first.
                   for (int i = 0; i < config.warmup + config.repeats; ++i) {
                     const bool timed = i >= config.warmup;
-                    if (auto done = run(calls, values, timed ? &own : nullptr); !done) {
-                      return done.error_value();
-                    }
-                    if (!paired) continue;
-                    if (auto done =
-                            run(partner_calls, partner_buffer(), timed ? &partner : nullptr);
-                        !done) {
-                      return done.error_value();
+                    for (int turn = 0; turn < 2; ++turn) {
+                      const bool theirs = partners_turn(i, turn);
+                      if (theirs && !paired) continue;
+                      const status done =
+                          theirs ? run(partner_calls, partner_buffer(), timed ? &partner : nullptr)
+                                 : run(calls, values, timed ? &own : nullptr);
+                      if (!done) return done.error_value();
                     }
                   }
                   if (paired) graph_times = partner;
