@@ -387,22 +387,17 @@ result<std::unique_ptr<gpu_renderer>> gpu_renderer::create(context& ctx,
 
 status gpu_renderer::fill(const field_spec& field, const permutation_table& table,
                           std::span<float> out, gpu_stats* stats, const stop_check& should_stop) {
-  if (field.noise_graph) {
-    return detail::guard_allocations([&]() -> status {
-      auto compiled = impl_->compile(*field.noise_graph);
-      if (!compiled) return compiled.error_value();
-      return fill(*compiled, field, table, out, stats, should_stop);
-    });
-  }
   return detail::guard_allocations([&]() -> status {
-    // The built-in checks and messages first; then the noise runs as the graph that computes it
-    // bit for bit (graph::from_noise), through the graph kernels like any graph field.
+    // The field's checks and messages first (a built-in field's are the built-in ones); then it
+    // runs as its graph (a built-in field as the graph that computes it bit for bit,
+    // graph::from_noise), through the graph kernels, as the recorder does.
     VKNOISE_TRY(validate(field, out.size()));
-    auto lowered = detail::as_graph_field(field);
-    if (!lowered) return lowered.error_value();
-    auto compiled = impl_->compile(*lowered->noise_graph);
+    auto graph_field = detail::as_graph_field(field);
+    if (!graph_field) return graph_field.error_value();
+    auto compiled = impl_->compile(*graph_field->noise_graph);
     if (!compiled) return compiled.error_value();
-    return impl_->fill(vk::runtime_kernel_of(*compiled, table), *lowered, out, stats, should_stop);
+    return impl_->fill(vk::runtime_kernel_of(*compiled, table), *graph_field, out, stats,
+                       should_stop);
   });
 }
 
