@@ -228,6 +228,44 @@ TEST(CpuFill, FallbackKindsAreThreadedAndIdentical) {
   expect_near_reference(value, table, "2D value");
 }
 
+// fill_fast keeps the last built-in noise it lowered (per thread); a fill that differs from the
+// previous one only in its table, its dims, one noise parameter or its region must not reuse it.
+TEST(CpuFill, FillsInTurnThatDifferInOneThingMatchTheMirror) {
+  const permutation_table perlin = permutation_table::perlin();
+  const permutation_table seeded = permutation_table::from_seed(7);
+  field_spec a = make(3, {19, 5, 3, 1}, {0.3, 0.6, 0.9, 0.2}, 0.37, fractal_kind::fbm, 3);
+  field_spec more_octaves = a;
+  more_octaves.noise.octaves = 4;
+  field_spec lacunarity = a;
+  lacunarity.noise.lacunarity = 2.5;
+  field_spec four_dims = a;
+  four_dims.dims = 4;
+  four_dims.size = {19, 5, 3, 2};
+  field_spec moved = a;
+  moved.region = {2, 1, 0, 0};
+  struct fill {
+    const field_spec* field;
+    const permutation_table* table;
+    const char* what;
+  };
+  const fill fills[] = {{&a, &perlin, "a"},
+                        {&a, &seeded, "a, seeded"},
+                        {&a, &perlin, "a again"},
+                        {&more_octaves, &perlin, "4 octaves"},
+                        {&lacunarity, &perlin, "lacunarity 2.5"},
+                        {&four_dims, &perlin, "4 dims"},
+                        {&moved, &perlin, "a region"},
+                        {&a, &perlin, "a at last"}};
+  for (int round = 0; round < 2; ++round) {
+    for (const fill& f : fills) {
+      const std::vector<float> expected = mirror(*f.field, *f.table);
+      std::vector<float> out(expected.size(), 12345.0f);
+      ASSERT_TRUE(vknoise::fill_fast(*f.field, *f.table, out, cpu_options{1}).ok()) << f.what;
+      EXPECT_EQ(bit_differences(out, expected, f.what), 0u);
+    }
+  }
+}
+
 TEST(CpuFill, KnownValueAndErrors) {
   // Perlin's reference point (3.14, 42, 7): the mirror's float value, within float rounding of
   // noise3's 0.13691995878400012.

@@ -86,6 +86,9 @@ struct noise_spec {
   std::uint64_t classic_seed = 0;  // classic: the seed of its gradient tables
   value_interpolation interpolation = value_interpolation::linear;  // value
   bool value_smooth = false;                                        // value
+
+  // Member by member (so +0 and -0 are the same, and a NaN member is never equal).
+  bool operator==(const noise_spec&) const = default;
 };
 
 // Values per sample: 1, or 1 + dims with `gradient` (value, d/dx, d/dy, ...).

@@ -51,7 +51,7 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
 }  // namespace
 
 field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>& size,
-                     const row_coordinate& coordinate) {
+                     const row_coordinates& coordinates) {
   field_plan plan;
   plan.dims = noise.dims;
   plan.balanced = noise.balanced;
@@ -108,13 +108,12 @@ field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>&
   for (int a = 1; a < 4; ++a)
     plan.start[a] = plan.start[a - 1] + std::size_t{size[a - 1]} * octaves;
   // axis_coordinates' order: axis by axis, octave by octave; the axes from dims on hold zeros.
-  plan.coords.reserve(plan.start[3] + std::size_t{size[3]} * octaves);
-  for (int a = 0; a < 4; ++a) {
+  plan.coords.assign(plan.start[3] + std::size_t{size[3]} * octaves,
+                     lattice_coord{0, 0, 0, 0, 0.0f});
+  for (int a = 0; a < noise.dims; ++a) {
     for (int o = 0; o < octaves; ++o) {
-      for (std::uint32_t i = 0; i < size[a]; ++i) {
-        plan.coords.push_back(a < noise.dims ? coordinate(a, o, i)
-                                             : lattice_coord{0, 0, 0, 0, 0.0f});
-      }
+      coordinates(
+          a, o, std::span(plan.coords).subspan(plan.start[a] + std::size_t{size[a]} * o, size[a]));
     }
   }
   for (int o = 0; o < octaves; ++o) plan.x.push_back(make_x_octave(plan, o));

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "core/fractal.hpp"
@@ -79,12 +80,14 @@ struct row_noise {
   detail::fractal_params<float> fractal{};
 };
 
-// The lattice coordinate of sample `index` along `axis` (below dims) at octave `octave`.
-using row_coordinate = std::function<lattice_coord(int axis, int octave, std::uint32_t index)>;
+// The lattice coordinates of every sample along `axis` (below dims) at octave `octave`, written to
+// out (size[axis] entries). One call per axis and octave: a call per sample cost a few percent
+// of a small field's fill.
+using row_coordinates = std::function<void(int axis, int octave, std::span<lattice_coord> out)>;
 
 // The plan of rows of a grid of `size` samples (1 on every axis from dims on) whose samples sit
-// at the lattice coordinates `coordinate` gives. Throws std::bad_alloc when memory runs out.
+// at the lattice coordinates `coordinates` gives. Throws std::bad_alloc when memory runs out.
 field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>& size,
-                     const row_coordinate& coordinate);
+                     const row_coordinates& coordinates);
 
 }  // namespace vknoise::cpu

@@ -4,6 +4,7 @@
 #include "cpu/graph_plan.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 namespace vknoise::cpu {
@@ -122,6 +123,14 @@ graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field) {
   const bool direct = outputs.size() == 1 && row_node(plan, outputs[0].node);
   graph_rows rows;
   rows.row_of.assign(plan.nodes.size(), -1);
+  // Each axis's sample positions, once for every row node and octave.
+  std::array<std::vector<double>, 4> positions;
+  for (int axis = 0; axis < field.dims; ++axis) {
+    positions[axis].resize(field.size[axis]);
+    for (std::uint32_t i = 0; i < field.size[axis]; ++i) {
+      positions[axis][i] = sample_position(field, axis, i);
+    }
+  }
   std::uint64_t evaluations = 0;  // per sample: the row nodes' octaves, one per other node
   for (std::size_t i = 0; i < plan.nodes.size(); ++i) {
     if (direct && static_cast<int>(i) != outputs[0].node) continue;
@@ -133,12 +142,10 @@ graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field) {
     const row_noise noise{p.noise_dims, p.balanced, p.perm, row_fractal(plan, i)};
     // The slot coordinates of octave o are those of slot p.slot + o (graph_ir::slot_coordinate),
     // at the field's sample positions.
-    const row_coordinate coordinate = [&](int axis, int octave, std::uint32_t index) {
-      return graph_ir::slot_coordinate(l, static_cast<int>(p.slot) + octave, axis,
-                                       sample_position(field, axis, index));
+    const row_coordinates coordinates = [&](int axis, int octave, std::span<lattice_coord> out) {
+      graph_ir::slot_coordinates(l, static_cast<int>(p.slot) + octave, axis, positions[axis], out);
     };
-    rows.row_of[i] = static_cast<int>(rows.nodes.size());
-    rows.nodes.push_back({static_cast<int>(i), make_plan(noise, field.size, coordinate)});
+    rows.nodes.push_back({static_cast<int>(i), make_plan(noise, field.size, coordinates)});
     evaluations += static_cast<std::uint64_t>(noise.fractal.octaves);
   }
   if (direct) rows.direct = 0;

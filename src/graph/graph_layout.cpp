@@ -347,6 +347,13 @@ lattice_coord slot_coordinate(const layout& l, int slot_index, int axis, double 
                            octave_period(s.octave_spec, axis, s.octave));
 }
 
+void slot_coordinates(const layout& l, int slot_index, int axis, std::span<const double> positions,
+                      std::span<lattice_coord> out) {
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    out[i] = slot_coordinate(l, slot_index, axis, positions[i]);
+  }
+}
+
 double max_slot_position(const layout& l, int axis, double bound) {
   double largest = 0;
   for (const slot& s : l.slots) {

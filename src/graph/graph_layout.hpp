@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "graph/graph_ir.hpp"
@@ -106,6 +107,9 @@ std::vector<permutation_table> resolve_tables(const layout& l, const permutation
 
 // A slot's coordinate on `axis` (below the graph's dims) at double position x on that axis.
 lattice_coord slot_coordinate(const layout& l, int slot_index, int axis, double x);
+// slot_coordinate at each of `positions`, into out (as many entries).
+void slot_coordinates(const layout& l, int slot_index, int axis, std::span<const double> positions,
+                      std::span<lattice_coord> out);
 
 // The double position after a lattice chain, on one axis.
 double apply_chain(const lattice_chain& chain, int axis, double x);
