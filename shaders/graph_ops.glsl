@@ -56,13 +56,28 @@ mat4 graph_warp_d(mat4 in_, float amplitude, mat4 by) {
 
 vec4 graph_component_d(mat4 in_, int axis) { return in_[axis]; }
 
-vec4 graph_add_d(vec4 ga, vec4 gb) {
+float graph_add(float a, float b) {
+  precise float r = a + b;
+  return r;
+}
+
+vec4 graph_add_d(float a, vec4 ga, float b, vec4 gb) {
   precise vec4 r = ga + gb;
   return r;
 }
 
-vec4 graph_sub_d(vec4 ga, vec4 gb) {
+float graph_sub(float a, float b) {
+  precise float r = a - b;
+  return r;
+}
+
+vec4 graph_sub_d(float a, vec4 ga, float b, vec4 gb) {
   precise vec4 r = ga - gb;
+  return r;
+}
+
+float graph_mul(float a, float b) {
+  precise float r = a * b;
   return r;
 }
 
@@ -85,7 +100,18 @@ vec4 graph_min_d(float a, vec4 ga, float b, vec4 gb) { return b < a ? gb : ga; }
 
 vec4 graph_max_d(float a, vec4 ga, float b, vec4 gb) { return a < b ? gb : ga; }
 
+float graph_neg(float x) { return -x; }
+
+vec4 graph_neg_d(float x, vec4 gx) { return -gx; }
+
+float graph_abs(float x) { return abs(x); }
+
 vec4 graph_abs_d(float a, vec4 ga) { return a < 0.0 ? -ga : ga; }
+
+float graph_floor(float x) { return floor(x); }
+
+// Zero almost everywhere (and undefined at the integers).
+vec4 graph_floor_d(float x, vec4 gx) { return vec4(0.0); }
 
 float graph_clamp(float x, float lo, float hi) { return graph_min(graph_max(x, lo), hi); }
 
@@ -109,7 +135,8 @@ float graph_select(float a, float b, float control, float threshold) {
   return control < threshold ? a : b;
 }
 
-vec4 graph_select_d(vec4 ga, vec4 gb, float control, float threshold) {
+vec4 graph_select_d(float a, vec4 ga, float b, vec4 gb, float control, vec4 gc,
+                    float threshold) {
   return control < threshold ? ga : gb;
 }
 
@@ -144,7 +171,7 @@ float graph_remap(float x, float from_lo, float factor, float to_lo) {
   return r;
 }
 
-vec4 graph_remap_d(vec4 gx, float factor) {
+vec4 graph_remap_d(float x, vec4 gx, float from_lo, float factor, float to_lo) {
   precise vec4 r = gx * factor;
   return r;
 }
@@ -154,6 +181,9 @@ float graph_terrace(float x, float steps, float inv) {
   precise float r = floor(scaled) * inv;
   return r;
 }
+
+// Zero almost everywhere, as floor's.
+vec4 graph_terrace_d(float x, vec4 gx, float steps, float inv) { return vec4(0.0); }
 
 float graph_pingpong(float x, float strength) {
   precise float t = x * strength;
@@ -225,22 +255,30 @@ mat4 graph_ramp_d(uint base, float x, vec4 gx) {
   return r;
 }
 
-// ---- The bounded ops' derivatives (their values are GLSL's functions).
+// ---- The bounded ops: GLSL's functions, which round within the graph's bound.
 
-vec4 graph_sqrt_d(vec4 gx, float root) {
-  precise vec4 r = gx * (0.5 / root);
+float graph_sqrt(float x) { return sqrt(x); }
+
+vec4 graph_sqrt_d(float x, vec4 gx) {
+  precise vec4 r = gx * (0.5 / sqrt(x));
   return r;
 }
 
-vec4 graph_pow_d(float a, vec4 ga, float b, vec4 gb, float value) {
-  precise vec4 r = ga * (b * pow(a, b - 1.0)) + gb * (log(a) * value);
+float graph_pow(float a, float b) { return pow(a, b); }
+
+vec4 graph_pow_d(float a, vec4 ga, float b, vec4 gb) {
+  precise vec4 r = ga * (b * pow(a, b - 1.0)) + gb * (log(a) * pow(a, b));
   return r;
 }
+
+float graph_sin(float x) { return sin(x); }
 
 vec4 graph_sin_d(float x, vec4 gx) {
   precise vec4 r = gx * cos(x);
   return r;
 }
+
+float graph_cos(float x) { return cos(x); }
 
 vec4 graph_cos_d(float x, vec4 gx) {
   precise vec4 r = gx * (-sin(x));

@@ -7,7 +7,9 @@
 // Compiled once per Highway target (foreach_target.h re-includes this file). Never use MulAdd or
 // other fused operations here: the mirror rounds every multiply and add on its own.
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <utility>
 
 #include "cpu/graph_plan.hpp"
 #include "graph/op_table.hpp"
@@ -177,6 +179,27 @@ void sample_basis(const graph_plan& plan, int i, const slot_block& in, const blo
 }
 
 // Every other node, vector by vector (evaluate() in graph_eval.hpp, case by case).
+// twin(input_0, .., word_0, ..): a pointwise op's twin on its scalar inputs and its words.
+template <class Twin, class Scalar, std::size_t words, std::size_t... I, std::size_t... W>
+HWY_INLINE V apply_twin(Twin&& twin, Scalar&& scalar, const std::array<float, words>& w,
+                        std::index_sequence<I...>, std::index_sequence<W...>) {
+  const D d;
+  return twin(scalar(static_cast<int>(I))..., hn::Set(d, w[W])...);
+}
+
+// A pointwise op's value, when the SIMD kernels cover it.
+template <graph_ir::op kind, class Scalar, class Store, class Twin>
+HWY_INLINE void pointwise(const graph_plan& plan, const graph_node_plan& p, Scalar&& scalar,
+                          Store&& store, Twin&& twin) {
+  if constexpr (graph_ir::row_of(kind).simd) {
+    constexpr std::size_t inputs = graph_ir::row_of(kind).scalar_inputs();
+    constexpr std::size_t words = graph_ir::row_of(kind).words;
+    const auto w = plan.words_at<std::array<float, words>>(p.params);
+    store(0, apply_twin(twin, scalar, w, std::make_index_sequence<inputs>{},
+                        std::make_index_sequence<words>{}));
+  }
+}
+
 void shape_node(const graph_plan& plan, int i, const slot_block& in, const block_values& values,
                 std::size_t lanes) {
   const D d;
@@ -251,70 +274,23 @@ void shape_node(const graph_plan& plan, int i, const slot_block& in, const block
         store(0, p.input_lattice ? materialised(p.axis, w.raw_slot) : component(p.axis));
         break;
       }
-      case op::add:
-        store(0, hn::Add(scalar(0), scalar(1)));
-        break;
-      case op::sub:
-        store(0, hn::Sub(scalar(0), scalar(1)));
-        break;
-      case op::mul:
       case op::div:  // by a constant (graph_kernels_cover): times the reciprocal's word
-        store(0, hn::Mul(scalar(0), scalar(1)));
+        store(0, graph_mul(scalar(0), scalar(1)));
         break;
-      case op::min:
-        store(0, min_of(scalar(0), scalar(1)));
-        break;
-      case op::max:
-        store(0, max_of(scalar(0), scalar(1)));
-        break;
-      case op::neg:
-        store(0, hn::Neg(scalar(0)));
-        break;
-      case op::abs:
-        store(0, hn::Abs(scalar(0)));
-        break;
-      case op::floor:
-        store(0, floor_of(scalar(0)));
-        break;
-      case op::clamp:
-        store(0, graph_clamp(scalar(0), scalar(1), scalar(2)));
-        break;
-      case op::mix:
-        store(0, graph_mix(scalar(0), scalar(1), scalar(2)));
-        break;
-      case op::select: {
-        const auto w = plan.words_at<graph_ir::select_words<float>>(p.params);
-        store(0, graph_select(scalar(0), scalar(1), scalar(2), hn::Set(d, w.threshold)));
-        break;
-      }
-      case op::blend: {
-        const auto w = plan.words_at<graph_ir::step_words<float>>(p.params);
-        store(0, graph_blend(scalar(0), scalar(1), scalar(2), hn::Set(d, w.lo), hn::Set(d, w.inv)));
-        break;
-      }
-      case op::remap: {
-        const auto w = plan.words_at<graph_ir::remap_words<float>>(p.params);
-        store(0, graph_remap(scalar(0), hn::Set(d, w.from_lo), hn::Set(d, w.factor),
-                             hn::Set(d, w.to_lo)));
-        break;
-      }
-      case op::terrace: {
-        const auto w = plan.words_at<graph_ir::terrace_words<float>>(p.params);
-        store(0, graph_terrace(scalar(0), hn::Set(d, w.steps), hn::Set(d, w.inv)));
-        break;
-      }
-      case op::pingpong:
-        store(0, graph_pingpong(scalar(0), scalar(1)));
-        break;
-      case op::smoothstep: {
-        const auto w = plan.words_at<graph_ir::step_words<float>>(p.params);
-        store(0, graph_smoothstep(scalar(0), hn::Set(d, w.lo), hn::Set(d, w.inv)));
-        break;
-      }
       case op::curve:
         store(0, graph_piecewise(p.stops.data(), p.inv.data(), p.points, 2, 0, scalar(0)));
         break;
-      default:  // noise and fractal: sample_basis; the inexact ops: not covered
+        // A pointwise op (op_list.hpp): its twin on its inputs and words. The bounded ones, which
+        // have no SIMD twin, are never covered; their call is a dependent name that is never
+        // instantiated.
+#define VKNOISE_SIMD_POINTWISE(id, ...)                                     \
+  case op::id:                                                              \
+    pointwise<op::id>(plan, p, scalar, store,                               \
+                      [](auto... x) HWY_ATTR { return graph_##id(x...); }); \
+    break;
+        VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_SKIP, VKNOISE_SIMD_POINTWISE)
+#undef VKNOISE_SIMD_POINTWISE
+      default:  // noise and fractal: sample_basis
         break;
     }
   }

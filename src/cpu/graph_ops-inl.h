@@ -1,9 +1,9 @@
 // The graph nodes' arithmetic and shaping with one sample per lane: the SIMD twin of
-// src/graph/graph_ops.hpp (same functions, same order, same names; the piecewise slope, which only
-// derivatives use, is left to the mirror), and of warp.hpp's displace. Every lane performs the
-// mirror's float operations in the mirror's order; comparisons and selections stand for
-// std::min, std::max, std::floor and the ternaries exactly, signed zeros and NaNs included. Never
-// use MulAdd or other fused operations here.
+// src/graph/graph_ops.hpp (same functions, same order, same names; the derivatives, and the
+// bounded ops, which the kernels do not cover, are left to the mirror), and of warp.hpp's
+// displace. Every lane performs the mirror's float operations in the mirror's order; comparisons
+// and selections stand for std::min, std::max, std::floor and the ternaries exactly, signed zeros
+// and NaNs included. Never use MulAdd or other fused operations here.
 //
 // Per-target code (Highway's -inl.h convention): included by graph_kernels.cpp once per target.
 #if defined(VKNOISE_CPU_GRAPH_OPS_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -64,6 +64,38 @@ HWY_INLINE lane_axis displace(const lane_axis& a, V delta) {
   const V whole = floor_of(s);
   const hn::Vec<DI> cell = low_byte(hn::Add(a.cell, hn::ConvertTo(di, whole)));
   return {cell, low_byte(hn::Add(cell, hn::Set(di, 1))), hn::Sub(s, whole)};
+}
+
+HWY_INLINE V graph_add(V a, V b) {
+  return hn::Add(a, b);
+}
+
+HWY_INLINE V graph_sub(V a, V b) {
+  return hn::Sub(a, b);
+}
+
+HWY_INLINE V graph_mul(V a, V b) {
+  return hn::Mul(a, b);
+}
+
+HWY_INLINE V graph_min(V a, V b) {
+  return min_of(a, b);
+}
+
+HWY_INLINE V graph_max(V a, V b) {
+  return max_of(a, b);
+}
+
+HWY_INLINE V graph_neg(V x) {
+  return hn::Neg(x);
+}
+
+HWY_INLINE V graph_abs(V x) {
+  return hn::Abs(x);
+}
+
+HWY_INLINE V graph_floor(V x) {
+  return floor_of(x);
 }
 
 HWY_INLINE V graph_mix(V a, V b, V t) {

@@ -7,8 +7,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "graph/graph_eval_basis.hpp"
@@ -141,10 +144,8 @@ class evaluator : private basis_sampler<real> {
     if (J) *J = jacobian{};
     const auto a = [&] { return scalar(i, 0); };
     const auto b = [&] { return scalar(i, 1); };
-    const auto c = [&] { return scalar(i, 2); };
     const auto ga = [&] { return gradient(i, 0); };
     const auto gb = [&] { return gradient(i, 1); };
-    const auto gc = [&] { return gradient(i, 2); };
     // A scalar's value, and its gradient when derivatives are on.
     const auto is = [&](real v, auto&& rule) {
       out.v[0] = v;
@@ -243,98 +244,57 @@ class evaluator : private basis_sampler<real> {
           out.v[0] = this->fractal(i);
         }
         break;
-      case op::add:
-        is(a() + b(), [&] { return ops::graph_add_d(ga(), gb()); });
-        break;
-      case op::sub:
-        is(a() - b(), [&] { return ops::graph_sub_d(ga(), gb()); });
-        break;
-      case op::mul:
-        is(a() * b(), [&] { return ops::graph_mul_d(a(), ga(), b(), gb()); });
-        break;
       case op::div:
         // By a constant: multiplication by the float reciprocal (its word) in the mirror.
         if (!reference && n.inputs[1].node < 0) {
-          is(a() * b(), [&] { return ops::graph_div_by_constant_d(ga(), b()); });
+          is(ops::graph_mul(a(), b()), [&] { return ops::graph_div_by_constant_d(ga(), b()); });
         } else {
           is(a() / b(), [&] { return ops::graph_div_d(a(), ga(), b(), gb()); });
         }
         break;
-      case op::min:
-        is(std::min(a(), b()), [&] { return ops::graph_min_d(a(), ga(), b(), gb()); });
-        break;
-      case op::max:
-        is(std::max(a(), b()), [&] { return ops::graph_max_d(a(), ga(), b(), gb()); });
-        break;
-      case op::neg:
-        is(-a(), [&] { return -ga(); });
-        break;
-      case op::abs:
-        is(std::fabs(a()), [&] { return ops::graph_abs_d(a(), ga()); });
-        break;
-      case op::floor:
-        out.v[0] = std::floor(a());
-        break;
-      case op::clamp:
-        is(ops::graph_clamp(a(), b(), c()),
-           [&] { return ops::graph_clamp_d(a(), ga(), b(), gb(), c(), gc()); });
-        break;
-      case op::mix:
-        is(ops::graph_mix(a(), b(), c()),
-           [&] { return ops::graph_mix_d(a(), ga(), b(), gb(), c(), gc()); });
-        break;
-      case op::select: {
-        const real threshold = this->template words_of<select_words>(i).threshold;
-        is(ops::graph_select(a(), b(), c(), threshold),
-           [&] { return ops::graph_select_d(ga(), gb(), c(), threshold); });
-        break;
-      }
-      case op::blend: {
-        const step_words<real> w = this->template words_of<step_words>(i);
-        is(ops::graph_blend(a(), b(), c(), w.lo, w.inv),
-           [&] { return ops::graph_blend_d(a(), ga(), b(), gb(), c(), gc(), w.lo, w.inv); });
-        break;
-      }
-      case op::remap: {
-        const remap_words<real> w = this->template words_of<remap_words>(i);
-        is(ops::graph_remap(a(), w.from_lo, w.factor, w.to_lo),
-           [&] { return ops::graph_remap_d(ga(), w.factor); });
-        break;
-      }
-      case op::terrace: {
-        const terrace_words<real> w = this->template words_of<terrace_words>(i);
-        out.v[0] = ops::graph_terrace(a(), w.steps, w.inv);
-        break;
-      }
       case op::curve: {
         const piecewise pw = piecewise_of(i, 2);
         is(ops::graph_piecewise(pw.stops.data(), pw.inv.data(), pw.count, 2, 0, a()),
            [&] { return ops::graph_curve_d(pw.stops.data(), pw.inv.data(), pw.count, a(), ga()); });
         break;
       }
-      case op::pingpong:
-        is(ops::graph_pingpong(a(), b()),
-           [&] { return ops::graph_pingpong_d(a(), ga(), b(), gb()); });
-        break;
-      case op::smoothstep: {
-        const step_words<real> w = this->template words_of<step_words>(i);
-        is(ops::graph_smoothstep(a(), w.lo, w.inv),
-           [&] { return ops::graph_smoothstep_d(a(), ga(), w.lo, w.inv); });
-        break;
-      }
-      case op::sqrt:
-        is(std::sqrt(a()), [&] { return ops::graph_sqrt_d(ga(), out.v[0]); });
-        break;
-      case op::pow:
-        is(std::pow(a(), b()), [&] { return ops::graph_pow_d(a(), ga(), b(), gb(), out.v[0]); });
-        break;
-      case op::sin:
-        is(std::sin(a()), [&] { return ops::graph_sin_d(a(), ga()); });
-        break;
-      case op::cos:
-        is(std::cos(a()), [&] { return ops::graph_cos_d(a(), ga()); });
-        break;
+#define VKNOISE_EVAL_POINTWISE(id, ...)                       \
+  case op::id:                                                \
+    pointwise<op::id>(                                        \
+        i, [](auto... x) { return ops::graph_##id(x...); },   \
+        [](auto... x) { return ops::graph_##id##_d(x...); }); \
+    break;
+        VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_SKIP, VKNOISE_EVAL_POINTWISE)
+#undef VKNOISE_EVAL_POINTWISE
     }
+  }
+
+  // A pointwise op (op_list.hpp): value(inputs.., words..) and, with derivatives,
+  // derivative(input_0, gradient_0, .., words..), its words in double for the reference and the
+  // layout's floats for the mirror.
+  template <op kind, class Value, class Derivative>
+  void pointwise(int i, Value&& value, Derivative&& derivative) {
+    constexpr std::size_t inputs = row_of(kind).scalar_inputs();
+    constexpr std::size_t words = row_of(kind).words;
+    std::array<real, words> w{};
+    if constexpr (words > 0) {
+      if constexpr (reference) {
+        double in_double[max_pointwise_words];
+        row_of(kind).in_double(g_.nodes[i], in_double);
+        std::copy(in_double, in_double + words, w.begin());
+      } else {
+        for (std::size_t k = 0; k < words; ++k) w[k] = word(l_.node_params[i] + k);
+      }
+    }
+    [&]<std::size_t... I, std::size_t... W>(std::index_sequence<I...>, std::index_sequence<W...>) {
+      values_[i].v[0] = value(scalar(i, I)..., w[W]...);
+      if (derivatives_) {
+        grads_[i].row[0] = std::apply(
+            derivative, std::tuple_cat(std::tuple<real, grad>(scalar(i, I), gradient(i, I))...,
+                                       std::make_tuple(w[W]...)));
+      }
+    }
+    (std::make_index_sequence<inputs>{}, std::make_index_sequence<words>{});
   }
 
   // A noise node read other than by fractals (which sample it themselves): its value, and with

@@ -130,10 +130,8 @@ void kernel_writer::statement(int i) {
   out_ << "  // " << n.name << " (" << row_of(n.kind).name << ")\n";
   const auto a = [&] { return scalar(i, 0); };
   const auto b = [&] { return scalar(i, 1); };
-  const auto c = [&] { return scalar(i, 2); };
   const auto ga = [&] { return gradient_input(i, 0); };
   const auto gb = [&] { return gradient_input(i, 1); };
-  const auto gc = [&] { return gradient_input(i, 2); };
   const auto call = [](const std::string& f, const std::vector<std::string>& args) {
     std::string e = f + "(";
     for (std::size_t k = 0; k < args.size(); ++k) e += (k > 0 ? ", " : "") + args[k];
@@ -242,69 +240,13 @@ void kernel_writer::statement(int i) {
     case op::fractal:
       fractal_statement(i);
       break;
-    case op::add:
-      scalar_is(a() + " + " + b(), call("graph_add_d", {ga(), gb()}));
-      break;
-    case op::sub:
-      scalar_is(a() + " - " + b(), call("graph_sub_d", {ga(), gb()}));
-      break;
-    case op::mul:
-      scalar_is(a() + " * " + b(), call("graph_mul_d", {a(), ga(), b(), gb()}));
-      break;
     case op::div:
       // By a constant: multiplication by its float reciprocal (the constant's word).
       if (n.inputs[1].node < 0) {
-        scalar_is(a() + " * " + b(), call("graph_div_by_constant_d", {ga(), b()}));
+        scalar_is(call("graph_mul", {a(), b()}), call("graph_div_by_constant_d", {ga(), b()}));
       } else {
         scalar_is(a() + " / " + b(), call("graph_div_d", {a(), ga(), b(), gb()}));
       }
-      break;
-    case op::min:
-      scalar_is(call("graph_min", {a(), b()}), call("graph_min_d", {a(), ga(), b(), gb()}));
-      break;
-    case op::max:
-      scalar_is(call("graph_max", {a(), b()}), call("graph_max_d", {a(), ga(), b(), gb()}));
-      break;
-    case op::neg:
-      scalar_is("-" + a(), "-" + ga());
-      break;
-    case op::abs:
-      scalar_is(call("abs", {a()}), call("graph_abs_d", {a(), ga()}));
-      break;
-    case op::floor:
-      scalar_is(call("floor", {a()}), "");
-      break;
-    case op::clamp:
-      scalar_is(call("graph_clamp", {a(), b(), c()}),
-                call("graph_clamp_d", {a(), ga(), b(), gb(), c(), gc()}));
-      break;
-    case op::mix:
-      scalar_is(call("graph_mix", {a(), b(), c()}),
-                call("graph_mix_d", {a(), ga(), b(), gb(), c(), gc()}));
-      break;
-    case op::select: {
-      const std::string threshold = word(&select_words<float>::threshold);
-      scalar_is(call("graph_select", {a(), b(), c(), threshold}),
-                call("graph_select_d", {ga(), gb(), c(), threshold}));
-      break;
-    }
-    case op::blend: {
-      const std::string lo = word(&step_words<float>::lo), inv = word(&step_words<float>::inv);
-      scalar_is(call("graph_blend", {a(), b(), c(), lo, inv}),
-                call("graph_blend_d", {a(), ga(), b(), gb(), c(), gc(), lo, inv}));
-      break;
-    }
-    case op::remap: {
-      using w = remap_words<float>;
-      const std::string factor = word(&w::factor);
-      scalar_is(call("graph_remap", {a(), word(&w::from_lo), factor, word(&w::to_lo)}),
-                call("graph_remap_d", {ga(), factor}));
-      break;
-    }
-    case op::terrace:
-      scalar_is(call("graph_terrace",
-                     {a(), word(&terrace_words<float>::steps), word(&terrace_words<float>::inv)}),
-                "");
       break;
     case op::curve: {
       const std::string first = word_uint(at(i, &piecewise_words<float>::first));
@@ -312,28 +254,22 @@ void kernel_writer::statement(int i) {
                 call("graph_curve_d", {first, a(), ga()}));
       break;
     }
-    case op::pingpong:
-      scalar_is(call("graph_pingpong", {a(), b()}),
-                call("graph_pingpong_d", {a(), ga(), b(), gb()}));
-      break;
-    case op::smoothstep: {
-      const std::string lo = word(&step_words<float>::lo), inv = word(&step_words<float>::inv);
-      scalar_is(call("graph_smoothstep", {a(), lo, inv}),
-                call("graph_smoothstep_d", {a(), ga(), lo, inv}));
+    default: {  // a pointwise op (op_list.hpp): its twins on its inputs and its words in order
+      const op_row& row = row_of(n.kind);
+      std::vector<std::string> args, derivative_args;
+      for (std::size_t k = 0; k < row.scalar_inputs(); ++k) {
+        args.push_back(scalar(i, static_cast<int>(k)));
+        derivative_args.push_back(args.back());
+        derivative_args.push_back(gradient_input(i, static_cast<int>(k)));
+      }
+      for (std::size_t k = 0; k < row.words; ++k) {
+        args.push_back(word_float(l_.node_params[i] + static_cast<std::uint32_t>(k)));
+        derivative_args.push_back(args.back());
+      }
+      const std::string name = "graph_" + std::string(row.name);
+      scalar_is(call(name, args), call(name + "_d", derivative_args));
       break;
     }
-    case op::sqrt:
-      scalar_is(call("sqrt", {a()}), call("graph_sqrt_d", {ga(), v}));
-      break;
-    case op::pow:
-      scalar_is(call("pow", {a(), b()}), call("graph_pow_d", {a(), ga(), b(), gb(), v}));
-      break;
-    case op::sin:
-      scalar_is(call("sin", {a()}), call("graph_sin_d", {a(), ga()}));
-      break;
-    case op::cos:
-      scalar_is(call("cos", {a()}), call("graph_cos_d", {a(), ga()}));
-      break;
   }
 }
 

@@ -18,29 +18,22 @@
 #include <string>
 #include <vector>
 
+#include "graph/op_list.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise::graph_ir {
 
-// The ops, in the order of their rows in op_table.hpp (which says what each one is and takes).
-#define VKNOISE_GRAPH_OPS(X)                                                                     \
-  /* vectors (domains and colours) */                                                            \
-  X(position)                                                                                    \
-  X(scale)                                                                                       \
-  X(offset)                                                                                      \
-  X(rotate) X(warp) X(combine) X(ramp) /* scalars */                                             \
-      X(constant) X(component) X(noise) X(fractal) X(add) X(sub) X(mul) X(div) X(min) X(max)     \
-          X(neg) X(abs) X(floor) X(clamp) X(mix) X(select) X(blend) X(remap) X(terrace) X(curve) \
-              X(pingpong) X(smoothstep) X(sqrt) X(pow) X(sin) X(cos)
-
+// The ops, in the order of their rows in op_list.hpp (which op_table.hpp expands into what each
+// one is and takes).
 enum class op : std::uint8_t {
-#define VKNOISE_GRAPH_OP_ENUMERATOR(name) name,
-  VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_ENUMERATOR)
+#define VKNOISE_GRAPH_OP_ENUMERATOR(id, ...) id,
+  VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_ENUMERATOR, VKNOISE_GRAPH_OP_ENUMERATOR)
 #undef VKNOISE_GRAPH_OP_ENUMERATOR
 };
 
-#define VKNOISE_GRAPH_OP_ONE(name) +1
-inline constexpr std::size_t op_count = 0 VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_ONE);
+#define VKNOISE_GRAPH_OP_ONE(id, ...) +1
+inline constexpr std::size_t op_count =
+    0 VKNOISE_GRAPH_OPS(VKNOISE_GRAPH_OP_ONE, VKNOISE_GRAPH_OP_ONE);
 #undef VKNOISE_GRAPH_OP_ONE
 
 // An input edge: an earlier node's value, or a constant (node < 0). Constants of inputs are
@@ -78,19 +71,17 @@ struct node {
   std::string name;
   op kind = op::constant;
   int width = 1;  // components: 1 for scalars, 1..4 for vectors
-  // Positional inputs, per op:
+  // Positional inputs: a pointwise op's and div's scalar_in fields in their row's order (a
+  // missing one with a fallback is that constant), and per shaped op:
   //   scale, offset, rotate: {in}          warp: {in, by_0, .., by_{width-1}}
-  //   combine: the components               ramp: {in}
+  //   combine: the components               ramp, curve: {in}
   //   component: {in}                       noise: {at}    fractal: {noise node}
-  //   add, sub, mul, div, min, max, pow: {a, b}   neg, abs, floor, sqrt, sin, cos: {a}
-  //   clamp: {in, lo, hi}   mix: {a, b, t}   select, blend: {a, b, control}
-  //   remap, terrace, curve, smoothstep: {in}    pingpong: {in, strength}
   std::vector<input> inputs;
-  // Numeric parameters, per op:
-  //   constant: {value}            scale: factor per component      offset: by per component
-  //   rotate: width * width matrix, row-major                         warp: {amplitude}
-  //   component: {axis}            select: {threshold}      blend, smoothstep: {lo, hi}
-  //   remap: {from_lo, from_hi, to_lo, to_hi}                        terrace: {steps}
+  // Numeric parameters: a generically read op's number and pair fields in their row's order
+  // (constant: {value}; select: {threshold}; blend, smoothstep: {lo, hi}; remap: {from_lo,
+  // from_hi, to_lo, to_hi}; terrace: {steps}), and per shaped op:
+  //   scale: factor per component   offset: by per component   warp: {amplitude}
+  //   rotate: width * width matrix, row-major                   component: {axis}
   //   curve: x0, y0, x1, y1, ..    (x strictly increasing, 2..max_curve_points points)
   //   ramp: t, r, g, b per stop    (t strictly increasing in [0, 1], r g b in [0, 1])
   std::vector<double> params;

@@ -141,9 +141,14 @@ class layout_builder {
       const float c = static_cast<float>(n.inputs[k].constant);
       push_float(n.kind == op::div && k == 1 ? 1.0f / c : c);
     }
-    // Then the op's words struct (op_table.hpp), whole.
-    const std::size_t params = l_.words.size();
-    l_.node_params[i] = static_cast<std::uint32_t>(params);
+    // Then the op's words struct (op_table.hpp), whole: as its row packs it, but a fractal's,
+    // which place_fractal computes.
+    const std::uint32_t base = static_cast<std::uint32_t>(l_.words.size());
+    l_.node_params[i] = base;
+    if (n.kind != op::fractal) {
+      const std::vector<std::uint32_t> words = row_of(n.kind).pack(n);
+      l_.words.insert(l_.words.end(), words.begin(), words.end());
+    }
     switch (n.kind) {
       case op::position:
         l_.form[i] = domain_form::lattice;
@@ -151,12 +156,7 @@ class layout_builder {
         l_.chains.push_back({});
         break;
       case op::scale:
-      case op::offset: {
-        if (n.kind == op::scale) {
-          push_words(scale_words<float>::of(n));
-        } else {
-          push_words(offset_words<float>::of(n));
-        }
+      case op::offset:
         if (in_form(0) == domain_form::lattice) {
           chain_step step{n.kind == op::scale, {0, 0, 0, 0}, i};
           for (int c = 0; c < n.width; ++c) step.value[c] = n.params[c];
@@ -165,9 +165,7 @@ class layout_builder {
           l_.form[i] = domain_form::vector;
         }
         break;
-      }
-      case op::rotate: {
-        const std::uint32_t base = push_words(rotate_words<float>::of(n));
+      case op::rotate:
         // A lattice domain's components are read from a raw slot to be rotated in float.
         if (in_form(0) == domain_form::lattice) {
           attach_slots(base + word_index(&rotate_words<float>::raw_slot),
@@ -175,9 +173,7 @@ class layout_builder {
         }
         l_.form[i] = domain_form::vector;
         break;
-      }
       case op::warp:
-        push_words(warp_words<float>::of(n));
         if (in_form(0) == domain_form::lattice) {
           derive_chain(i, n.inputs[0].node, nullptr, true);
         } else {
@@ -187,20 +183,17 @@ class layout_builder {
       case op::combine:
         l_.form[i] = domain_form::vector;
         break;
-      case op::component: {
-        const std::uint32_t base = push_words(component_words<float>::of(n));
+      case op::component:
         if (in_form(0) == domain_form::lattice) {
           attach_slots(base + word_index(&component_words<float>::raw_slot),
                        {raw_slot(i, n.inputs[0].node)});
         }
         break;
-      }
       case op::noise: {
         const int at = n.inputs[0].node;
         const int dims = g_.nodes[at].width;
         l_.node_table[i] = table_of(n.noise);
         l_.node_gradient[i] = gradient_of(n.noise, dims);
-        const std::uint32_t base = push_words(noise_words<float>::of(n));
         if (l_.form[at] == domain_form::lattice && l_.direct_use[i]) {
           attach_slots(base + word_index(&noise_words<float>::slot),
                        {lattice_slot(i, at, n.noise, nullptr, 0)});
@@ -210,33 +203,15 @@ class layout_builder {
       case op::fractal:
         place_fractal(i);
         break;
-      case op::select:
-        push_words(select_words<float>::of(n));
-        break;
-      case op::blend:
-      case op::smoothstep:
-        push_words(step_words<float>::of(n));
-        break;
-      case op::remap:
-        push_words(remap_words<float>::of(n));
-        break;
-      case op::terrace:
-        push_words(terrace_words<float>::of(n));
-        break;
       case op::curve:
-      case op::ramp: {
-        const std::uint32_t base = push_words(piecewise_words<float>::of(n));
+      case op::ramp:
         variable_parts_.emplace_back(base + word_index(&piecewise_words<float>::first),
                                      piecewise_words_of(n));
         break;
-      }
-      case op::constant:
-        push_words(constant_words<float>::of(n));
-        break;
-      default:  // no parameters
+      default:  // the words alone
         break;
     }
-    if (l_.words.size() - params != row_of(n.kind).words) {
+    if (l_.words.size() - base != row_of(n.kind).words) {
       throw std::logic_error("graph layout: node words differ from op_table's");
     }
   }

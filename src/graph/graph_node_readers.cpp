@@ -32,30 +32,6 @@ int component_index(std::string_view letter) {
   return i == std::string_view::npos ? -1 : static_cast<int>(i);
 }
 
-// blend's and smoothstep's lo and hi (required for blend; smoothstep's default to 0 and 1), into
-// params: lo below hi, with a finite float reciprocal of hi - lo (step_words).
-bool parser::step_range(pending_node& n, const json& object, bool required) {
-  double lo = 0, hi = 1;
-  if (required) {
-    if (!number(n, "lo", *member(object, "lo"), lo) || !number(n, "hi", *member(object, "hi"), hi))
-      return false;
-  } else if (!optional_number(n, object, "lo", 0.0, lo) ||
-             !optional_number(n, object, "hi", 1.0, hi)) {
-    return false;
-  }
-  if (!(lo < hi)) {
-    return fail(at(n, "hi") + "hi " + number_text(hi) + " is not above lo " + number_text(lo));
-  }
-  // The float path multiplies by the float reciprocal of hi - lo, in float.
-  const float width = static_cast<float>(hi) - static_cast<float>(lo);
-  if (!(width > 0) || !std::isfinite(1.0f / width) || !std::isfinite(width)) {
-    return fail(at(n, "hi") + "hi " + number_text(hi) + " and lo " + number_text(lo) +
-                ": the float reciprocal of hi - lo is not finite");
-  }
-  n.params = {lo, hi};
-  return true;
-}
-
 bool parser::read_node(const std::string& name, const json& value) {
   if (!valid_name(name)) {
     return fail("node name " + quote(name) +
@@ -75,16 +51,21 @@ bool parser::read_node(const std::string& name, const json& value) {
     return fail(at(n) + "unknown kind " + quote(kind->get_ref<const std::string&>()) + " (" +
                 ir::op_names() + ")");
   }
-  const auto& fields = n.kind->fields;
+  const ir::field_list& fields = n.kind->fields;
   for (const auto& [key, v] : value.items()) {
-    if (key == "kind" || std::find(fields.begin(), fields.end(), key) != fields.end()) continue;
+    if (key == "kind" || std::any_of(fields.begin(), fields.end(),
+                                     [&](const ir::op_field& f) { return f.name == key; })) {
+      continue;
+    }
     std::string takes;
-    for (std::string_view f : fields) takes += (takes.empty() ? "" : ", ") + std::string(f);
+    for (const ir::op_field& f : fields) takes += (takes.empty() ? "" : ", ") + std::string(f.name);
     return fail(at(n) + "unknown field " + quote(key) + " (" + article(n.kind->name) + " takes " +
                 (takes.empty() ? "no fields" : takes) + ")");
   }
-  for (std::string_view f : n.kind->required) {
-    if (!member(value, f)) return fail(at(n) + "missing field '" + std::string(f) + "'");
+  for (const ir::op_field& f : fields) {
+    if (f.required && !member(value, f.name)) {
+      return fail(at(n) + "missing field '" + std::string(f.name) + "'");
+    }
   }
   if (!read_fields(n, value)) return false;
   index_.emplace(n.name, static_cast<int>(nodes_.size()));
@@ -92,12 +73,49 @@ bool parser::read_node(const std::string& name, const json& value) {
   return true;
 }
 
+bool parser::read_generic(pending_node& n, const json& object) {
+  using ir::field_kind;
+  ir::check_input values;
+  for (const ir::op_field& f : n.kind->fields) {
+    const json* v = member(object, f.name);
+    const std::string name(f.name);
+    switch (f.kind) {
+      case field_kind::scalar_in: {
+        if (v ? !input(n, name, *v, expects::scalar) : !constant_input(n, name, f.fallback)) {
+          return false;
+        }
+        const pending_input& in = n.inputs.back();
+        values.constants.push_back(in.constant ? in.value
+                                               : std::numeric_limits<double>::quiet_NaN());
+        break;
+      }
+      case field_kind::number: {
+        double x = f.fallback;
+        if (v && !number(n, name, *v, x)) return false;
+        n.params.push_back(x);
+        break;
+      }
+      case field_kind::pair: {
+        std::vector<double> two;
+        if (!numbers(n, name, *v, 2, two)) return false;
+        n.params.insert(n.params.end(), two.begin(), two.end());
+        break;
+      }
+      case field_kind::other:
+        return fail(at(n, name) + "is not read generically");  // generic_fields() excludes it
+    }
+  }
+  if (!n.kind->check) return true;
+  values.params = n.params;
+  const ir::field_error error = n.kind->check(values);
+  return error.message.empty() || fail(at(n, error.field) + error.message);
+}
+
 bool parser::read_fields(pending_node& n, const json& object) {
   using ir::op;
+  if (n.kind->generic_fields()) return read_generic(n, object);
   const auto field = [&](std::string_view name) -> const json& { return *member(object, name); };
   switch (n.kind->id) {
-    case op::position:
-      return true;
     case op::scale:
     case op::offset: {
       const std::string_view by = n.kind->id == op::scale ? "factor" : "by";
@@ -168,12 +186,6 @@ bool parser::read_fields(pending_node& n, const json& object) {
       }
       return true;
     }
-    case op::constant: {
-      double value = 0;
-      if (!number(n, "value", field("value"), value)) return false;
-      n.params = {value};
-      return true;
-    }
     case op::component: {
       if (!input(n, "in", field("in"), expects::vector)) return false;
       const json& axis = field("axis");
@@ -191,116 +203,6 @@ bool parser::read_fields(pending_node& n, const json& object) {
       return read_noise(n, object);
     case op::fractal:
       return read_fractal(n, object);
-    case op::add:
-    case op::sub:
-    case op::mul:
-    case op::min:
-    case op::max:
-    case op::pow:
-      return input(n, "a", field("a"), expects::scalar) &&
-             input(n, "b", field("b"), expects::scalar);
-    case op::div: {
-      if (!input(n, "a", field("a"), expects::scalar) ||
-          !input(n, "b", field("b"), expects::scalar)) {
-        return false;
-      }
-      const pending_input& b = n.inputs[1];
-      if (b.constant) {
-        // The float path multiplies by the host's float reciprocal of b.
-        const float divisor = static_cast<float>(b.value);
-        if (b.value == 0) return fail(at(n, "b") + "division by the constant 0");
-        if (divisor == 0 || !std::isfinite(divisor) || !std::isfinite(1.0f / divisor)) {
-          return fail(at(n, "b") + "division by " + number_text(b.value) +
-                      ": its float reciprocal is not finite (or it is not a finite float)");
-        }
-      }
-      return true;
-    }
-    case op::neg:
-    case op::abs:
-    case op::floor:
-    case op::sqrt:
-    case op::sin:
-    case op::cos:
-      return input(n, "in", field("in"), expects::scalar);
-    case op::clamp: {
-      if (!input(n, "in", field("in"), expects::scalar) ||
-          !input(n, "lo", field("lo"), expects::scalar) ||
-          !input(n, "hi", field("hi"), expects::scalar)) {
-        return false;
-      }
-      const pending_input& lo = n.inputs[1];
-      const pending_input& hi = n.inputs[2];
-      if (lo.constant && hi.constant && !(lo.value <= hi.value)) {
-        return fail(at(n, "hi") + "hi " + number_text(hi.value) + " is below lo " +
-                    number_text(lo.value));
-      }
-      return true;
-    }
-    case op::mix:
-      return input(n, "a", field("a"), expects::scalar) &&
-             input(n, "b", field("b"), expects::scalar) &&
-             input(n, "t", field("t"), expects::scalar);
-    case op::select: {
-      if (!input(n, "a", field("a"), expects::scalar) ||
-          !input(n, "b", field("b"), expects::scalar) ||
-          !input(n, "control", field("control"), expects::scalar)) {
-        return false;
-      }
-      double threshold = 0;
-      if (!optional_number(n, object, "threshold", 0.0, threshold)) return false;
-      n.params = {threshold};
-      return true;
-    }
-    case op::blend:
-      return input(n, "a", field("a"), expects::scalar) &&
-             input(n, "b", field("b"), expects::scalar) &&
-             input(n, "control", field("control"), expects::scalar) && step_range(n, object, true);
-    case op::smoothstep:
-      return input(n, "in", field("in"), expects::scalar) && step_range(n, object, false);
-    case op::pingpong: {
-      // FastNoise2's PingPong: its strength defaults to 2.
-      if (!input(n, "in", field("in"), expects::scalar)) return false;
-      const json* strength = member(object, "strength");
-      return strength ? input(n, "strength", *strength, expects::scalar)
-                      : constant_input(n, "strength", 2.0);
-    }
-    case op::remap: {
-      std::vector<double> from, to;
-      if (!input(n, "in", field("in"), expects::scalar) ||
-          !numbers(n, "from", field("from"), 2, from) || !numbers(n, "to", field("to"), 2, to)) {
-        return false;
-      }
-      if (from[0] == from[1]) {
-        return fail(at(n, "from") + "an empty range (" + number_text(from[0]) + " to " +
-                    number_text(from[1]) + ")");
-      }
-      // The float path multiplies by the slope, computed in double and stored as a float.
-      const double slope = (to[1] - to[0]) / (from[1] - from[0]);
-      if (!std::isfinite(static_cast<float>(slope))) {
-        return fail(at(n, "to") + "the slope from " +
-                    quote(number_text(from[0]) + " to " + number_text(from[1])) + " to " +
-                    quote(number_text(to[0]) + " to " + number_text(to[1])) + " is " +
-                    number_text(slope) + ", beyond float's range (\u00b13.4028235e38)");
-      }
-      n.params = {from[0], from[1], to[0], to[1]};
-      return true;
-    }
-    case op::terrace: {
-      double steps = 0;
-      if (!input(n, "in", field("in"), expects::scalar) ||
-          !number(n, "steps", field("steps"), steps)) {
-        return false;
-      }
-      // The float path divides by steps as a multiplication by its float reciprocal.
-      const float f = static_cast<float>(steps);
-      if (!(steps > 0) || !(f > 0) || !std::isfinite(f) || !std::isfinite(1.0f / f)) {
-        return fail(at(n, "steps") + "expects a number > 0 whose float reciprocal is finite, got " +
-                    number_text(steps));
-      }
-      n.params = {steps};
-      return true;
-    }
     case op::curve: {
       if (!input(n, "in", field("in"), expects::scalar) ||
           !point_list(n, "points", field("points"), 2, n.params)) {
@@ -318,6 +220,8 @@ bool parser::read_fields(pending_node& n, const json& object) {
       }
       return true;
     }
+    default:  // read generically (above)
+      break;
   }
   return fail(at(n) + "unhandled kind");
 }

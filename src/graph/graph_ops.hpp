@@ -110,13 +110,28 @@ grad4<real> graph_component_d(const jacobian4<real>& in, int axis) {
 }
 
 template <class real>
-grad4<real> graph_add_d(const grad4<real>& ga, const grad4<real>& gb) {
+real graph_add(real a, real b) {
+  return a + b;
+}
+
+template <class real>
+grad4<real> graph_add_d(real, const grad4<real>& ga, real, const grad4<real>& gb) {
   return ga + gb;
 }
 
 template <class real>
-grad4<real> graph_sub_d(const grad4<real>& ga, const grad4<real>& gb) {
+real graph_sub(real a, real b) {
+  return a - b;
+}
+
+template <class real>
+grad4<real> graph_sub_d(real, const grad4<real>& ga, real, const grad4<real>& gb) {
   return ga - gb;
+}
+
+template <class real>
+real graph_mul(real a, real b) {
+  return a * b;
 }
 
 template <class real>
@@ -135,9 +150,20 @@ grad4<real> graph_div_by_constant_d(const grad4<real>& ga, real reciprocal) {
   return ga * reciprocal;
 }
 
+// std::min and std::max: (b < a) ? b : a and (a < b) ? b : a.
+template <class real>
+real graph_min(real a, real b) {
+  return std::min(a, b);
+}
+
 template <class real>
 grad4<real> graph_min_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb) {
   return b < a ? gb : ga;
+}
+
+template <class real>
+real graph_max(real a, real b) {
+  return std::max(a, b);
 }
 
 template <class real>
@@ -146,8 +172,34 @@ grad4<real> graph_max_d(real a, const grad4<real>& ga, real b, const grad4<real>
 }
 
 template <class real>
+real graph_neg(real x) {
+  return -x;
+}
+
+template <class real>
+grad4<real> graph_neg_d(real, const grad4<real>& gx) {
+  return -gx;
+}
+
+template <class real>
+real graph_abs(real x) {
+  return std::fabs(x);
+}
+
+template <class real>
 grad4<real> graph_abs_d(real a, const grad4<real>& ga) {
   return a < real(0) ? -ga : ga;
+}
+
+template <class real>
+real graph_floor(real x) {
+  return std::floor(x);
+}
+
+// Zero almost everywhere (and undefined at the integers).
+template <class real>
+grad4<real> graph_floor_d(real, const grad4<real>&) {
+  return {};
 }
 
 template <class real>
@@ -181,8 +233,8 @@ real graph_select(real a, real b, real control, real threshold) {
 }
 
 template <class real>
-grad4<real> graph_select_d(const grad4<real>& ga, const grad4<real>& gb, real control,
-                           real threshold) {
+grad4<real> graph_select_d(real, const grad4<real>& ga, real, const grad4<real>& gb, real control,
+                           const grad4<real>&, real threshold) {
   return control < threshold ? ga : gb;
 }
 
@@ -223,7 +275,7 @@ real graph_remap(real x, real from_lo, real factor, real to_lo) {
 }
 
 template <class real>
-grad4<real> graph_remap_d(const grad4<real>& gx, real factor) {
+grad4<real> graph_remap_d(real, const grad4<real>& gx, real, real factor, real) {
   return gx * factor;
 }
 
@@ -231,6 +283,12 @@ grad4<real> graph_remap_d(const grad4<real>& gx, real factor) {
 template <class real>
 real graph_terrace(real x, real steps, real inv) {
   return std::floor(x * steps) * inv;
+}
+
+// Zero almost everywhere, as floor's.
+template <class real>
+grad4<real> graph_terrace_d(real, const grad4<real>&, real, real) {
+  return {};
 }
 
 // FastNoise2's PingPong: x * strength folded into [0, 1] by reflection at every integer (a
@@ -306,21 +364,41 @@ jacobian4<real> graph_ramp_d(const real* stops, const real* inv, int count, real
   return r;
 }
 
-// ---- The bounded ops' derivatives (their values are the standard functions).
+// ---- The bounded ops: the standard functions, which the GPU rounds within the graph's bound.
 
 template <class real>
-grad4<real> graph_sqrt_d(const grad4<real>& gx, real root) {
-  return gx * (real(0.5) / root);
+real graph_sqrt(real x) {
+  return std::sqrt(x);
 }
 
 template <class real>
-grad4<real> graph_pow_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb, real value) {
-  return ga * (b * std::pow(a, b - real(1))) + gb * (std::log(a) * value);
+grad4<real> graph_sqrt_d(real x, const grad4<real>& gx) {
+  return gx * (real(0.5) / std::sqrt(x));
+}
+
+template <class real>
+real graph_pow(real a, real b) {
+  return std::pow(a, b);
+}
+
+template <class real>
+grad4<real> graph_pow_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb) {
+  return ga * (b * std::pow(a, b - real(1))) + gb * (std::log(a) * std::pow(a, b));
+}
+
+template <class real>
+real graph_sin(real x) {
+  return std::sin(x);
 }
 
 template <class real>
 grad4<real> graph_sin_d(real x, const grad4<real>& gx) {
   return gx * std::cos(x);
+}
+
+template <class real>
+real graph_cos(real x) {
+  return std::cos(x);
 }
 
 template <class real>

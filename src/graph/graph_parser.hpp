@@ -112,6 +112,8 @@ class parser {
   bool read_top(const json& doc);
   bool read_node(const std::string& name, const json& value);
   bool read_fields(pending_node& n, const json& object);
+  // An op whose fields are all scalar inputs, numbers and pairs (op_table.hpp), then its check.
+  bool read_generic(pending_node& n, const json& object);
   bool read_noise(pending_node& n, const json& object);
   bool read_fractal(pending_node& n, const json& object);
   bool resolve();
@@ -143,7 +145,6 @@ class parser {
                        double fallback, double& out);
   // An input given by the format's default: a constant scalar.
   bool constant_input(pending_node& n, std::string field, double value);
-  bool step_range(pending_node& n, const json& object, bool required);
 
   int dims_ = 0;
   std::optional<double> bound_;

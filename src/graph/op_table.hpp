@@ -1,20 +1,18 @@
-// The graph ops, one row each: what the JSON reader accepts, what the value is, how precisely the
-// GPU rounds it, how its derivative is taken, whether the SIMD kernels cover it, and its parameter
-// words. Every part of the pipeline reads an op's facts from here:
+// The graph ops, one row each (written in op_list.hpp, expanded here): what the JSON reader
+// accepts, what the value is, how precisely the GPU rounds it, how its derivative is taken,
+// whether the SIMD kernels cover it, its parameter words and its check. Every part of the
+// pipeline reads an op's facts from here:
 //
-//   the reader (graph_node_readers.cpp)   name, fields, required fields
+//   the reader (graph_node_readers.cpp)   name, fields (all of a generically read op), check
 //   the typing (graph_typing.cpp)         value (scalar or vector)
-//   the layout (graph_layout.cpp)         the words struct, packed by pack_words
-//   the GLSL emitter (graph_glsl.cpp)     the words by name (word_index)
-//   the evaluators (graph_eval.hpp)       the words by name (unpack_words, or computed in double)
-//   the SIMD kernels (cpu/graph_kernels)  simd, and the words by name
+//   the layout (graph_layout.cpp)         the words struct, packed by pack
+//   the GLSL emitter (graph_glsl.cpp)     the words by name (word_index), or all in order
+//   the evaluators (graph_eval.hpp)       the words by name (unpack_words, or in double)
+//   the SIMD kernels (cpu/graph_kernels)  simd, and the words by name or in order
 //
 // The arithmetic of each op, its value and its derivative, lives in the twins (graph_ops.hpp,
 // shaders/graph_ops.glsl, cpu/graph_ops-inl.h) under the op's name: graph_NAME and graph_NAME_d.
-//
-// Adding an op: one X(...) entry in VKNOISE_GRAPH_OPS (graph_ir.hpp), its row below (a
-// static_assert refuses a table that misses one), its words struct when it has parameters, its
-// reader case, its twins, its case in each walker, and docs/graph.md.
+// A pointwise op has nothing else: op_list.hpp says what adding one takes.
 #pragma once
 
 #include <array>
@@ -192,35 +190,126 @@ enum class value_type : std::uint8_t { scalar, vector };
 enum class precision : std::uint8_t { exact, exact_by_constant, bounded };
 
 // How the op's derivative is taken (with --gradient or --curl):
-//   flat      zero almost everywhere (constant, floor, terrace)
-//   twin      graph_NAME_d in the twins, on the inputs' values and gradients
+//   flat      zero everywhere (constant)
+//   twin      graph_NAME_d in the twins, on the inputs' values and gradients (every pointwise op;
+//             floor's and terrace's are zero almost everywhere)
 //   jacobian  a vector op's Jacobian, graph_NAME_d on the input's Jacobian
 //   basis     the basis noise's gradient form (noise, fractal)
 enum class derivative : std::uint8_t { flat, twin, jacobian, basis };
 
-// Up to 8 names, constexpr.
-struct name_list {
-  std::array<std::string_view, 8> names{};
-  std::size_t count = 0;
-  constexpr name_list() = default;
-  constexpr name_list(std::initializer_list<std::string_view> list) {
-    for (std::string_view s : list) names[count++] = s;
-  }
-  constexpr const std::string_view* begin() const { return names.data(); }
-  constexpr const std::string_view* end() const { return names.data() + count; }
-  constexpr bool empty() const { return count == 0; }
+// Shaped ops have a case in each walker; pointwise ops are walked generically (op_list.hpp).
+enum class op_shape : std::uint8_t { shaped, pointwise };
+
+// How the JSON reader takes a field:
+//   scalar_in  a scalar input: a node's name or a number
+//   number     a number, appended to node::params
+//   pair       two numbers [lo, hi], appended to node::params
+//   other      read by the op's own reader (graph_node_readers.cpp)
+// An op whose fields are all of the first three is read generically.
+enum class field_kind : std::uint8_t { scalar_in, number, pair, other };
+
+struct op_field {
+  std::string_view name;
+  field_kind kind = field_kind::other;
+  bool required = true;
+  double fallback = 0.0;  // a field that is not required and not `other`: its value when absent
 };
+
+inline constexpr bool optional = false;
+constexpr op_field scalar_in(std::string_view name) {
+  return {name, field_kind::scalar_in, true, 0.0};
+}
+constexpr op_field scalar_in(std::string_view name, double fallback) {
+  return {name, field_kind::scalar_in, false, fallback};
+}
+constexpr op_field number(std::string_view name) {
+  return {name, field_kind::number, true, 0.0};
+}
+constexpr op_field number(std::string_view name, double fallback) {
+  return {name, field_kind::number, false, fallback};
+}
+constexpr op_field pair(std::string_view name) {
+  return {name, field_kind::pair, true, 0.0};
+}
+constexpr op_field other(std::string_view name, bool required = true) {
+  return {name, field_kind::other, required, 0.0};
+}
+
+// Up to 8 fields, constexpr.
+struct field_list {
+  std::array<op_field, 8> items{};
+  std::size_t count = 0;
+  constexpr field_list() = default;
+  constexpr field_list(std::initializer_list<op_field> list) {
+    for (const op_field& f : list) items[count++] = f;
+  }
+  constexpr const op_field* begin() const { return items.data(); }
+  constexpr const op_field* end() const { return items.data() + count; }
+  constexpr std::size_t count_of(field_kind kind) const {
+    std::size_t n = 0;
+    for (const op_field& f : *this) n += f.kind == kind ? 1 : 0;
+    return n;
+  }
+};
+
+// What an op's check sees of a node being read: its parameters, and each scalar input's constant
+// (NaN where the input is a node). A check returns the field at fault and the message after
+// "node 'x' field 'f': ", or an empty message.
+struct check_input {
+  std::vector<double> params;
+  std::vector<double> constants;
+};
+struct field_error {
+  std::string_view field;
+  std::string message;
+};
+using check_fn = field_error (*)(const check_input&);
+
+// The checks (op_table.cpp): parameters and constant inputs that the float path cannot use.
+field_error check_divisor(const check_input& in);  // a constant b with a finite float reciprocal
+field_error check_clamp(const check_input& in);    // constant lo and hi in order
+field_error check_step(const check_input& in);     // lo < hi, 1 / (hi - lo) finite in float
+field_error check_remap(const check_input& in);    // a range, a slope float can hold
+field_error check_terrace(const check_input& in);  // steps > 0, 1 / steps finite in float
+
+// A node's words: packed as floats (the layout), and computed in double (the reference, for
+// pointwise ops, whose words are all `real`).
+using words_packer = std::vector<std::uint32_t> (*)(const node&);
+using words_in_double = void (*)(const node&, double* out);
+
+template <template <class> class words>
+std::vector<std::uint32_t> pack_of(const node& n) {
+  return pack_words(words<float>::of(n));
+}
+template <template <class> class words>
+void double_words_of(const node& n, double* out) {
+  if constexpr (word_count < words < float >>> 0) {
+    static_assert(sizeof(words<double>) == word_count<words<float>> * sizeof(double),
+                  "a pointwise op's words are all real");
+    const words<double> w = words<double>::of(n);
+    std::memcpy(out, &w, sizeof w);
+  }
+}
+inline constexpr std::size_t max_pointwise_words = 8;
 
 struct op_row {
   op id;
   std::string_view name;  // the JSON kind
-  name_list fields;       // every field it takes ("kind" aside), in reading order
-  name_list required;
+  op_shape shape;
   value_type value;
   precision rounding;
   derivative rule;
   bool simd;          // the SIMD kernels compute it (cpu/graph_kernels.cpp), for exact graphs
   std::size_t words;  // its parameter words (word_count of its struct)
+  words_packer pack;
+  words_in_double in_double;
+  check_fn check;     // nullptr: none
+  field_list fields;  // every field it takes ("kind" aside), in reading order
+
+  // A pointwise op's scalar inputs (its scalar_in fields).
+  constexpr std::size_t scalar_inputs() const { return fields.count_of(field_kind::scalar_in); }
+  // Read by the generic reader: no field of its own kind.
+  constexpr bool generic_fields() const { return fields.count_of(field_kind::other) == 0; }
 };
 
 using vt = value_type;
@@ -228,194 +317,28 @@ using pr = precision;
 using dr = derivative;
 
 inline constexpr std::array<op_row, op_count> op_table{{
-    // vectors (domains and colours)
-    {op::position,
-     "position",
-     {},
-     {},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<no_words<float>>},
-    {op::scale,
-     "scale",
-     {"in", "factor"},
-     {"in", "factor"},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<scale_words<float>>},
-    {op::offset,
-     "offset",
-     {"in", "by"},
-     {"in", "by"},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<offset_words<float>>},
-    {op::rotate,
-     "rotate",
-     {"in", "matrix"},
-     {"in", "matrix"},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<rotate_words<float>>},
-    {op::warp,
-     "warp",
-     {"in", "by", "amplitude"},
-     {"in", "by"},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<warp_words<float>>},
-    {op::combine,
-     "combine",
-     {"components"},
-     {"components"},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<no_words<float>>},
-    {op::ramp,
-     "ramp",
-     {"in", "stops"},
-     {"in", "stops"},
-     vt::vector,
-     pr::exact,
-     dr::jacobian,
-     true,
-     word_count<piecewise_words<float>>},
-    // scalars
-    {op::constant,
-     "constant",
-     {"value"},
-     {"value"},
-     vt::scalar,
-     pr::exact,
-     dr::flat,
-     true,
-     word_count<constant_words<float>>},
-    {op::component,
-     "component",
-     {"in", "axis"},
-     {"in", "axis"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     word_count<component_words<float>>},
-    {op::noise,
-     "noise",
-     {"basis", "at", "seed", "table", "classic_seed", "interpolation", "smooth", "period"},
-     {},
-     vt::scalar,
-     pr::exact,
-     dr::basis,
-     true,
-     word_count<noise_words<float>>},
-    {op::fractal,
-     "fractal",
-     {"noise", "type", "octaves", "persistence", "lacunarity", "octave_offsets"},
-     {"noise"},
-     vt::scalar,
-     pr::exact,
-     dr::basis,
-     true,
-     word_count<fractal_words<float>>},
-    {op::add, "add", {"a", "b"}, {"a", "b"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::sub, "sub", {"a", "b"}, {"a", "b"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::mul, "mul", {"a", "b"}, {"a", "b"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::div, "div", {"a", "b"}, {"a", "b"}, vt::scalar, pr::exact_by_constant, dr::twin, true, 0},
-    {op::min, "min", {"a", "b"}, {"a", "b"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::max, "max", {"a", "b"}, {"a", "b"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::neg, "neg", {"in"}, {"in"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::abs, "abs", {"in"}, {"in"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::floor, "floor", {"in"}, {"in"}, vt::scalar, pr::exact, dr::flat, true, 0},
-    {op::clamp,
-     "clamp",
-     {"in", "lo", "hi"},
-     {"in", "lo", "hi"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     0},
-    {op::mix, "mix", {"a", "b", "t"}, {"a", "b", "t"}, vt::scalar, pr::exact, dr::twin, true, 0},
-    {op::select,
-     "select",
-     {"a", "b", "control", "threshold"},
-     {"a", "b", "control"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     word_count<select_words<float>>},
-    {op::blend,
-     "blend",
-     {"a", "b", "control", "lo", "hi"},
-     {"a", "b", "control", "lo", "hi"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     word_count<step_words<float>>},
-    {op::remap,
-     "remap",
-     {"in", "from", "to"},
-     {"in", "from", "to"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     word_count<remap_words<float>>},
-    {op::terrace,
-     "terrace",
-     {"in", "steps"},
-     {"in", "steps"},
-     vt::scalar,
-     pr::exact,
-     dr::flat,
-     true,
-     word_count<terrace_words<float>>},
-    {op::curve,
-     "curve",
-     {"in", "points"},
-     {"in", "points"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     word_count<piecewise_words<float>>},
-    {op::pingpong,
-     "pingpong",
-     {"in", "strength"},
-     {"in"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     0},
-    {op::smoothstep,
-     "smoothstep",
-     {"in", "lo", "hi"},
-     {"in"},
-     vt::scalar,
-     pr::exact,
-     dr::twin,
-     true,
-     word_count<step_words<float>>},
-    {op::sqrt, "sqrt", {"in"}, {"in"}, vt::scalar, pr::bounded, dr::twin, false, 0},
-    {op::pow, "pow", {"a", "b"}, {"a", "b"}, vt::scalar, pr::bounded, dr::twin, false, 0},
-    {op::sin, "sin", {"in"}, {"in"}, vt::scalar, pr::bounded, dr::twin, false, 0},
-    {op::cos, "cos", {"in"}, {"in"}, vt::scalar, pr::bounded, dr::twin, false, 0},
+// clang-format off
+#define VKNOISE_SHAPED_ROW(id, value, rounding, rule, simd, words, check, ...)                   \
+  {op::id, #id, op_shape::shaped, value, rounding, rule, simd, word_count<words<float>>,        \
+   &pack_of<words>, nullptr, check, field_list{__VA_ARGS__}},
+#define VKNOISE_POINTWISE_ROW(id, rounding, simd, words, check, ...)                             \
+  {op::id, #id, op_shape::pointwise, vt::scalar, rounding, dr::twin, simd,                      \
+   word_count<words<float>>, &pack_of<words>, &double_words_of<words>, check,                   \
+   field_list{__VA_ARGS__}},
+    // clang-format on
+    VKNOISE_GRAPH_OPS(VKNOISE_SHAPED_ROW, VKNOISE_POINTWISE_ROW)
+#undef VKNOISE_SHAPED_ROW
+#undef VKNOISE_POINTWISE_ROW
 }};
+
+// Every pointwise op's words fit the walkers' arrays.
+constexpr bool pointwise_words_fit() {
+  for (const op_row& row : op_table) {
+    if (row.shape == op_shape::pointwise && row.words > max_pointwise_words) return false;
+  }
+  return true;
+}
+static_assert(pointwise_words_fit(), "op_table: a pointwise op has more than 8 words");
 
 // Every op has its row, at its own index.
 constexpr bool rows_in_op_order() {
