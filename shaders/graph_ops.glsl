@@ -201,6 +201,38 @@ vec4 graph_pingpong_d(float x, vec4 gx, float strength, vec4 gstrength) {
   return r < 1.0 ? g : -g;
 }
 
+// FastNoise2's MinSmooth and MaxSmooth, without its fused multiply-add; inv = 1 / k and
+// k_sixth = k / 6 from the host.
+float graph_smooth_min(float a, float b, float k, float inv, float k_sixth) {
+  precise float h = graph_max(k - abs(a - b), 0.0) * inv;
+  precise float r = graph_min(a, b) - h * h * h * k_sixth;
+  return r;
+}
+
+vec4 graph_smooth_min_d(float a, vec4 ga, float b, vec4 gb, float k, float inv, float k_sixth) {
+  precise float d = a - b;
+  precise float h = graph_max(k - abs(d), 0.0) * inv;
+  precise vec4 gd = ga - gb;
+  precise vec4 gh = 0.0 < d ? -gd * inv : gd * inv;
+  precise vec4 r = graph_min_d(a, ga, b, gb) - gh * (3.0 * h * h * k_sixth);
+  return r;
+}
+
+float graph_smooth_max(float a, float b, float k, float inv, float k_sixth) {
+  precise float h = graph_max(k - abs(a - b), 0.0) * inv;
+  precise float r = graph_max(a, b) + h * h * h * k_sixth;
+  return r;
+}
+
+vec4 graph_smooth_max_d(float a, vec4 ga, float b, vec4 gb, float k, float inv, float k_sixth) {
+  precise float d = a - b;
+  precise float h = graph_max(k - abs(d), 0.0) * inv;
+  precise vec4 gd = ga - gb;
+  precise vec4 gh = d < 0.0 ? gd * inv : -gd * inv;
+  precise vec4 r = graph_max_d(a, ga, b, gb) + gh * (3.0 * h * h * k_sixth);
+  return r;
+}
+
 // The segment of a piecewise function at x, found without a loop or a branch: the number of
 // stops after the first whose position is <= x (positions strictly increase, so they are a
 // prefix; count - 1 means beyond the last stop), by binary lifting over at most 64 stops. A loop

@@ -52,8 +52,8 @@ inline const char* const node_graphs[] = {
         "v": {"kind": "noise", "at": "c", "basis": "value"},
         "g": {"kind": "fractal", "noise": "v", "type": "billow", "octaves": 2}},
        "outputs": {"f": "f", "g": "g", "x": "x"}})",
-    // FastNoise2's pingpong (a constant strength, and a node's), and smoothstep (its defaults,
-    // and a range)
+    // FastNoise2's pingpong (a constant strength, and a node's), smoothstep (its defaults, and a
+    // range), and MinSmooth and MaxSmooth (a smoothness, and the default)
     R"({"dims": 3, "nodes": {"p": {"kind": "position"},
         "n": {"kind": "noise", "at": "p"},
         "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 3},
@@ -63,7 +63,9 @@ inline const char* const node_graphs[] = {
         "pd": {"kind": "pingpong", "in": "f"},
         "s": {"kind": "smoothstep", "in": "pk"},
         "sr": {"kind": "smoothstep", "in": "f", "lo": -0.25, "hi": 0.5},
-        "m": {"kind": "mul", "a": "s", "b": "pd"}},
+        "sn": {"kind": "smooth_min", "a": "f", "b": "n", "smoothness": 0.5},
+        "sx": {"kind": "smooth_max", "a": "sn", "b": "pd"},
+        "m": {"kind": "mul", "a": "s", "b": "sx"}},
        "outputs": {"pp": "pp", "m": "m", "sr": "sr", "pk": "pk"}})",
 };
 

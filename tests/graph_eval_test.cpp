@@ -248,6 +248,40 @@ TEST(GraphEval, PingpongAndSmoothstepGiveTheirDefinitions) {
   for (std::size_t i = 0; i < out.size(); ++i) EXPECT_FLOAT_EQ(mirrored[i], out[i]);
 }
 
+TEST(GraphEval, SmoothMinAndMaxGiveTheirDefinitions) {
+  const graph values = parse(R"({"dims": 1, "nodes": {"p": {"kind": "position"},
+      "x": {"kind": "component", "in": "p", "axis": "x"},
+      "lo": {"kind": "smooth_min", "a": "x", "b": 0.25, "smoothness": 1},
+      "hi": {"kind": "smooth_max", "a": "x", "b": 0.25, "smoothness": 1},
+      "ld": {"kind": "smooth_min", "a": "x", "b": 0.25},
+      "hd": {"kind": "smooth_max", "a": 0.25, "b": "x"}},
+      "outputs": {"lo": "lo", "hi": "hi", "ld": "ld", "hd": "hd"}})");
+  auto with_gradients = values.with_outputs(vknoise::graph_outputs::gradient);
+  ASSERT_TRUE(with_gradients.ok()) << with_gradients.message();
+  const graph g = std::move(with_gradients).value();
+  const std::vector<double> at{-2.0, 0.25, 0.75, 0.3, 3.0};
+  std::vector<double> out(at.size() * 8);
+  ASSERT_TRUE(vknoise::eval_reference(g, at, permutation_table::perlin(), out).ok());
+  // min(x, 0.25) - h^3 k / 6 and max(x, 0.25) + h^3 k / 6, h = max(k - |x - 0.25|, 0) / k. Their
+  // derivatives: 1 or 0 where h = 0; beside 0.25, h^2 / 2 on the far side and 1 - h^2 / 2 on the
+  // near one; 1/2 at the tie.
+  const double k6 = 1.0 / 6, d6 = 0.1 / 6;
+  const auto cube = [](double h) { return h * h * h; };
+  const double expected[5][8] = {
+      {-2, 1, 0.25, 0, -2, 1, 0.25, 0},                                  // 2.25 apart
+      {0.25 - k6, 0.5, 0.25 + k6, 0.5, 0.25 - d6, 0.5, 0.25 + d6, 0.5},  // a tie: h = 1
+      {0.25 - cube(0.5) * k6, 0.125, 0.75 + cube(0.5) * k6, 0.875, 0.25, 0, 0.75, 1},  // h 0.5
+      {0.25 - cube(0.95) * k6, 0.95 * 0.95 / 2, 0.3 + cube(0.95) * k6, 1 - 0.95 * 0.95 / 2,
+       0.25 - cube(0.5) * d6, 0.125, 0.3 + cube(0.5) * d6, 0.875},  // h 0.95 and 0.5
+      {0.25, 0, 3, 1, 0.25, 0, 3, 1}};
+  for (std::size_t p = 0; p < at.size(); ++p) {
+    for (int c = 0; c < 8; ++c) EXPECT_NEAR(out[p * 8 + c], expected[p][c], 1e-12) << p << " " << c;
+  }
+  std::vector<float> mirrored(out.size());
+  ASSERT_TRUE(vknoise::eval_mirror(g, at, permutation_table::perlin(), mirrored).ok());
+  for (std::size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(mirrored[i], out[i], 1e-6) << i;
+}
+
 TEST(GraphEval, TilesOfAGraphFieldStitchBitForBit) {
   const graph g = parse(node_graphs[3]);
   field_spec whole = grid(3, 12);

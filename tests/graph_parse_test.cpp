@@ -945,6 +945,14 @@ std::vector<bad_graph> bad_graphs() {
       {"TerraceZero", with(R"("t": {"kind": "terrace", "in": "n", "steps": 0})", "t"),
        "graph: node 't' field 'steps': expects a number > 0 whose float reciprocal is finite, got "
        "0"},
+      {"SmoothMinZero",
+       with(R"("s": {"kind": "smooth_min", "a": "n", "b": 0, "smoothness": 0})", "s"),
+       "graph: node 's' field 'smoothness': expects a number > 0 whose float reciprocal is "
+       "finite, got 0"},
+      {"SmoothMaxReciprocalBeyondFloat",
+       with(R"("s": {"kind": "smooth_max", "a": "n", "b": 0, "smoothness": 1e-45})", "s"),
+       "graph: node 's' field 'smoothness': expects a number > 0 whose float reciprocal is "
+       "finite, got 1e-45"},
       {"CurveNotIncreasing",
        with(R"("c": {"kind": "curve", "in": "n", "points": [[0, 0], [1, 1], [1, 2]]})", "c"),
        "graph: node 'c' field 'points[2]': x 1 is not above the previous point's 1 (x strictly "

@@ -135,6 +135,16 @@ HWY_INLINE V graph_pingpong(V x, V strength) {
   return hn::IfThenElse(hn::Lt(r, hn::Set(d, 1.0f)), r, hn::Sub(hn::Set(d, 2.0f), r));
 }
 
+HWY_INLINE V graph_smooth_min(V a, V b, V k, V inv, V k_sixth) {
+  const V h = hn::Mul(max_of(hn::Sub(k, hn::Abs(hn::Sub(a, b))), hn::Zero(D())), inv);
+  return hn::Sub(min_of(a, b), hn::Mul(hn::Mul(hn::Mul(h, h), h), k_sixth));
+}
+
+HWY_INLINE V graph_smooth_max(V a, V b, V k, V inv, V k_sixth) {
+  const V h = hn::Mul(max_of(hn::Sub(k, hn::Abs(hn::Sub(a, b))), hn::Zero(D())), inv);
+  return hn::Add(max_of(a, b), hn::Mul(hn::Mul(hn::Mul(h, h), h), k_sixth));
+}
+
 // Each lane takes the first of the scalar version's returns that applies to it.
 HWY_INLINE V graph_piecewise(const float* stops, const float* inv, int count, int stride,
                              int channel, V x) {

@@ -309,6 +309,43 @@ grad4<real> graph_pingpong_d(real x, const grad4<real>& gx, real strength,
   return r < real(1) ? g : -g;
 }
 
+// FastNoise2's MinSmooth and MaxSmooth, without its fused multiply-add: the cubic polynomial
+// smooth minimum min(a, b) - h^3 k / 6 and maximum max(a, b) + h^3 k / 6, h = max(k - |a - b|, 0)
+// / k, which meet min and max where |a - b| >= k with their first two derivatives. The host
+// gives inv = 1 / k and k_sixth = k / 6 (smooth_words).
+template <class real>
+real graph_smooth_min(real a, real b, real k, real inv, real k_sixth) {
+  const real h = graph_max(k - std::fabs(a - b), real(0)) * inv;
+  return graph_min(a, b) - h * h * h * k_sixth;
+}
+
+// d/dx of h is -sign(a - b) (ga - gb) / k; at a tie, the sign graph_min_d's choice of ga needs.
+template <class real>
+grad4<real> graph_smooth_min_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb, real k,
+                               real inv, real k_sixth) {
+  const real d = a - b;
+  const real h = graph_max(k - std::fabs(d), real(0)) * inv;
+  const grad4<real> gd = ga - gb;
+  const grad4<real> gh = real(0) < d ? -gd * inv : gd * inv;
+  return graph_min_d(a, ga, b, gb) - gh * (real(3) * h * h * k_sixth);
+}
+
+template <class real>
+real graph_smooth_max(real a, real b, real k, real inv, real k_sixth) {
+  const real h = graph_max(k - std::fabs(a - b), real(0)) * inv;
+  return graph_max(a, b) + h * h * h * k_sixth;
+}
+
+template <class real>
+grad4<real> graph_smooth_max_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb, real k,
+                               real inv, real k_sixth) {
+  const real d = a - b;
+  const real h = graph_max(k - std::fabs(d), real(0)) * inv;
+  const grad4<real> gd = ga - gb;
+  const grad4<real> gh = d < real(0) ? gd * inv : -gd * inv;
+  return graph_max_d(a, ga, b, gb) + gh * (real(3) * h * h * k_sixth);
+}
+
 // The segment of a piecewise function at x: the number of stops after the first whose position
 // is <= x (count - 1: beyond the last), by binary lifting over at most 64 stops, as the kernel
 // finds it (a branch-free search: a loop per use made large kernels slow to compile).

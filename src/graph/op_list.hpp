@@ -79,6 +79,10 @@
             scalar_in("in"), scalar_in("strength", 2.0))                                          \
   POINTWISE(smoothstep, pr::exact, true, step_words, check_step,                                  \
             scalar_in("in"), number("lo", 0.0), number("hi", 1.0))                                \
+  POINTWISE(smooth_min, pr::exact, true, smooth_words, check_smoothness,                         \
+            scalar_in("a"), scalar_in("b"), number("smoothness", 0.1))                            \
+  POINTWISE(smooth_max, pr::exact, true, smooth_words, check_smoothness,                         \
+            scalar_in("a"), scalar_in("b"), number("smoothness", 0.1))                            \
   POINTWISE(sqrt, pr::bounded, false, no_words, nullptr, scalar_in("in"))                         \
   POINTWISE(pow, pr::bounded, false, no_words, nullptr, scalar_in("a"), scalar_in("b"))           \
   POINTWISE(sin, pr::bounded, false, no_words, nullptr, scalar_in("in"))                          \

@@ -98,15 +98,21 @@ field_error check_remap(const check_input& in) {
   return {};
 }
 
-field_error check_terrace(const check_input& in) {
-  const double steps = in.params[0];
-  // The float path divides by steps as a multiplication by its float reciprocal.
-  const float f = static_cast<float>(steps);
-  if (!(steps > 0) || !(f > 0) || !std::isfinite(f) || !std::isfinite(1.0f / f)) {
-    return {"steps",
-            "expects a number > 0 whose float reciprocal is finite, got " + number_text(steps)};
+// The float path divides by the field's value as a multiplication by its float reciprocal.
+field_error check_reciprocal(std::string_view field, double v) {
+  const float f = static_cast<float>(v);
+  if (!(v > 0) || !(f > 0) || !std::isfinite(f) || !std::isfinite(1.0f / f)) {
+    return {field, "expects a number > 0 whose float reciprocal is finite, got " + number_text(v)};
   }
   return {};
+}
+
+field_error check_terrace(const check_input& in) {
+  return check_reciprocal("steps", in.params[0]);
+}
+
+field_error check_smoothness(const check_input& in) {
+  return check_reciprocal("smoothness", in.params[0]);
 }
 
 }  // namespace vknoise::graph_ir

@@ -149,6 +149,16 @@ struct terrace_words {
   }
 };
 
+// smooth_min and smooth_max: the smoothness k, 1 / k and k / 6, each in the precision.
+template <class real>
+struct smooth_words {
+  real k, inv, k_sixth;
+  static smooth_words of(const node& n) {
+    const real k = real(n.params[0]);
+    return {k, real(1) / k, k / real(6)};
+  }
+};
+
 // A words struct as the constants buffer holds it: its members' bits, one word each.
 template <class words>
 constexpr std::size_t word_count = sizeof(words) / 4;
@@ -266,11 +276,12 @@ struct field_error {
 using check_fn = field_error (*)(const check_input&);
 
 // The checks (op_table.cpp): parameters and constant inputs that the float path cannot use.
-field_error check_divisor(const check_input& in);  // a constant b with a finite float reciprocal
-field_error check_clamp(const check_input& in);    // constant lo and hi in order
-field_error check_step(const check_input& in);     // lo < hi, 1 / (hi - lo) finite in float
-field_error check_remap(const check_input& in);    // a range, a slope float can hold
-field_error check_terrace(const check_input& in);  // steps > 0, 1 / steps finite in float
+field_error check_divisor(const check_input& in);     // a constant b with a finite float reciprocal
+field_error check_clamp(const check_input& in);       // constant lo and hi in order
+field_error check_step(const check_input& in);        // lo < hi, 1 / (hi - lo) finite in float
+field_error check_remap(const check_input& in);       // a range, a slope float can hold
+field_error check_terrace(const check_input& in);     // steps > 0, 1 / steps finite in float
+field_error check_smoothness(const check_input& in);  // the same of smoothness
 
 // A node's words: packed as floats (the layout), and computed in double (the reference, for
 // pointwise ops, whose words are all `real`).
