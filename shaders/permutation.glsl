@@ -13,8 +13,17 @@
 #define VKNOISE_GRADIENT_ENTRIES (256 * VKNOISE_GRAPH_GRADIENT_TABLES)
 int graph_table_base = 0;
 int graph_gradient_base = 0;
+// With one table, the base is 0: left out, so that no address depends on it.
+#if VKNOISE_GRAPH_TABLES > 1
 #define VKNOISE_TABLE_BASE graph_table_base +
+#else
+#define VKNOISE_TABLE_BASE
+#endif
+#if VKNOISE_GRAPH_GRADIENT_TABLES > 1
 #define VKNOISE_GRADIENT_BASE graph_gradient_base +
+#else
+#define VKNOISE_GRADIENT_BASE
+#endif
 #else
 #define VKNOISE_PERMUTATION_ENTRIES 512
 #define VKNOISE_GRADIENT_ENTRIES 256

@@ -3,6 +3,7 @@
 // statements (the twin of graph_eval_basis.hpp) in graph_glsl_basis.cpp.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -56,7 +57,14 @@ class kernel_writer {
   static std::string word_float(std::uint32_t w) {
     return "graph_float(" + std::to_string(w) + "u)";
   }
-  static std::string word_uint(std::uint32_t w) { return "graph_uint(" + std::to_string(w) + "u)"; }
+  // A uint word: read from the constants buffer, or its value where the structure fixes it.
+  std::string word_uint(std::uint32_t w) const {
+    const auto& fixed = l_.structural_words;
+    if (std::find(fixed.begin(), fixed.end(), w) != fixed.end()) {
+      return std::to_string(l_.words[w]) + "u";
+    }
+    return "graph_uint(" + std::to_string(w) + "u)";
+  }
   // The constant word of one of node i's parameters, by name (op_table.hpp's words structs).
   template <class words, class member>
   std::uint32_t at(int i, member words::*m) const {

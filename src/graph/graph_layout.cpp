@@ -56,7 +56,9 @@ class layout_builder {
     return first;
   }
   // Word `word` filled in at the end with the first of `slots`, appended now.
-  void attach_slots(std::uint32_t word, std::vector<slot> slots) {
+  void attach_slots(std::uint32_t word, std::vector<slot> slots, bool octaves = false) {
+    if (!octave_slots_before_) l_.structural_words.push_back(word);
+    octave_slots_before_ = octave_slots_before_ || octaves;
     slot_words_.emplace_back(word, l_.slots.size());
     l_.slots.insert(l_.slots.end(), slots.begin(), slots.end());
   }
@@ -243,7 +245,7 @@ class layout_builder {
     if (l_.form[at] == domain_form::lattice) {
       std::vector<slot> slots;
       for (int o = 0; o < f.octaves; ++o) slots.push_back(lattice_slot(i, at, noise.noise, &f, o));
-      attach_slots(base + word_index(&fractal_words<float>::first_slot), std::move(slots));
+      attach_slots(base + word_index(&fractal_words<float>::first_slot), std::move(slots), true);
     }
   }
 
@@ -267,6 +269,7 @@ class layout_builder {
   layout l_;
   std::vector<std::pair<std::size_t, std::vector<std::uint32_t>>> variable_parts_;
   std::vector<std::pair<std::size_t, std::size_t>> slot_words_;
+  bool octave_slots_before_ = false;  // a fractal's slots are attached
 };
 
 }  // namespace

@@ -89,6 +89,9 @@ struct layout {
   std::vector<table_ref> tables;
   std::vector<gradient_ref> gradients;
   std::vector<bool> direct_use;  // per noise node: read other than by a fractal (one slot)
+  // The slot words whose value the structure fixes (no fractal, whose slot count is its octaves,
+  // takes slots before them): the kernel writes these as literals instead of reading them.
+  std::vector<std::uint32_t> structural_words;
   int slot_count() const { return static_cast<int>(slots.size()); }
 };
 
