@@ -244,14 +244,17 @@ TEST_P(graph_gpu_test, PointsEqualEvalMirrorBitForBit) {
 // Parameters are data: a graph that differs only in them shares the source and the module (and
 // so the pipeline, which is kept per module: runtime_kernel_test), and its field is still its
 // own (the mirror's).
+// A noise read after the fractal ("zn") takes the slot after the fractal's octaves: its index is a
+// parameter (a word), unlike the fractal's own first slot, which the kernel takes as a literal.
 TEST_P(graph_gpu_test, ChangingParametersNeitherRecompilesNorRebuilds) {
   const auto json = [](const char* octaves, const char* factor, const char* seed) {
     return std::string(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
         "s": {"kind": "scale", "in": "p", "factor": )") +
            factor + R"(}, "n": {"kind": "noise", "at": "s", "seed": )" + seed + R"(},
         "f": {"kind": "fractal", "noise": "n", "octaves": )" +
-           octaves + R"(}, "m": {"kind": "mul", "a": "f", "b": )" + factor + R"(}},
-        "outputs": {"value": "m"}})";
+           octaves + R"(}, "m": {"kind": "mul", "a": "f", "b": )" + factor + R"(},
+        "zn": {"kind": "noise", "at": "p"}, "zs": {"kind": "add", "a": "m", "b": "zn"}},
+        "outputs": {"value": "zs"}})";
   };
   const graph first = parse(json("3", "2", "1"));
   const graph second = parse(json("5", "0.75", "9"));
