@@ -219,18 +219,11 @@ vec4 graph_smooth_min_d(float a, vec4 ga, float b, vec4 gb, float k, float inv, 
 }
 
 float graph_smooth_max(float a, float b, float k, float inv, float k_sixth) {
-  precise float h = graph_max(k - abs(a - b), 0.0) * inv;
-  precise float r = graph_max(a, b) + h * h * h * k_sixth;
-  return r;
+  return -graph_smooth_min(-a, -b, k, inv, k_sixth);
 }
 
 vec4 graph_smooth_max_d(float a, vec4 ga, float b, vec4 gb, float k, float inv, float k_sixth) {
-  precise float d = a - b;
-  precise float h = graph_max(k - abs(d), 0.0) * inv;
-  precise vec4 gd = ga - gb;
-  precise vec4 gh = d < 0.0 ? gd * inv : -gd * inv;
-  precise vec4 r = graph_max_d(a, ga, b, gb) + gh * (3.0 * h * h * k_sixth);
-  return r;
+  return -graph_smooth_min_d(-a, -ga, -b, -gb, k, inv, k_sixth);
 }
 
 // The segment of a piecewise function at x, found without a loop or a branch: the number of

@@ -141,8 +141,7 @@ HWY_INLINE V graph_smooth_min(V a, V b, V k, V inv, V k_sixth) {
 }
 
 HWY_INLINE V graph_smooth_max(V a, V b, V k, V inv, V k_sixth) {
-  const V h = hn::Mul(max_of(hn::Sub(k, hn::Abs(hn::Sub(a, b))), hn::Zero(D())), inv);
-  return hn::Add(max_of(a, b), hn::Mul(hn::Mul(hn::Mul(h, h), h), k_sixth));
+  return hn::Neg(graph_smooth_min(hn::Neg(a), hn::Neg(b), k, inv, k_sixth));
 }
 
 // Each lane takes the first of the scalar version's returns that applies to it.

@@ -52,7 +52,8 @@ bool parser::read_node(const std::string& name, const json& value) {
                 ir::op_names() + ")");
   }
   const ir::field_list& fields = n.kind->fields;
-  for (const auto& [key, v] : value.items()) {
+  for (const auto& item : value.items()) {
+    const std::string& key = item.key();
     if (key == "kind" || std::any_of(fields.begin(), fields.end(),
                                      [&](const ir::op_field& f) { return f.name == key; })) {
       continue;

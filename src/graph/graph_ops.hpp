@@ -330,20 +330,16 @@ grad4<real> graph_smooth_min_d(real a, const grad4<real>& ga, real b, const grad
   return graph_min_d(a, ga, b, gb) - gh * (real(3) * h * h * k_sixth);
 }
 
+// -smooth_min(-a, -b), as FastNoise2 writes it: max(a, b) + h^3 k / 6.
 template <class real>
 real graph_smooth_max(real a, real b, real k, real inv, real k_sixth) {
-  const real h = graph_max(k - std::fabs(a - b), real(0)) * inv;
-  return graph_max(a, b) + h * h * h * k_sixth;
+  return -graph_smooth_min(-a, -b, k, inv, k_sixth);
 }
 
 template <class real>
 grad4<real> graph_smooth_max_d(real a, const grad4<real>& ga, real b, const grad4<real>& gb, real k,
                                real inv, real k_sixth) {
-  const real d = a - b;
-  const real h = graph_max(k - std::fabs(d), real(0)) * inv;
-  const grad4<real> gd = ga - gb;
-  const grad4<real> gh = d < real(0) ? gd * inv : -gd * inv;
-  return graph_max_d(a, ga, b, gb) + gh * (real(3) * h * h * k_sixth);
+  return -graph_smooth_min_d(-a, -ga, -b, -gb, k, inv, k_sixth);
 }
 
 // The segment of a piecewise function at x: the number of stops after the first whose position
