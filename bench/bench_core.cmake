@@ -1,5 +1,6 @@
 # The code behind `vknoise bench`: the runner, the peer libraries (stb, GLM, and FastNoise2 when
-# configured with it: fastnoise2.cmake) and the report. Included from src/cli/CMakeLists.txt, which links it into the tool.
+# configured with it: fastnoise2.cmake) and the report. Included from src/cli/CMakeLists.txt,
+# which links it into the tool.
 find_path(VKNOISE_STB_INCLUDE_DIR stb/stb_perlin.h REQUIRED)
 find_path(VKNOISE_GLM_INCLUDE_DIR glm/gtc/noise.hpp REQUIRED)
 add_library(vknoise_bench_core STATIC

@@ -5,7 +5,8 @@
 # FastNoise2's speed depends on its compiler (Clang and GCC differ by up to 1.7x) while vknoise
 # must stay built as shipped, so FastNoise2 is its own CMake build (ExternalProject) with its own
 # compiler, installed into the build tree and imported as vknoise_fastnoise2.
-set(VKNOISE_FASTNOISE2_SOURCE "" CACHE PATH "FastNoise2 source tree for vknoise bench (empty: none)")
+set(VKNOISE_FASTNOISE2_SOURCE "" CACHE PATH
+    "FastNoise2 source tree for vknoise bench (empty: none)")
 set(VKNOISE_FASTSIMD_SOURCE "" CACHE PATH "The FastSIMD source tree FastNoise2 pins")
 set(VKNOISE_FASTNOISE2_CXX "${CMAKE_CXX_COMPILER}" CACHE STRING
     "The C++ compiler FastNoise2 is built with")
@@ -13,7 +14,8 @@ if(NOT VKNOISE_FASTNOISE2_SOURCE)
   return()
 endif()
 if(NOT EXISTS "${VKNOISE_FASTNOISE2_SOURCE}/include/FastNoise/FastNoise.h")
-  message(FATAL_ERROR "VKNOISE_FASTNOISE2_SOURCE: no FastNoise2 tree at ${VKNOISE_FASTNOISE2_SOURCE}")
+  message(FATAL_ERROR
+          "VKNOISE_FASTNOISE2_SOURCE: no FastNoise2 tree at ${VKNOISE_FASTNOISE2_SOURCE}")
 endif()
 if(NOT EXISTS "${VKNOISE_FASTSIMD_SOURCE}/include/FastSIMD")
   message(FATAL_ERROR "VKNOISE_FASTSIMD_SOURCE: no FastSIMD tree at '${VKNOISE_FASTSIMD_SOURCE}' "
