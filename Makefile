@@ -20,7 +20,7 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 VIEW := $(BUILD_DIR)/src/cli/vknoise-view
 
-.PHONY: all deps build run test test-asan test-tsan fuzz bench gpu-report gpu-bundle format clean
+.PHONY: all deps build run test test-asan test-tsan fuzz bench bench-peers gpu-report gpu-bundle format clean
 all: build
 
 deps:
@@ -168,6 +168,27 @@ bench: build
 	/usr/bin/python3 bench/plot_bench.py $(OUT_DIR)/bench.json docs/images
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 3 --size 256x256x256
 	$(BUILD_DIR)/bench/vknoise_kernel_bench --dims 4 --size 64x64x64x64
+
+# vknoise side by side with FastNoise2 (docs/benchmarks.md, "Side by side with FastNoise2"): two
+# build directories, vknoise by the default GCC in both, FastNoise2 by g++ in one and clang++ in
+# the other (its speed depends on its compiler; clang is in DEBIAN_PACKAGES, which `deps`
+# installs), the tool alone built; then bench/bench_peers.py alternates the two binaries for
+# PEERS_ROUNDS rounds and prints one markdown table.
+#   PEERS_DIR     FastNoise2 v1.1.1 (fastnoise2-1.1.1/) and the FastSIMD commit it pins (fastsimd/)
+#   PEERS_ROUNDS  rounds of the script (default 7; the whole target takes ~15 min on 2 cores)
+PEERS_DIR ?= ../shared/peers
+PEERS_ROUNDS ?= 7
+PEERS_CMAKE = -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DVKNOISE_FASTNOISE2_SOURCE=$(abspath $(PEERS_DIR))/fastnoise2-1.1.1 \
+  -DVKNOISE_FASTSIMD_SOURCE=$(abspath $(PEERS_DIR))/fastsimd
+
+bench-peers: deps
+	cmake -S . -B build-peers-gcc $(PEERS_CMAKE) -DVKNOISE_FASTNOISE2_CXX=g++
+	cmake -S . -B build-peers-clang $(PEERS_CMAKE) -DVKNOISE_FASTNOISE2_CXX=clang++
+	cmake --build build-peers-gcc --target vknoise_cli
+	cmake --build build-peers-clang --target vknoise_cli
+	/usr/bin/python3 bench/bench_peers.py --rounds $(PEERS_ROUNDS) \
+	  build-peers-gcc/src/cli/vknoise build-peers-clang/src/cli/vknoise
 
 # What a GPU machine is asked to show (docs/benchmarks.md, "On a GPU machine"): vknoise info,
 # check --all, the GPU tests with the validation layer, the bench sweep (its GPU rows measured) and

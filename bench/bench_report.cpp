@@ -1,5 +1,6 @@
 #include "bench_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -56,6 +57,24 @@ const bench_result* find_row(const std::vector<bench_result>& results, workload 
     }
   }
   return nullptr;
+}
+
+struct quartiles {
+  double lower, median, upper;
+};
+
+// Linear interpolation between order statistics (numpy's default), so that the script that
+// gathers the runs' figures and the summary agree.
+double quantile(const std::vector<double>& sorted, double q) {
+  const double at = q * static_cast<double>(sorted.size() - 1);
+  const std::size_t below = static_cast<std::size_t>(at);
+  const std::size_t above = std::min(below + 1, sorted.size() - 1);
+  return sorted[below] + (at - static_cast<double>(below)) * (sorted[above] - sorted[below]);
+}
+
+quartiles quartiles_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return {quantile(values, 0.25), quantile(values, 0.5), quantile(values, 0.75)};
 }
 
 }  // namespace
@@ -163,6 +182,19 @@ std::string ratio_summary(const std::vector<bench_result>& results) {
     }
   }
   std::string text;
+  // FastNoise2, whose repeats alternated with cpu-fast's: the median and interquartile range of
+  // the pairs' ratios, which the machine's drift affects least.
+  for (const bench_result& peer : results) {
+    if (peer.backend != backend_id::fastnoise2 || peer.pair_ratios.empty()) continue;
+    char line[300];
+    const quartiles q = quartiles_of(peer.pair_ratios);
+    std::snprintf(line, sizeof line,
+                  "%s: cpu-fast 1 thread / fastnoise2, %dD %s, %d octave(s): %.2fx "
+                  "(IQR %.2f-%.2f over %zu alternating pairs)\n",
+                  workload_name(peer.work), peer.dims, format_bench_size(peer).c_str(),
+                  peer.octaves, q.median, q.lower, q.upper, peer.pair_ratios.size());
+    text += line;
+  }
   for (const ratio& r : ratios) {
     char line[300];
     if (!r.a->graph.empty()) {
@@ -234,7 +266,15 @@ std::string to_json(const bench_report& report, const report_settings& settings)
     out += std::string(", \"skipped\": ") + (r.skipped ? "true" : "false");
     out += ", \"note\": " + (r.note.empty() ? std::string("null") : json_string(r.note));
     out += ", \"alu_fraction\": " + optional_number(r.alu_fraction);
-    out += ", \"graph\": " + (r.graph.empty() ? std::string("null") : json_string(r.graph)) + "}";
+    out += ", \"graph\": " + (r.graph.empty() ? std::string("null") : json_string(r.graph));
+    if (!r.pair_ratios.empty()) {
+      out += ", \"pair_ratios\": [";
+      for (std::size_t k = 0; k < r.pair_ratios.size(); ++k) {
+        out += (k ? ", " : "") + number(r.pair_ratios[k]);
+      }
+      out += "]";
+    }
+    out += "}";
   }
   out += report.results.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;

@@ -3,10 +3,11 @@
 //
 // JSON: {"machine": {...}, "settings": {...}, "results": [{"workload", "backend", "dims", "size",
 // "octaves", "threads", "samples", "msamples_per_s", "spread": {"kind": "min-max", "min", "max"},
-// "median_seconds", "repeats", "skipped", "note", "alu_fraction"}]}; workload is "grid" or
-// "points" (bench_workload.hpp; for points, samples is the point count), a skipped row has null
-// figures, a GPU row null threads. CSV: one header line, then one line per row, the same fields
-// with workload last.
+// "median_seconds", "repeats", "skipped", "note", "alu_fraction", "graph"}]}; workload is "grid"
+// or "points" (bench_workload.hpp; for points, samples is the point count), a skipped row has null
+// figures, a GPU row null threads; a fastnoise2 row whose repeats alternated with cpu-fast's also
+// has "pair_ratios" (bench_result::pair_ratios). CSV: one header line, then one line per row, the
+// same fields with workload last.
 #pragma once
 
 #include <string>
@@ -31,7 +32,8 @@ std::string table_row(const bench_result& row);
 // Throughput ratios within each workload (cpu-fast against stb and glm at 1 thread, cpu-fast N
 // threads against 1) and across them (cpu-fast's grid against its points, 1 thread), one line per
 // ratio, dims and octave count, at the largest size where both were measured. Grid ratios against
-// the peers say that they set a grid fill against a point function.
+// the peers say that they set a grid fill against a point function. First, for each fastnoise2
+// row that alternated with cpu-fast: the median and interquartile range of the pairs' ratios.
 std::string ratio_summary(const std::vector<bench_result>& results);
 
 std::string to_json(const bench_report& report, const report_settings& settings);

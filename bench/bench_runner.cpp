@@ -11,6 +11,9 @@
 #include <tuple>
 
 #include "peers.hpp"
+#if VKNOISE_HAVE_FASTNOISE2
+#include "fastnoise2_peer.hpp"
+#endif
 #include "vknoise/compute_backend.hpp"
 #include "vknoise/context.hpp"
 #include "vknoise/cpu_fill.hpp"
@@ -132,6 +135,9 @@ status validate_config(const bench_config& config) {
   for (unsigned t : config.threads) {
     if (t == 0) return make_error(errc::invalid_argument, "threads must be at least 1");
   }
+  for (backend_id b : config.backends) {
+    if (!backend_built_in(b)) return make_error(errc::invalid_argument, fastnoise2_missing);
+  }
   if (config.repeats < 1) return make_error(errc::invalid_argument, "repeats must be at least 1");
   if (config.warmup < 0) return make_error(errc::invalid_argument, "warmup must be 0 or more");
   if (!(config.budget_seconds > 0)) {
@@ -160,6 +166,8 @@ const char* backend_name(backend_id backend) {
       return "stb";
     case backend_id::glm:
       return "glm";
+    case backend_id::fastnoise2:
+      return "fastnoise2";
   }
   return "?";
 }
@@ -168,7 +176,17 @@ std::optional<backend_id> parse_backend_name(std::string_view name) {
   for (backend_id b : all_backends) {
     if (name == backend_name(b)) return b;
   }
+  if (name == backend_name(backend_id::fastnoise2)) return backend_id::fastnoise2;
   return std::nullopt;
+}
+
+bool backend_built_in(backend_id backend) {
+#if VKNOISE_HAVE_FASTNOISE2
+  (void)backend;
+  return true;
+#else
+  return backend != backend_id::fastnoise2;
+#endif
 }
 
 bool is_gpu(backend_id backend) {
@@ -244,6 +262,9 @@ result<bench_report> run_bench(const bench_config& config,
   machine.load_start = load_average();
   machine.peer_build =
       "g++ -O3 -ffp-contract=off, target_clones x86-64-v4/v3/default with the noise inlined";
+#if VKNOISE_HAVE_FASTNOISE2
+  machine.peer_build += "; " + fastnoise2_build();
+#endif
 
   auto wants = [&](backend_id b) {
     return std::find(config.backends.begin(), config.backends.end(), b) != config.backends.end();
@@ -400,29 +421,59 @@ result<bench_report> run_bench(const bench_config& config,
               partner_out.resize(value_count(partner_field));
               return std::span<float>(partner_out);
             };
-            // Warm-up, then timed repeats of `run(values)`; per-repeat seconds. With a partner
-            // (the graph's run on the same backend), each run of `run` is paired with one of
-            // `partner`, whose seconds go to *partner_seconds; every other pair runs the partner
-            // first, so that neither gains from its place in the pair.
-            // Which of a pair runs in turn 0 and 1 of repeat i: the partner second, then first.
-            const auto partners_turn = [](int i, int turn) { return (turn == 0) == (i % 2 == 1); };
+            // FastNoise2's output, its seconds when they alternated with cpu-fast's at 1 thread,
+            // and those of cpu-fast.
+            std::vector<float> peer_out;
+            auto peer_buffer = [&] {
+              peer_out.resize(samples);
+              return std::span<float>(peer_out);
+            };
+            std::optional<std::vector<double>> fastnoise2_seconds;
+            std::vector<double> cpu_fast_seconds;
+            // Why FastNoise2 does not run on this field, or empty.
+            auto fastnoise2_note = [&]() -> std::string {
+#if VKNOISE_HAVE_FASTNOISE2
+              if (auto why = fastnoise2_unsupported(field); !why.empty()) return why;
+#endif
+              if (!calls.fastnoise2) return "n/a: fastnoise2 does not compute this field";
+              if (auto note = over_budget(backend_id::fastnoise2, 1)) return *note;
+              return {};
+            };
+            auto fastnoise2_runs = [&] {
+              return wants(backend_id::fastnoise2) && !is_graph && fastnoise2_note().empty();
+            };
+            // Warm-up, then timed repeats of `run(values)`; per-repeat seconds. With partners
+            // (the graph's run on the same backend, FastNoise2 beside cpu-fast), each run of `run`
+            // takes turns with one run of each partner, whose seconds go to its own vector; every
+            // other repeat the order is reversed, so that none gains from its place.
+            // Which of `count` runs (0: the row's own, then the partners) goes in turn `turn` of
+            // repeat i: in order, then reversed (for a pair: the partner second, then first).
+            const auto runs_turn = [](int i, int turn, int count) {
+              return i % 2 == 0 ? turn : count - 1 - turn;
+            };
             using run_call = std::function<status(std::span<float>)>;
-            auto measure = [&](const run_call& run, const run_call& partner = {},
-                               std::vector<double>* partner_seconds =
-                                   nullptr) -> result<std::vector<double>> {
+            struct partner_run {
+              run_call run;
+              std::span<float> values;
+              std::vector<double>* seconds;
+            };
+            auto measure =
+                [&](const run_call& run,
+                    const std::vector<partner_run>& partners = {}) -> result<std::vector<double>> {
               const std::span<float> values = buffer();
-              const std::span<float> partner_values = partner ? partner_buffer() : values;
               std::vector<double> seconds;
+              const int count = 1 + static_cast<int>(partners.size());
               for (int i = 0; i < config.warmup + config.repeats; ++i) {
-                for (int turn = 0; turn < 2; ++turn) {
-                  const bool theirs = partners_turn(i, turn);
-                  if (theirs && !partner) continue;
+                for (int turn = 0; turn < count; ++turn) {
+                  const int which = runs_turn(i, turn, count);
                   const auto start = clock_type::now();
-                  if (auto done = theirs ? partner(partner_values) : run(values); !done) {
-                    return done.error_value();
-                  }
+                  const status done = which == 0
+                                          ? run(values)
+                                          : partners[which - 1].run(partners[which - 1].values);
+                  if (!done) return done.error_value();
                   if (i < config.warmup) continue;
-                  (theirs ? *partner_seconds : seconds).push_back(seconds_since(start));
+                  (which == 0 ? seconds : *partners[which - 1].seconds)
+                      .push_back(seconds_since(start));
                 }
               }
               return seconds;
@@ -463,7 +514,7 @@ result<bench_report> run_bench(const bench_config& config,
                   for (int i = 0; i < config.warmup + config.repeats; ++i) {
                     const bool timed = i >= config.warmup;
                     for (int turn = 0; turn < 2; ++turn) {
-                      const bool theirs = partners_turn(i, turn);
+                      const bool theirs = runs_turn(i, turn, 2) == 1;
                       if (theirs && !paired) continue;
                       const status done =
                           theirs ? run(partner_calls, partner_buffer(), timed ? &partner : nullptr)
@@ -525,23 +576,55 @@ result<bench_report> run_bench(const bench_config& config,
                   skip(base_row(backend_id::cpu_fast, threads), *note);
                 } else {
                   // The graph alternates with the built-in field unless it alone would exceed
-                  // the budget (it then runs, or is skipped, in its own turn).
+                  // the budget (it then runs, or is skipped, in its own turn); so does
+                  // FastNoise2 at 1 thread.
                   const bool alternate =
                       paired && !over_budget_of(true, backend_id::cpu_fast, threads);
+                  const bool with_fastnoise2 = threads == 1 && fastnoise2_runs();
                   std::vector<double> graph_seconds;
+                  std::vector<partner_run> partners;
+                  if (alternate) {
+                    partners.push_back({[&](std::span<float> values) {
+                                          return partner_calls.vknoise(fast[i], values, nullptr);
+                                        },
+                                        partner_buffer(), &graph_seconds});
+                  }
+                  if (with_fastnoise2) {
+                    buffer();
+                    calls.prepare_fastnoise2();
+                    fastnoise2_seconds.emplace();
+                    partners.push_back({calls.fastnoise2, peer_buffer(), &*fastnoise2_seconds});
+                  }
                   auto seconds = measure(
                       [&](std::span<float> values) {
                         return calls.vknoise(fast[i], values, nullptr);
                       },
-                      alternate ? run_call([&](std::span<float> values) {
-                        return partner_calls.vknoise(fast[i], values, nullptr);
-                      })
-                                : run_call(),
-                      &graph_seconds);
+                      partners);
                   if (!seconds) return seconds.error_value();
+                  if (with_fastnoise2) cpu_fast_seconds = *seconds;
                   record(base_row(backend_id::cpu_fast, threads), *seconds);
                   if (alternate) graph_cpu_seconds[threads] = std::move(graph_seconds);
                 }
+              }
+            }
+            if (wants(backend_id::fastnoise2) && !is_graph) {
+              const bench_result row = base_row(backend_id::fastnoise2, 1);
+              if (fastnoise2_seconds) {
+                std::vector<double> ratios;
+                for (std::size_t k = 0; k < fastnoise2_seconds->size(); ++k) {
+                  ratios.push_back((*fastnoise2_seconds)[k] / cpu_fast_seconds[k]);
+                }
+                bench_result paired_row = row;
+                paired_row.pair_ratios = std::move(ratios);
+                record(std::move(paired_row), *fastnoise2_seconds);
+              } else if (const std::string why = fastnoise2_note(); !why.empty()) {
+                skip(row, why);
+              } else {
+                buffer();
+                calls.prepare_fastnoise2();
+                auto seconds = measure(calls.fastnoise2);
+                if (!seconds) return seconds.error_value();
+                record(row, *seconds);
               }
             }
             for (backend_id peer : {backend_id::stb, backend_id::glm}) {

@@ -28,14 +28,25 @@ namespace vknoise::bench {
 // cpu-reference: fill_reference / sample_reference at each point (double), 1 thread
 // cpu-fast:      fill_fast / eval_fast, at each requested thread count
 // stb, glm:      the peers at the grid's positions / at the points (peers.hpp), 1 thread
-enum class backend_id { gpu, gpu_e2e, cpu_reference, cpu_fast, stb, glm };
+// fastnoise2:    FastNoise2's GenUniformGrid / GenPositionArray (fastnoise2_peer.hpp), 1 thread,
+//                only in a build configured with it and only when asked for; its repeats
+//                alternate with cpu-fast's at 1 thread when both run
+enum class backend_id { gpu, gpu_e2e, cpu_reference, cpu_fast, stb, glm, fastnoise2 };
+// Every build's backends, the default set.
 inline constexpr std::array<backend_id, 6> all_backends{
     backend_id::gpu,      backend_id::gpu_e2e, backend_id::cpu_reference,
     backend_id::cpu_fast, backend_id::stb,     backend_id::glm};
 
 const char* backend_name(backend_id backend);
+// Any backend's name, fastnoise2 included whether or not it is built in.
 std::optional<backend_id> parse_backend_name(std::string_view name);
 bool is_gpu(backend_id backend);
+// Whether this build has the backend (fastnoise2 needs -DVKNOISE_FASTNOISE2_SOURCE=DIR).
+bool backend_built_in(backend_id backend);
+// The one line that says fastnoise2 is missing and how to build it in.
+inline constexpr const char* fastnoise2_missing =
+    "fastnoise2 is not built in; configure with -DVKNOISE_FASTNOISE2_SOURCE=DIR and "
+    "-DVKNOISE_FASTSIMD_SOURCE=DIR";
 
 // One benchmark field: improved noise (dims 3 or 4) at origin (0, 0, 0.5, 0.25), step 1/32 on
 // every axis; octaves > 1 is fbm (persistence 0.5, lacunarity 2). A 3D size with z = 1 is a
@@ -90,6 +101,9 @@ struct bench_result {
   double max_msps = 0;
   double median_seconds = 0;
   std::optional<double> alu_fraction;  // gpu on a non-CPU device with a known peak
+  // fastnoise2 when its repeats alternated with cpu-fast's at 1 thread: per pair of repeats,
+  // cpu-fast's throughput / this row's (the pair's seconds, fastnoise2's / cpu-fast's).
+  std::vector<double> pair_ratios;
   std::string graph;  // the graph measured (bench_config::graph_name); empty: built-in noise,
                       // whose fBm has `octaves` (a graph row's octaves is 0)
 };

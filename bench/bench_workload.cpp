@@ -1,6 +1,11 @@
 #include "bench_workload.hpp"
 
+#include <memory>
+
 #include "peers.hpp"
+#if VKNOISE_HAVE_FASTNOISE2
+#include "fastnoise2_peer.hpp"
+#endif
 #include "src/core/splitmix64.hpp"
 
 namespace vknoise::bench {
@@ -28,9 +33,40 @@ std::vector<double> bench_points(const field_spec& field) {
   return points;
 }
 
+namespace {
+
+// FastNoise2's calls for the workload, when it is built in and computes the field.
+void add_fastnoise2(workload_calls& calls, workload w, const field_spec& field,
+                    const std::vector<double>& points) {
+#if VKNOISE_HAVE_FASTNOISE2
+  if (!fastnoise2_unsupported(field).empty()) return;
+  auto generator = make_fastnoise2_generator(field.noise);
+  if (w == workload::grid) {
+    calls.fastnoise2 = [generator, &field](std::span<float> out) {
+      return fastnoise2_fill(*generator, field, out);
+    };
+    calls.prepare_fastnoise2 = [] {};
+    return;
+  }
+  auto converted = std::make_shared<fastnoise2_points>();
+  const int dims = field.dims;
+  calls.prepare_fastnoise2 = [converted, dims, &points] {
+    *converted = to_fastnoise2_points(dims, points);
+  };
+  calls.fastnoise2 = [generator, converted](std::span<float> out) {
+    return fastnoise2_eval(*generator, *converted, out);
+  };
+#else
+  (void)calls, (void)w, (void)field, (void)points;
+#endif
+}
+
+}  // namespace
+
 workload_calls calls_for(workload w, const field_spec& field, const std::vector<double>& points,
                          const permutation_table& table) {
   workload_calls calls;
+  add_fastnoise2(calls, w, field, points);
   const int dims = field.dims, octaves = field.noise.octaves;
   const noise_spec& noise = field.noise;
   if (w == workload::grid) {

@@ -7,8 +7,8 @@
 //           (bench_points) and evaluated point by point: compute_backend::eval (gpu_renderer::eval,
 //           sample_reference at each point, eval_fast), and the peers at the points.
 //
-// The peers (stb, GLM) are point functions in both: only vknoise's fill_fast and GPU fill share
-// work between neighbouring samples of a grid.
+// stb and GLM are point functions in both: only vknoise's fill_fast and GPU fill, and FastNoise2's
+// GenUniformGrid, are grid fills.
 #pragma once
 
 #include <array>
@@ -48,6 +48,11 @@ struct workload_calls {
   std::function<status(compute_backend&, std::span<float>, gpu_stats* stats)> vknoise;
   std::function<status(std::span<float>)> stb;
   std::function<status(std::span<float>)> glm;
+  // FastNoise2 (empty when not built in or when it does not compute the field); for the points
+  // workload, prepare_fastnoise2 converts the points to its float arrays, to be called once the
+  // points exist and before any timed run.
+  std::function<status(std::span<float>)> fastnoise2;
+  std::function<void()> prepare_fastnoise2;
 };
 
 // The calls read `points` (bench_points(field), for the points workload) when they run; it, the

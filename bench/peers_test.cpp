@@ -8,6 +8,9 @@
 
 #include "bench/bench_runner.hpp"
 #include "bench/peers.hpp"
+#if VKNOISE_HAVE_FASTNOISE2
+#include "bench/fastnoise2_peer.hpp"
+#endif
 
 namespace {
 
@@ -122,6 +125,54 @@ int main() {
   expect(!glm_eval(4, 1, points4, wrong).ok(), "glm_eval refuses a wrong output size");
   expect(!stb_eval(1, points4, glm4_points).ok(),
          "stb_eval refuses points that are not one per output");
+
+#if VKNOISE_HAVE_FASTNOISE2
+  // FastNoise2's lattice is vknoise's: with origin 0 and the bench's step of 1/32, the samples at
+  // every 32nd index of a row through the origin are lattice points, where gradient noise is 0,
+  // for every octave (lacunarity 2 keeps them on the lattice); between them it is not 0.
+  for (int dims : {3, 4}) {
+    for (int octaves : {1, 4}) {
+      vknoise::field_spec row = bench_field(dims, {65, 4, 1, 1}, octaves);
+      row.origin = {0, 0, 0, 0};
+      std::vector<float> noise(65 * 4, 1.0f);
+      const auto generator = make_fastnoise2_generator(row.noise);
+      expect(fastnoise2_unsupported(row).empty(), "fastnoise2 computes the bench's fields");
+      expect(fastnoise2_fill(*generator, row, noise).ok(), "fastnoise2_fill succeeds");
+      for (int x : {0, 32, 64}) {
+        expect(std::fabs(noise[x]) < 1e-6f, "fastnoise2 is 0 at x = 0, 1, 2 (samples 0, 32, 64)");
+      }
+      float largest = 0;
+      for (int x = 1; x < 32; ++x) largest = std::fmax(largest, std::fabs(noise[3 * 65 + x]));
+      expect(largest > 0.01f, "fastnoise2 is not 0 between lattice points");
+      // GenPositionArray at the grid's positions gives the grid's values.
+      std::vector<double> positions;
+      for (std::uint32_t y = 0; y < 4; ++y) {
+        for (std::uint32_t x = 0; x < 65; ++x) {
+          positions.push_back(x / 32.0);
+          positions.push_back(y / 32.0);
+          positions.push_back(0.0);
+          if (dims == 4) positions.push_back(0.0);
+        }
+      }
+      std::vector<float> at_points(65 * 4);
+      expect(fastnoise2_eval(*generator, to_fastnoise2_points(dims, positions), at_points).ok(),
+             "fastnoise2_eval succeeds");
+      float difference = 0;
+      for (std::size_t i = 0; i < at_points.size(); ++i) {
+        difference = std::fmax(difference, std::fabs(at_points[i] - noise[i]));
+      }
+      expect(difference < 1e-5f, "fastnoise2 at points equals its grid at the same positions");
+    }
+  }
+  vknoise::field_spec warped = bench_field(3, {4, 4, 4, 1}, 1);
+  warped.noise.warp = 0.5;
+  expect(!fastnoise2_unsupported(warped).empty(), "fastnoise2 skips warped fields");
+  std::vector<float> short_out(3);
+  expect(!fastnoise2_fill(*make_fastnoise2_generator(warped.noise), bench_field(3, {4, 1, 1, 1}, 1),
+                          short_out)
+              .ok(),
+         "fastnoise2_fill refuses a wrong output size");
+#endif
 
   // The ALU-bound estimate's inputs (docs/benchmarks.md): 224 ops per 3D sample, 517 per 4D one,
   // and the peak of a device known by name; none for lavapipe.

@@ -1,7 +1,7 @@
 // vknoise bench: one field (grid workload) or as many scattered points (points workload) on every
-// backend (GPU kernel, GPU end to end, the CPU reference, the fast CPU path, stb and GLM), a table
-// on the terminal and the figures as JSON and CSV. The runner, the workloads, the peers and the
-// report live in bench/.
+// backend (GPU kernel, GPU end to end, the CPU reference, the fast CPU path, stb, GLM and, when
+// built in and asked for, FastNoise2), a table on the terminal and the figures as JSON and CSV.
+// The runner, the workloads, the peers and the report live in bench/.
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -132,7 +132,12 @@ result<bench::bench_config> parse_config(const bench_options& o) {
       const auto backend = bench::parse_backend_name(part);
       if (!backend) {
         return usage("--backends", *o.backends,
-                     "expected a list of gpu, gpu-e2e, cpu-reference, cpu-fast, stb, glm");
+                     "expected a list of gpu, gpu-e2e, cpu-reference, cpu-fast, stb, glm, "
+                     "fastnoise2");
+      }
+      if (!bench::backend_built_in(*backend)) {
+        return make_error(errc::invalid_argument,
+                          std::string("--backends: ") + bench::fastnoise2_missing);
       }
       if (std::find(config.backends.begin(), config.backends.end(), *backend) ==
           config.backends.end()) {
@@ -290,7 +295,11 @@ command add_bench_command(CLI::App& app) {
                   "field sizes (4 axes: 4D, fewer: 3D; default: the sweep)");
   add_text_option(*parser, "--octaves", "N,...", o->octaves, "fBm octaves (default 1,4,8)");
   add_text_option(*parser, "--backends", "NAME,...", o->backends,
-                  "gpu, gpu-e2e, cpu-reference, cpu-fast, stb, glm (default all)");
+                  bench::backend_built_in(bench::backend_id::fastnoise2)
+                      ? "gpu, gpu-e2e, cpu-reference, cpu-fast, stb, glm (default all of these); "
+                        "fastnoise2 (FastNoise2, alternating with cpu-fast at 1 thread)"
+                      : "gpu, gpu-e2e, cpu-reference, cpu-fast, stb, glm (default all); "
+                        "fastnoise2 is not built in");
   add_text_option(*parser, "--threads", "N,...", o->threads,
                   "cpu-fast thread counts (default 1 and all hardware threads); the other CPU "
                   "backends use 1");

@@ -181,6 +181,37 @@ else
   pass
 fi
 
+# --- FastNoise2: a peer only in a build configured with it (`bench --help` says which). Without
+# it, asking for it is one line that names the options building it in; with it, it runs beside
+# cpu-fast at 1 thread, their repeats alternating, and the summary gives the pairs' ratios -----
+"$vknoise" bench --help >"$work/help" 2>&1
+if grep -q "fastnoise2 is not built in" "$work/help"; then
+  expect_error "fastnoise2 not built in" 2 \
+    "--backends: fastnoise2 is not built in; configure with -DVKNOISE_FASTNOISE2_SOURCE=DIR" \
+    bench --backends cpu-fast,fastnoise2 --size 8x8x8 --json x.json
+else
+  run bench --dims 3,4 --size 40x8x4,8x8x4x4 --octaves 1,3 --backends cpu-fast,fastnoise2 \
+    --threads 1 --repeats 3 --warmup 1 --json f.json
+  if [[ $status -ne 0 ]]; then
+    fail "bench fastnoise2: exit $status"
+  elif ! grep -q '^grid: cpu-fast 1 thread / fastnoise2, 4D 8x8x4x4, 3 octave(s): ' \
+    "$work/stdout"; then
+    fail "bench fastnoise2: no pair ratio in the summary"
+  elif ! python3 - "$case_dir/f.json" <<'PY' 2>"$work/stderr"; then
+import json, sys
+
+results = json.load(open(sys.argv[1]))["results"]
+peer = [r for r in results if r["backend"] == "fastnoise2"]
+assert len(peer) == 4, peer
+for r in peer:
+    assert not r["skipped"] and r["threads"] == 1 and len(r["pair_ratios"]) == 3, r
+PY
+    fail "bench fastnoise2: JSON check"
+  else
+    pass
+  fi
+fi
+
 # --- Bad arguments ------------------------------------------------------------------------------
 expect_error "unknown workload" 2 "--workloads" bench --workloads grid,lines --json x.json
 expect_error "unknown backend" 2 "--backends" bench --backends cpu-fast,cuda --json x.json
