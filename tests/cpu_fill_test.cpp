@@ -266,6 +266,32 @@ TEST(CpuFill, FillsInTurnThatDifferInOneThingMatchTheMirror) {
   }
 }
 
+// A stop check that fills another noise on the same thread replaces the noise fill_fast keeps
+// for that thread; the fill it interrupts must go on with its own (ASan sees a use after free
+// otherwise).
+TEST(CpuFill, AStopCheckThatFillsAnotherNoiseLeavesTheOuterFillIntact) {
+  const permutation_table table = permutation_table::perlin();
+  // Warped: its graph runs on the block kernels, which read the plan all through the fill.
+  field_spec outer = make(3, {37, 64, 2, 1}, {0.3, 0.6, 0.9, 0.0}, 0.29, fractal_kind::fbm, 3);
+  outer.noise.warp = 0.5;
+  const field_spec inner =
+      make(3, {9, 4, 3, 1}, {0.1, 0.2, 0.3, 0.0}, 0.41, fractal_kind::ridged, 2);
+  const std::vector<float> inner_expected = mirror(inner, table);
+  int checks = 0;
+  cpu_options options{1};
+  options.should_stop = [&] {
+    ++checks;
+    std::vector<float> values(inner_expected.size());
+    EXPECT_TRUE(vknoise::fill_fast(inner, table, values, cpu_options{1}).ok());
+    EXPECT_EQ(bit_differences(values, inner_expected, "the inner fill"), 0u);
+    return false;
+  };
+  std::vector<float> out(vknoise::value_count(outer));
+  ASSERT_TRUE(vknoise::fill_fast(outer, table, out, options).ok());
+  EXPECT_GT(checks, 1);
+  EXPECT_EQ(bit_differences(out, mirror(outer, table), "the outer fill"), 0u);
+}
+
 TEST(CpuFill, KnownValueAndErrors) {
   // Perlin's reference point (3.14, 42, 7): the mirror's float value, within float rounding of
   // noise3's 0.13691995878400012.

@@ -53,7 +53,8 @@ status fill_mirror_threaded(const field_spec& field, const permutation_table& ta
 // A built-in noise as its graph and, when the SIMD kernels cover it, that graph's plan against a
 // table. Lowering and planning cost about a microsecond a call, a few percent of a 32^3 field
 // at one octave, so each thread keeps the last one it made: a program that fills tile after tile
-// of one noise pays it once.
+// of one noise pays it once. A fill holds its own reference, since a stop check may itself call
+// fill_fast on this thread and replace the kept one.
 struct lowered_noise {
   noise_spec noise;
   int dims = 0;
@@ -62,18 +63,21 @@ struct lowered_noise {
   std::optional<cpu::graph_plan> plan;  // empty when the kernels do not cover the graph
 };
 
-result<const lowered_noise*> lowered(const field_spec& field, const permutation_table& table) {
-  thread_local std::optional<lowered_noise> last;
+result<std::shared_ptr<const lowered_noise>> lowered(const field_spec& field,
+                                                     const permutation_table& table) {
+  thread_local std::shared_ptr<const lowered_noise> last;
   if (last && last->dims == field.dims && last->noise == field.noise && last->table == table) {
-    return &*last;
+    return last;
   }
   last.reset();
   auto graph_field = detail::as_graph_field(field);
   if (!graph_field) return graph_field.error_value();
-  lowered_noise made{field.noise, field.dims, table, graph_field->noise_graph, std::nullopt};
-  const graph_ir::graph& ir = made.noise_graph->ir();
-  if (cpu::graph_kernels_cover(ir)) made.plan.emplace(cpu::make_graph_plan(ir, table));
-  return &last.emplace(std::move(made));
+  auto made = std::make_shared<lowered_noise>(
+      lowered_noise{field.noise, field.dims, table, graph_field->noise_graph, std::nullopt});
+  const graph_ir::graph& ir = made->noise_graph->ir();
+  if (cpu::graph_kernels_cover(ir)) made->plan.emplace(cpu::make_graph_plan(ir, table));
+  last = std::move(made);
+  return last;
 }
 
 }  // namespace
@@ -85,16 +89,18 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
     // A built-in field runs as the graph it lowers to (graph::from_noise): its noise or fractal
     // node is a row node, filled by the row kernels directly (graph_fast.cpp).
     std::optional<cpu::graph_plan> graph_plan;
+    std::shared_ptr<const lowered_noise> noise;
     const cpu::graph_plan* plan = nullptr;
     field_spec graph_field = field;
     if (field.noise_graph) {
       const graph_ir::graph& ir = field.noise_graph->ir();
       if (cpu::graph_kernels_cover(ir)) plan = &graph_plan.emplace(cpu::make_graph_plan(ir, table));
     } else {
-      auto noise = lowered(field, table);
-      if (!noise) return noise.error_value();
-      graph_field.noise_graph = (*noise)->noise_graph;
-      if ((*noise)->plan) plan = &*(*noise)->plan;
+      auto made = lowered(field, table);
+      if (!made) return made.error_value();
+      noise = std::move(made).value();
+      graph_field.noise_graph = noise->noise_graph;
+      if (noise->plan) plan = &*noise->plan;
     }
     cpu::stop_flag stop(options.should_stop);
     status done;
