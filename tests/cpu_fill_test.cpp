@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <random>
 #include <span>
 #include <string>
@@ -19,6 +20,7 @@
 #include "vknoise/catalogue.hpp"
 #include "vknoise/cpu_fill.hpp"
 #include "vknoise/field.hpp"
+#include "vknoise/graph.hpp"
 
 namespace {
 
@@ -228,8 +230,9 @@ TEST(CpuFill, FallbackKindsAreThreadedAndIdentical) {
   expect_near_reference(value, table, "2D value");
 }
 
-// fill_fast keeps the last built-in noise it lowered (per thread); a fill that differs from the
-// previous one only in its table, its dims, one noise parameter or its region must not reuse it.
+// fill_fast keeps the last noise or graph it lowered and planned (per thread); a fill that differs
+// from the previous one only in its table, its dims, one noise parameter, its region or its graph
+// must not reuse it.
 TEST(CpuFill, FillsInTurnThatDifferInOneThingMatchTheMirror) {
   const permutation_table perlin = permutation_table::perlin();
   const permutation_table seeded = permutation_table::from_seed(7);
@@ -243,6 +246,25 @@ TEST(CpuFill, FillsInTurnThatDifferInOneThingMatchTheMirror) {
   four_dims.size = {19, 5, 3, 2};
   field_spec moved = a;
   moved.region = {2, 1, 0, 0};
+  // Graph fields: two graphs, a second parse of the first, and a's noise as a graph.
+  const auto graph_field = [&](const char* json) {
+    auto parsed = vknoise::graph::parse(json);
+    EXPECT_TRUE(parsed.ok()) << parsed.message();
+    field_spec f = a;
+    f.noise_graph = std::make_shared<const vknoise::graph>(std::move(parsed).value());
+    return f;
+  };
+  const char* scaled_fbm = R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "s": {"kind": "scale", "in": "p", "factor": 1.5}, "n": {"kind": "noise", "at": "s"},
+      "f": {"kind": "fractal", "noise": "n", "octaves": 3}}, "outputs": {"f": "f"}})";
+  const field_spec graph_one = graph_field(scaled_fbm);
+  const field_spec graph_one_again = graph_field(scaled_fbm);
+  const field_spec graph_two = graph_field(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "n": {"kind": "noise", "at": "p"}, "f": {"kind": "fractal", "noise": "n", "type": "ridged",
+      "octaves": 2}, "m": {"kind": "mul", "a": "f", "b": 0.5}}, "outputs": {"m": "m"}})");
+  field_spec a_as_graph = a;
+  a_as_graph.noise_graph =
+      std::make_shared<const vknoise::graph>(vknoise::graph::from_noise(a.noise, 3).value());
   struct fill {
     const field_spec* field;
     const permutation_table* table;
@@ -255,6 +277,11 @@ TEST(CpuFill, FillsInTurnThatDifferInOneThingMatchTheMirror) {
                         {&lacunarity, &perlin, "lacunarity 2.5"},
                         {&four_dims, &perlin, "4 dims"},
                         {&moved, &perlin, "a region"},
+                        {&graph_one, &perlin, "graph one"},
+                        {&graph_two, &perlin, "graph two"},
+                        {&graph_two, &seeded, "graph two, seeded"},
+                        {&graph_one_again, &perlin, "graph one parsed again"},
+                        {&a_as_graph, &perlin, "a as a graph"},
                         {&a, &perlin, "a at last"}};
   for (int round = 0; round < 2; ++round) {
     for (const fill& f : fills) {

@@ -50,31 +50,38 @@ status fill_mirror_threaded(const field_spec& field, const permutation_table& ta
   return {};
 }
 
-// A built-in noise as its graph and, when the SIMD kernels cover it, that graph's plan against a
-// table. Lowering and planning cost about a microsecond a call, a few percent of a 32^3 field
-// at one octave, so each thread keeps the last one it made: a program that fills tile after tile
-// of one noise pays it once. A fill holds its own reference, since a stop check may itself call
-// fill_fast on this thread and replace the kept one.
-struct lowered_noise {
-  noise_spec noise;
+// What a fill runs: the field's graph (a built-in field's as it lowers, graph::from_noise) and,
+// when the SIMD kernels cover it, its plan against the table. Lowering and planning cost about a
+// microsecond a call, a few percent of a 32^3 field at one octave, so each thread keeps the last
+// one it made: a program that fills tile after tile of one noise or graph pays it once. A graph
+// field is known by its graph's IR, which the kept graph holds alive (so its address names it);
+// a built-in field by its noise and dims. A fill holds its own reference, since a stop check may
+// itself call fill_fast on this thread and replace the kept one.
+struct planned_graph {
+  const graph_ir::graph* graph_ir = nullptr;  // a graph field's; nullptr for a built-in field
+  noise_spec noise;                           // a built-in field's
   int dims = 0;
   permutation_table table;
   std::shared_ptr<const graph> noise_graph;
   std::optional<cpu::graph_plan> plan;  // empty when the kernels do not cover the graph
+
+  bool runs(const field_spec& field, const permutation_table& of) const {
+    if (field.noise_graph) return graph_ir == &field.noise_graph->ir() && table == of;
+    return !graph_ir && dims == field.dims && noise == field.noise && table == of;
+  }
 };
 
-result<std::shared_ptr<const lowered_noise>> lowered(const field_spec& field,
+result<std::shared_ptr<const planned_graph>> planned(const field_spec& field,
                                                      const permutation_table& table) {
-  thread_local std::shared_ptr<const lowered_noise> last;
-  if (last && last->dims == field.dims && last->noise == field.noise && last->table == table) {
-    return last;
-  }
+  thread_local std::shared_ptr<const planned_graph> last;
+  if (last && last->runs(field, table)) return last;
   last.reset();
   auto graph_field = detail::as_graph_field(field);
   if (!graph_field) return graph_field.error_value();
-  auto made = std::make_shared<lowered_noise>(
-      lowered_noise{field.noise, field.dims, table, graph_field->noise_graph, std::nullopt});
-  const graph_ir::graph& ir = made->noise_graph->ir();
+  const graph_ir::graph& ir = graph_field->noise_graph->ir();
+  auto made = std::make_shared<planned_graph>(
+      planned_graph{field.noise_graph ? &ir : nullptr, field.noise, field.dims, table,
+                    graph_field->noise_graph, std::nullopt});
   if (cpu::graph_kernels_cover(ir)) made->plan.emplace(cpu::make_graph_plan(ir, table));
   last = std::move(made);
   return last;
@@ -86,26 +93,17 @@ status fill_fast(const field_spec& field, const permutation_table& table, std::s
                  const cpu_options& options) {
   if (status s = validate(field, out.size()); !s) return s;
   try {
-    // A built-in field runs as the graph it lowers to (graph::from_noise): its noise or fractal
-    // node is a row node, filled by the row kernels directly (graph_fast.cpp).
-    std::optional<cpu::graph_plan> graph_plan;
-    std::shared_ptr<const lowered_noise> noise;
-    const cpu::graph_plan* plan = nullptr;
+    // A built-in field runs as the graph it lowers to: its noise or fractal node is a row node,
+    // filled by the row kernels directly (graph_fast.cpp).
+    auto made = planned(field, table);
+    if (!made) return made.error_value();
+    const std::shared_ptr<const planned_graph> fill = std::move(made).value();
     field_spec graph_field = field;
-    if (field.noise_graph) {
-      const graph_ir::graph& ir = field.noise_graph->ir();
-      if (cpu::graph_kernels_cover(ir)) plan = &graph_plan.emplace(cpu::make_graph_plan(ir, table));
-    } else {
-      auto made = lowered(field, table);
-      if (!made) return made.error_value();
-      noise = std::move(made).value();
-      graph_field.noise_graph = noise->noise_graph;
-      if (noise->plan) plan = &*noise->plan;
-    }
+    graph_field.noise_graph = fill->noise_graph;
     cpu::stop_flag stop(options.should_stop);
     status done;
-    if (plan) {
-      cpu::fill_graph_rows(graph_field, *plan, out, options, stop);
+    if (fill->plan) {
+      cpu::fill_graph_rows(graph_field, *fill->plan, out, options, stop);
     } else {
       done = fill_mirror_threaded(graph_field, table, out, options, stop);
     }
