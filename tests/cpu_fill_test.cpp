@@ -152,7 +152,8 @@ TEST(CpuFill, FarOriginsWithOctavesMatchTheMirror) {
 }
 
 TEST(CpuFill, RowsTouchingFewOrManyCellsMatchTheMirror) {
-  // A row's x cells sit in one register (<= 16), two (<= 32) or a gathered table (more).
+  // A vector of samples looks its hash words up in a 32-slot window (steps up to about 1.9
+  // cells), or gathers them (wider steps, and rows wrapping from cell 255 to 0).
   const permutation_table table = permutation_table::from_seed(3);
   for (double step : {0.05, 0.9, 1.7, 2.9}) {
     expect_identical(make(3, {150, 3, 2, 1}, {-20.0, 1.5, 2.5, 0.0}, step), table,

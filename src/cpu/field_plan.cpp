@@ -39,11 +39,25 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
     x.distinct.push_back(c);
   }
   x.slots = x.distinct.size();
-  x.distinct.resize((x.slots + lane_padding - 1) / lane_padding * lane_padding, 0);
+  x.distinct.resize((x.slots + byte_lane_padding - 1) / byte_lane_padding * byte_lane_padding, 0);
   for (std::uint32_t i = 0; i < plan.nx; ++i) {
     const lattice_coord& c = plan.coord(0, octave, i);
     x.cell_slot[i] = slot[c.cell];
     x.next_slot[i] = slot[c.next];
+  }
+  // Padding reads the last sample's slots, which keeps the last window narrow.
+  std::fill(x.cell_slot.begin() + plan.nx, x.cell_slot.end(), x.cell_slot[plan.nx - 1]);
+  std::fill(x.next_slot.begin() + plan.nx, x.next_slot.end(), x.next_slot[plan.nx - 1]);
+  for (std::size_t first = 0; first < n; first += lane_padding) {
+    const auto from = [&](const std::vector<std::int32_t>& s) { return s.begin() + first; };
+    const auto to = [&](const std::vector<std::int32_t>& s) {
+      return s.begin() + first + lane_padding;
+    };
+    const std::int32_t low = std::min(*std::min_element(from(x.cell_slot), to(x.cell_slot)),
+                                      *std::min_element(from(x.next_slot), to(x.next_slot)));
+    const std::int32_t high = std::max(*std::max_element(from(x.cell_slot), to(x.cell_slot)),
+                                       *std::max_element(from(x.next_slot), to(x.next_slot)));
+    x.window.push_back(high - low < hash_window ? low : -1);
   }
   return x;
 }
@@ -59,6 +73,7 @@ field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>&
   plan.padded_nx = (std::size_t{plan.nx} + lane_padding - 1) / lane_padding * lane_padding;
   plan.rows = std::uint64_t{size[1]} * size[2] * size[3];
   std::copy(noise.perm, noise.perm + 512, plan.perm);
+  for (int i = 0; i < 256; ++i) plan.perm_bytes[i] = static_cast<std::uint8_t>(plan.perm[i]);
 
   plan.hashes = noise.dims == 1 ? 2 : noise.dims == 4 ? 32 : 16;
   for (int h = 0; h < plan.hashes; ++h) {

@@ -23,19 +23,29 @@ namespace vknoise::cpu {
 
 // The widest float vector of any target (AVX-512): x arrays are padded to a multiple of it.
 inline constexpr std::size_t lane_padding = 16;
+// The widest byte vector (AVX-512): byte arrays the kernels read whole are padded to it.
+inline constexpr std::size_t byte_lane_padding = 64;
+// The hash words a window of lane_padding samples reads (their cells' and next cells' slots) come
+// from hash_window consecutive slots, a two-register permute on AVX-512 and AVX2.
+inline constexpr std::int32_t hash_window = 32;
 
-// One octave's x axis, sample by sample (padded entries read slot 0 with fraction 0).
+// One octave's x axis, sample by sample (padded entries read the last sample's slots with
+// fraction 0).
 struct x_octave {
   std::vector<float> x0;  // frac
   std::vector<float> x1;  // frac - 1
   std::vector<float> u;   // fade(frac)
   // The cells the axis touches (cell and next of every sample, each once, ascending), and each
   // sample's cell and next cell as positions (slots) in that list: a row's hash tables hold one
-  // entry per slot, few enough at usual steps to sit in one or two registers.
+  // entry per slot.
   std::size_t slots = 0;
-  std::vector<std::int32_t> distinct;  // padded with cell 0 to a multiple of lane_padding
+  std::vector<std::uint8_t> distinct;  // padded with cell 0 to a multiple of byte_lane_padding
   std::vector<std::int32_t> cell_slot;
   std::vector<std::int32_t> next_slot;
+  // Per lane_padding samples: the first of hash_window slots that hold all their cell and next
+  // slots (so a vector of them looks its hash words up in registers), or -1 where they spread
+  // wider (a row wrapping from cell 255 to 0, or steps of more than a cell per sample): gathers.
+  std::vector<std::int32_t> window;
 };
 
 struct field_plan {
@@ -45,7 +55,9 @@ struct field_plan {
   std::size_t padded_nx = 0;
   std::uint64_t rows = 0;       // ny * nz * nt
   std::int32_t perm[512] = {};  // the doubled table, as the mirror reads it
-  int hashes = 0;               // distinct gradients: 2, 16 or 32
+  // The table as bytes: perm[i] = perm_bytes[i & 255], for byte-lane lookups.
+  alignas(64) std::uint8_t perm_bytes[256] = {};
+  int hashes = 0;  // distinct gradients: 2, 16 or 32
   // The factor of the x offset per hash, for x side 0 (x0) and 1 (x1): +-1 where the gradient
   // reads x, else the zero that turns x0 or x1 into -0 (x0 >= +0, x1 < 0), the neutral element
   // of the additions that follow.

@@ -33,86 +33,87 @@ HWY_INLINE void accumulate(V n, float amp, float* sum, float* weight) {
   hn::StoreU(hn::Add(hn::LoadU(d, sum), hn::Mul(hn::Set(d, amp), term)), d, sum);
 }
 
+// The tables of a row at octave `octave`: the hash words only when its cells changed.
+HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_position& at, int octave,
+                                           row_scratch& s) {
+  row_tables& t = s.tables[octave];
+  build_row_tables(p, at, octave, t);
+  const hashes_key key = hashes_key_of(p, octave, t);
+  if (!(t.built == key)) {
+    build_hashes(p, p.x[octave], t);
+    t.built = key;
+  }
+  build_constants(p, t);
+  return t;
+}
+
 // One octave over a row: the basis noise into `value` (fractal none), or accumulated.
-template <int dims, fractal_kind fractal, int slots>
-void octave_row_with(const field_plan& p, const row_tables& t, int octave, float amp,
-                     row_scratch& s) {
+template <int dims, fractal_kind fractal>
+void octave_row(const field_plan& p, const row_tables& t, int octave, float amp, row_scratch& s,
+                float* value) {
   const D d;
   const std::size_t n = hn::Lanes(d);
   const x_octave& x = p.x[octave];
   for (std::size_t i = 0; i < p.padded_nx; i += n) {
-    const lanes_x l = load_x<slots>(x, t, i, dims == 4);
+    const lanes_x l = load_x(x, t, i, dims == 4);
     const V noise = basis_noise<dims>(p, t, l);
     if constexpr (fractal == fractal_kind::none) {
-      hn::StoreU(noise, d, s.value.data() + i);
+      hn::StoreU(noise, d, value + i);
     } else {
       accumulate<fractal>(noise, amp, s.sum.data() + i, s.weight.data() + i);
     }
   }
 }
 
-template <int dims, fractal_kind fractal>
-void octave_row(const field_plan& p, const row_tables& t, int octave, float amp, row_scratch& s) {
-  const std::size_t slots = p.x[octave].slots;
-  if (permute_tables && slots <= 16)
-    return octave_row_with<dims, fractal, 16>(p, t, octave, amp, s);
-  if (permute_tables && slots <= 32)
-    return octave_row_with<dims, fractal, 32>(p, t, octave, amp, s);
-  octave_row_with<dims, fractal, 0>(p, t, octave, amp, s);
-}
-
 // fractal_sum for one row, octave by octave (each sample sees the same operations in the same
-// order as the mirror's loop), then the normalisation.
+// order as the mirror's loop), then the normalisation, into value (padded_nx floats).
 template <int dims, fractal_kind fractal>
-void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s) {
+void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* value) {
   const D d;
   const std::size_t n = hn::Lanes(d);
+  const row_position at = locate_row(p, row);
   if constexpr (fractal == fractal_kind::none) {
-    build_row_tables(p, locate_row(p, row), 0, s.tables);
-    build_hashes(p, p.x[0], s.tables);
-    build_constants(p, s.tables);
-    octave_row<dims, fractal>(p, s.tables, 0, 1.0f, s);
+    octave_row<dims, fractal>(p, octave_tables(p, at, 0, s), 0, 1.0f, s, value);
     return;
   }
   std::fill(s.sum.begin(), s.sum.end(), 0.0f);
   std::fill(s.weight.begin(), s.weight.end(), 1.0f);
   float amp = 1.0f;
-  const row_position at = locate_row(p, row);
   for (int o = 0; o < p.fractal.octaves; ++o) {
-    build_row_tables(p, at, o, s.tables);
-    build_hashes(p, p.x[o], s.tables);
-    build_constants(p, s.tables);
-    octave_row<dims, fractal>(p, s.tables, o, amp, s);
+    octave_row<dims, fractal>(p, octave_tables(p, at, o, s), o, amp, s, value);
     amp = amp * p.fractal.persistence;
   }
   for (std::size_t i = 0; i < p.padded_nx; i += n) {
     const V sum = hn::LoadU(d, s.sum.data() + i);
-    hn::StoreU(normalised<fractal>(sum, p.fractal.inv_norm), d, s.value.data() + i);
+    hn::StoreU(normalised<fractal>(sum, p.fractal.inv_norm), d, value + i);
   }
 }
 
+// Rows whose length is a whole number of vectors go straight to out; others through `value`.
 template <int dims>
 void rows_of(const field_plan& p, std::uint64_t begin, std::uint64_t end, float* out,
              row_scratch& s) {
   for (std::uint64_t row = begin; row < end; ++row) {
+    float* row_out = out + (row - begin) * p.nx;
+    float* value = p.padded_nx == p.nx ? row_out : s.value.data();
     switch (p.fractal.fractal) {
       case fractal_kind::none:
-        fractal_row<dims, fractal_kind::none>(p, row, s);
+        fractal_row<dims, fractal_kind::none>(p, row, s, value);
         break;
       case fractal_kind::fbm:
-        fractal_row<dims, fractal_kind::fbm>(p, row, s);
+        fractal_row<dims, fractal_kind::fbm>(p, row, s, value);
         break;
       case fractal_kind::turbulence:
-        fractal_row<dims, fractal_kind::turbulence>(p, row, s);
+        fractal_row<dims, fractal_kind::turbulence>(p, row, s, value);
         break;
       case fractal_kind::ridged:
-        fractal_row<dims, fractal_kind::ridged>(p, row, s);
+        fractal_row<dims, fractal_kind::ridged>(p, row, s, value);
         break;
       case fractal_kind::billow:
-        fractal_row<dims, fractal_kind::billow>(p, row, s);
+        fractal_row<dims, fractal_kind::billow>(p, row, s, value);
         break;
     }
-    std::memcpy(out + (row - begin) * p.nx, s.value.data(), sizeof(float) * p.nx);
+    if (value != row_out) std::memcpy(row_out, value, sizeof(float) * p.nx);
   }
 }
 

@@ -2,6 +2,7 @@
 // baseline) and chosen at run time by Highway for the CPU at hand.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -10,16 +11,21 @@
 
 namespace vknoise::cpu {
 
-// Per-thread working memory for fill_rows (throws std::bad_alloc).
+// Per-thread working memory for fill_rows of one plan (throws std::bad_alloc): the tables of each
+// octave, kept from row to row (a row rebuilds only the hash words its cells change).
 struct row_scratch {
-  row_tables tables;
+  std::vector<row_tables> tables;
   std::vector<float> sum, weight, value;  // per sample of a row, padded
   explicit row_scratch(const field_plan& plan)
-      : sum(plan.padded_nx), weight(plan.padded_nx), value(plan.padded_nx) {}
+      : tables(std::max(plan.fractal.octaves, 1)),
+        sum(plan.padded_nx),
+        weight(plan.padded_nx),
+        value(plan.padded_nx) {}
 };
 
 // Rows [begin, end) of the field into out (the first value of row `begin` at out[0]), with the
-// best kernel the CPU supports. Bit-identical to fill_mirror.
+// best kernel the CPU supports. Bit-identical to fill_mirror. The scratch was made for this plan
+// (or one of the same size and octaves) and is used by one thread at a time.
 void fill_rows(const field_plan& plan, std::uint64_t begin, std::uint64_t end, float* out,
                row_scratch& scratch);
 

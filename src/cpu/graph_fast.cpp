@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <new>
-#include <optional>
 #include <vector>
 
 #include "core/cancelled.hpp"
@@ -32,7 +31,7 @@ status out_of_memory(const char* call) {
 struct row_memory {
   std::vector<float> scratch;
   owned_slots slots;
-  std::optional<row_scratch> rows;
+  std::vector<row_scratch> rows;  // per row node
   std::vector<std::vector<float>> values;
 
   row_memory(const graph_plan& plan, const graph_rows& r, int dims, std::size_t padded)
@@ -42,7 +41,7 @@ struct row_memory {
       values.assign(r.nodes.size(), std::vector<float>(padded));
       if (!r.nodes.empty()) slots.in.rows.assign(plan.nodes.size(), nullptr);
     }
-    if (!r.nodes.empty()) rows.emplace(r.nodes.front().plan);
+    for (const graph_row_node& node : r.nodes) rows.emplace_back(node.plan);
   }
 };
 
@@ -75,13 +74,14 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
         return [&, m = row_memory(plan, r, field.dims, padded)](std::uint64_t begin,
                                                                 std::uint64_t end) mutable {
           if (r.direct >= 0) {
-            fill_rows(r.nodes[r.direct].plan, begin, end, out.data() + begin * nx, *m.rows);
+            fill_rows(r.nodes[r.direct].plan, begin, end, out.data() + begin * nx,
+                      m.rows[r.direct]);
             return;
           }
           slot_block& in = m.slots.in;
           for (std::uint64_t row = begin; row < end; ++row) {
             for (std::size_t k = 0; k < r.nodes.size(); ++k) {
-              fill_rows(r.nodes[k].plan, row, row + 1, m.values[k].data(), *m.rows);
+              fill_rows(r.nodes[k].plan, row, row + 1, m.values[k].data(), m.rows[k]);
             }
             const std::uint32_t index[4] = {
                 0, static_cast<std::uint32_t>(row % field.size[1]),

@@ -31,17 +31,24 @@ struct lanes_x {
   V u;                 // fade(x0)
 };
 
-template <int slots>
+// The hash words at the lanes' slots: from the samples' window (field_plan.hpp), or gathered
+// from the whole table where they spread wider.
+HWY_INLINE VU hash_words(const std::uint32_t* table, std::int32_t window, hn::Vec<DI> slot) {
+  if (window >= 0) return hash_word(table + window, hn::Sub(slot, hn::Set(DI(), window)));
+  return hn::GatherIndex(DU(), table, slot);
+}
+
 HWY_INLINE lanes_x load_x(const x_octave& x, const row_tables& t, std::size_t i, bool two_words) {
   const DI di;
   lanes_x l;
+  const std::int32_t window = x.window[i / lane_padding];
   const auto cell = hn::LoadU(di, x.cell_slot.data() + i);
   const auto next = hn::LoadU(di, x.next_slot.data() + i);
-  l.side_word[0][0] = hash_word<slots>(t.hashes[0], cell);
-  l.side_word[1][0] = hash_word<slots>(t.hashes[0], next);
+  l.side_word[0][0] = hash_words(t.hashes[0], window, cell);
+  l.side_word[1][0] = hash_words(t.hashes[0], window, next);
   if (two_words) {
-    l.side_word[0][1] = hash_word<slots>(t.hashes[1], cell);
-    l.side_word[1][1] = hash_word<slots>(t.hashes[1], next);
+    l.side_word[0][1] = hash_words(t.hashes[1], window, cell);
+    l.side_word[1][1] = hash_words(t.hashes[1], window, next);
   } else {
     l.side_word[0][1] = l.side_word[1][1] = hn::Zero(DU());
   }

@@ -21,45 +21,108 @@ namespace vknoise::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // improved_corners*'s hash chains for every x cell the row touches, one cell per lane, with the
-// row's y, z and t cells: the row's hash words (row_tables.hpp).
+// row's y, z and t cells: the row's hash words (row_tables.hpp). `at` looks the permutation up
+// lane by lane, `plus` adds a cell; both wrap as the doubled table does (perm[i] = perm[i & 255]).
+template <class lane, class lookup, class add>
+HWY_INLINE void corner_chains(int dims, const row_tables& t, lane pc, lookup at, add plus,
+                              lane* h) {
+  const lattice_coord &y = t.axis[1], &z = t.axis[2], &w = t.axis[3];
+  if (dims == 1) {
+    h[0] = pc;
+  } else if (dims == 2) {
+    h[0] = at(at(plus(pc, y.cell)));
+    h[1] = at(at(plus(pc, y.next)));
+  } else {
+    const lane a = at(plus(pc, y.cell)), ab = at(plus(pc, y.next));
+    const lane yz[4] = {plus(a, z.cell), plus(ab, z.cell), plus(a, z.next), plus(ab, z.next)};
+    for (int k = 0; k < 4; ++k) {
+      if (dims == 3) {
+        h[k] = at(yz[k]);
+      } else {
+        const lane q = at(yz[k]);
+        h[k] = at(plus(q, w.cell));
+        h[k + 4] = at(plus(q, w.next));
+      }
+    }
+  }
+}
+
+#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3_DL
+// Packs corner hashes k = 4 * word .. 4 * word + 3 of 16 cells (bytes at h[k] + i) into words.
+HWY_INLINE void pack_words(const std::uint8_t (*h)[byte_lane_padding], std::size_t i, int mask,
+                           std::uint32_t* word) {
+  const hn::FixedTag<std::uint32_t, 16> du;
+  const hn::Rebind<std::uint8_t, decltype(du)> d8;
+  const auto m = hn::Set(du, static_cast<std::uint32_t>(mask));
+  const auto at = [&](int k)
+                      HWY_ATTR { return hn::And(hn::PromoteTo(du, hn::LoadU(d8, h[k] + i)), m); };
+  auto packed = at(0);
+  packed = hn::Or(packed, hn::ShiftLeft<8>(at(1)));
+  packed = hn::Or(packed, hn::ShiftLeft<16>(at(2)));
+  packed = hn::Or(packed, hn::ShiftLeft<24>(at(3)));
+  hn::StoreU(packed, du, word + i);
+}
+
+// 64 cells a vector, in byte lanes.
+void build_hashes_in_bytes(const field_plan& p, const x_octave& x, row_tables& t) {
+  const DB db;
+  const perm_registers perm(p.perm_bytes);
+  const auto at = [&](VB i) HWY_ATTR { return perm_lookup(perm, i); };
+  const auto plus = [&](VB v, std::int32_t cell) HWY_ATTR {
+    return hn::Add(v, hn::Set(db, static_cast<std::uint8_t>(cell)));
+  };
+  alignas(64) std::uint8_t h[8][byte_lane_padding];
+  for (std::size_t first = 0; first < x.slots; first += byte_lane_padding) {
+    VB v[8];
+    for (auto& lane : v) lane = hn::Zero(db);
+    corner_chains(p.dims, t, at(hn::LoadU(db, x.distinct.data() + first)), at, plus, v);
+    for (int k = 0; k < 8; ++k) hn::Store(v[k], db, h[k]);
+    const std::size_t here = std::min(byte_lane_padding, x.slots - first);
+    for (std::size_t i = 0; i < here; i += 16) {
+      pack_words(h, i, p.hashes - 1, t.hashes[0] + first);
+      if (p.dims == 4) pack_words(h + 4, i, p.hashes - 1, t.hashes[1] + first);
+    }
+  }
+}
+#endif
+
 void build_hashes(const field_plan& p, const x_octave& x, row_tables& t) {
-  // A few cells (the usual steps below one cell per sample) are quicker one by one.
-  if (x.slots < 16) return build_hashes_scalar(p, x, t);
+#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3_DL
+  return build_hashes_in_bytes(p, x, t);
+#endif
+  const int mask = p.hashes - 1;
+  if (x.slots < 16) {  // a few cells (the usual steps) are quicker one by one
+    const auto at = [&](int i) { return p.perm[i]; };
+    const auto plus = [](int v, int cell) { return v + cell; };
+    for (std::size_t slot = 0; slot < x.slots; ++slot) {
+      int h[8] = {};
+      corner_chains(p.dims, t, p.perm[x.distinct[slot]], at, plus, h);
+      for (int word = 0; word < 2; ++word) {
+        const int* b = h + 4 * word;
+        t.hashes[word][slot] = static_cast<std::uint32_t>(
+            (b[0] & mask) | (b[1] & mask) << 8 | (b[2] & mask) << 16 | (b[3] & mask) << 24);
+      }
+    }
+    return;
+  }
   const DI di;
   const std::size_t n = hn::Lanes(di);
   const std::int32_t* perm = p.perm;
   const auto at = [&](hn::Vec<DI> i) HWY_ATTR { return hn::GatherIndex(di, perm, i); };
   const auto plus = [&](hn::Vec<DI> v, int cell) HWY_ATTR { return hn::Add(v, hn::Set(di, cell)); };
-  const lattice_coord &y = t.axis[1], &z = t.axis[2], &w = t.axis[3];
-  const auto mask = hn::Set(di, p.hashes - 1);
+  const auto lane_mask = hn::Set(di, mask);
+  const hn::Rebind<std::uint8_t, DI> d8;
   for (std::size_t i = 0; i < x.slots; i += n) {
-    const auto pc = at(hn::LoadU(di, x.distinct.data() + i));
     hn::Vec<DI> h[8];
     for (auto& v : h) v = hn::Zero(di);
-    if (p.dims == 1) {
-      h[0] = pc;
-    } else if (p.dims == 2) {
-      h[0] = at(at(plus(pc, y.cell)));
-      h[1] = at(at(plus(pc, y.next)));
-    } else {
-      const auto a = at(plus(pc, y.cell)), ab = at(plus(pc, y.next));
-      const hn::Vec<DI> yz[4] = {plus(a, z.cell), plus(ab, z.cell), plus(a, z.next),
-                                 plus(ab, z.next)};
-      for (int k = 0; k < 4; ++k) {
-        if (p.dims == 3) {
-          h[k] = at(yz[k]);
-        } else {
-          const auto q = at(yz[k]);
-          h[k] = at(plus(q, w.cell));
-          h[k + 4] = at(plus(q, w.next));
-        }
-      }
-    }
+    const auto cells = hn::BitCast(
+        di, hn::PromoteTo(hn::RebindToUnsigned<DI>(), hn::LoadU(d8, x.distinct.data() + i)));
+    corner_chains(p.dims, t, at(cells), at, plus, h);
     for (int word = 0; word < 2; ++word) {
-      auto packed = hn::And(h[4 * word], mask);
-      packed = hn::Or(packed, hn::ShiftLeft<8>(hn::And(h[4 * word + 1], mask)));
-      packed = hn::Or(packed, hn::ShiftLeft<16>(hn::And(h[4 * word + 2], mask)));
-      packed = hn::Or(packed, hn::ShiftLeft<24>(hn::And(h[4 * word + 3], mask)));
+      auto packed = hn::And(h[4 * word], lane_mask);
+      packed = hn::Or(packed, hn::ShiftLeft<8>(hn::And(h[4 * word + 1], lane_mask)));
+      packed = hn::Or(packed, hn::ShiftLeft<16>(hn::And(h[4 * word + 2], lane_mask)));
+      packed = hn::Or(packed, hn::ShiftLeft<24>(hn::And(h[4 * word + 3], lane_mask)));
       hn::StoreU(hn::BitCast(DU(), packed), DU(), t.hashes[word] + i);
     }
   }

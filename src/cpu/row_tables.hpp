@@ -19,12 +19,10 @@
 
 #include <cstdint>
 
+#include "cpu/field_plan.hpp"
 #include "vknoise/noise.hpp"
 
 namespace vknoise::cpu {
-
-struct field_plan;
-struct x_octave;
 
 inline constexpr int signed_component_negative_zero = 12;
 // axis 1 (y) .. 3 (w), side 0 (frac) or 1 (frac - 1).
@@ -32,9 +30,20 @@ inline constexpr int signed_component_lane(int axis, int side, bool negative) {
   return 4 * (axis - 1) + 2 * side + (negative ? 1 : 0);
 }
 
+// What the hash words depend on besides the plan's x axis: the octave and the row's cells.
+// Neighbouring rows mostly share their cells (32 rows at a step of 1/32), and keep their words.
+struct hashes_key {
+  const field_plan* plan = nullptr;
+  int octave = -1;
+  std::int32_t cell[4] = {}, next[4] = {};
+  bool operator==(const hashes_key&) const = default;
+};
+
 struct row_tables {
   lattice_coord axis[4] = {};  // the row's lattice coordinates on axes 1..3
-  alignas(64) std::uint32_t hashes[2][256] = {};
+  hashes_key built;            // what `hashes` were built for
+  // One word per slot, then room for a window (field_plan.hpp, hash_window) from any slot.
+  alignas(64) std::uint32_t hashes[2][256 + hash_window] = {};
   alignas(64) float signed_component[16] = {};
   alignas(64) float constant[8][32] = {};
   alignas(64) float after[8][32] = {};
@@ -47,13 +56,12 @@ struct row_position {
 };
 row_position locate_row(const field_plan& plan, std::uint64_t row);
 
-// The hash words of a row whose axis is filled, one x cell at a time (the SIMD build_hashes
-// of row_constants-inl.h does many cells at once; both compute improved_corners*'s chains).
-void build_hashes_scalar(const field_plan& plan, const x_octave& x, row_tables& tables);
-
 // Fills axis, signed_component and fade of `tables` for a row and octave `octave` (the SIMD
 // code adds hashes and the constants: row_constants-inl.h).
 void build_row_tables(const field_plan& plan, const row_position& row, int octave,
                       row_tables& tables);
+
+// The key of the hash words of the row whose axes build_row_tables filled in.
+hashes_key hashes_key_of(const field_plan& plan, int octave, const row_tables& tables);
 
 }  // namespace vknoise::cpu

@@ -26,7 +26,6 @@ using VU = hn::Vec<DU>;
 
 // x86 targets are numbered best first: every AVX-512 flavour is <= HWY_AVX3.
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-constexpr bool permute_tables = true;
 // A 16- or 32-entry float table indexed by the low bits of each lane: vpermps / vpermt2ps, which
 // ignore the higher bits, so the hash bytes need no masking.
 HWY_INLINE V lookup16(const float* table, VU index) {
@@ -36,21 +35,12 @@ HWY_INLINE V lookup32(const float* table, VU index) {
   return V{
       _mm512_permutex2var_ps(hn::LoadU(D(), table).raw, index.raw, hn::LoadU(D(), table + 16).raw)};
 }
-// A row's hash word per lane's slot: from one or two registers when the row has at most 16 or
-// 32 slots (the usual case), else a gather.
-template <int slots>
-HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
-  if constexpr (slots == 16) {
-    return VU{_mm512_permutexvar_epi32(slot.raw, hn::LoadU(DU(), table).raw)};
-  } else if constexpr (slots == 32) {
-    return VU{_mm512_permutex2var_epi32(hn::LoadU(DU(), table).raw, slot.raw,
-                                        hn::LoadU(DU(), table + 16).raw)};
-  } else {
-    return hn::GatherIndex(DU(), table, slot);
-  }
+// A row's hash word per lane's slot, from the hash_window words at `window` (field_plan.hpp).
+HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
+  return VU{_mm512_permutex2var_epi32(hn::LoadU(DU(), window).raw, slot_in_window.raw,
+                                      hn::LoadU(DU(), window + 16).raw)};
 }
 #elif HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
-constexpr bool permute_tables = true;
 // 8-lane vpermps on each 8-entry part of the table, the parts chosen by index bits 3 and 4
 // (blendv reads each lane's sign bit, so the bit is shifted there).
 HWY_INLINE __m256 lookup8s(const float* table, __m256i index, int parts) {
@@ -70,26 +60,38 @@ HWY_INLINE V lookup16(const float* table, VU index) {
 HWY_INLINE V lookup32(const float* table, VU index) {
   return V{lookup8s(table, index.raw, 4)};
 }
-template <int slots>
-HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
-  if constexpr (slots == 16 || slots == 32) {
-    const float* t = reinterpret_cast<const float*>(table);  // moved as bits, never computed
-    return VU{_mm256_castps_si256(lookup8s(t, slot.raw, slots / 8))};
-  } else {
-    return hn::GatherIndex(DU(), table, slot);
-  }
+HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
+  const float* t = reinterpret_cast<const float*>(window);  // moved as bits, never computed
+  return VU{_mm256_castps_si256(lookup8s(t, slot_in_window.raw, 4))};
 }
 #else
-constexpr bool permute_tables = false;
 HWY_INLINE V lookup16(const float* table, VU index) {
   return hn::GatherIndex(D(), table, hn::BitCast(DI(), hn::And(index, hn::Set(DU(), 15))));
 }
 HWY_INLINE V lookup32(const float* table, VU index) {
   return hn::GatherIndex(D(), table, hn::BitCast(DI(), hn::And(index, hn::Set(DU(), 31))));
 }
-template <int slots>
-HWY_INLINE VU hash_word(const std::uint32_t* table, hn::Vec<DI> slot) {
-  return hn::GatherIndex(DU(), table, slot);
+HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
+  return hn::GatherIndex(DU(), window, slot_in_window);
+}
+#endif
+
+// Perlin's permutation looked up in byte lanes (index & 255, as the doubled table reads), four
+// 128-byte halves of the table in two-register permutes: a vector of 64 lookups in four
+// instructions, where a gather of 16 takes more than that. AVX-512 VBMI only.
+#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3_DL
+using DB = hn::ScalableTag<std::uint8_t>;
+using VB = hn::Vec<DB>;
+struct perm_registers {
+  __m512i part[4];
+  explicit perm_registers(const std::uint8_t* table) {
+    for (int i = 0; i < 4; ++i) part[i] = _mm512_loadu_si512(table + 64 * i);
+  }
+};
+HWY_INLINE VB perm_lookup(const perm_registers& p, VB index) {
+  const __m512i low = _mm512_permutex2var_epi8(p.part[0], index.raw, p.part[1]);
+  const __m512i high = _mm512_permutex2var_epi8(p.part[2], index.raw, p.part[3]);
+  return VB{_mm512_mask_blend_epi8(_mm512_movepi8_mask(index.raw), low, high)};
 }
 #endif
 
