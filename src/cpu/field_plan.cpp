@@ -57,7 +57,12 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
                                       *std::min_element(from(x.next_slot), to(x.next_slot)));
     const std::int32_t high = std::max(*std::max_element(from(x.cell_slot), to(x.cell_slot)),
                                        *std::max_element(from(x.next_slot), to(x.next_slot)));
-    x.window.push_back(high - low < hash_window ? low : -1);
+    const bool narrow = high - low < hash_window;
+    x.window.push_back(narrow ? low : -1);
+    for (std::size_t i = first; narrow && i < first + lane_padding; ++i) {
+      x.cell_slot[i] -= low;
+      x.next_slot[i] -= low;
+    }
   }
   return x;
 }

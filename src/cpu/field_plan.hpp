@@ -45,6 +45,7 @@ struct x_octave {
   // Per lane_padding samples: the first of hash_window slots that hold all their cell and next
   // slots (so a vector of them looks its hash words up in registers), or -1 where they spread
   // wider (a row wrapping from cell 255 to 0, or steps of more than a cell per sample): gathers.
+  // The samples' cell_slot and next_slot count from their window's first slot where they have one.
   std::vector<std::int32_t> window;
 };
 

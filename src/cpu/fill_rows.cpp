@@ -22,17 +22,6 @@ HWY_BEFORE_NAMESPACE();
 namespace vknoise::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// One step of fractal_sum's loop: sum = sum + amp * octave_term(n).
-template <fractal_kind fractal>
-HWY_INLINE void accumulate(V n, float amp, float* sum, float* weight) {
-  const D d;
-  V w = hn::Zero(d);  // the ridge weight, which only ridged reads and updates
-  if constexpr (fractal == fractal_kind::ridged) w = hn::LoadU(d, weight);
-  const V term = octave_term<fractal>(n, w);
-  if constexpr (fractal == fractal_kind::ridged) hn::StoreU(w, d, weight);
-  hn::StoreU(hn::Add(hn::LoadU(d, sum), hn::Mul(hn::Set(d, amp), term)), d, sum);
-}
-
 // The tables of a row at octave `octave`: the hash words only when its cells changed.
 HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_position& at, int octave,
                                            row_scratch& s) {
@@ -47,44 +36,33 @@ HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_positi
   return t;
 }
 
-// One octave over a row: the basis noise into `value` (fractal none), or accumulated.
-template <int dims, fractal_kind fractal>
-void octave_row(const field_plan& p, const row_tables& t, int octave, float amp, row_scratch& s,
-                float* value) {
-  const D d;
-  const std::size_t n = hn::Lanes(d);
-  const x_octave& x = p.x[octave];
-  for (std::size_t i = 0; i < p.padded_nx; i += n) {
-    const lanes_x l = load_x(x, t, i, dims == 4);
-    const V noise = basis_noise<dims>(p, t, l);
-    if constexpr (fractal == fractal_kind::none) {
-      hn::StoreU(noise, d, value + i);
-    } else {
-      accumulate<fractal>(noise, amp, s.sum.data() + i, s.weight.data() + i);
-    }
-  }
-}
-
-// fractal_sum for one row, octave by octave (each sample sees the same operations in the same
-// order as the mirror's loop), then the normalisation, into value (padded_nx floats).
+// fractal_sum for one row into value (padded_nx floats): the tables of every octave first, then
+// vector by vector the octave loop, the sum and the ridge weight in registers (each sample sees
+// the same operations in the same order as the mirror's loop), then the normalisation.
 template <int dims, fractal_kind fractal>
 void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* value) {
   const D d;
   const std::size_t n = hn::Lanes(d);
   const row_position at = locate_row(p, row);
-  if constexpr (fractal == fractal_kind::none) {
-    octave_row<dims, fractal>(p, octave_tables(p, at, 0, s), 0, 1.0f, s, value);
-    return;
-  }
-  std::fill(s.sum.begin(), s.sum.end(), 0.0f);
-  std::fill(s.weight.begin(), s.weight.end(), 1.0f);
-  float amp = 1.0f;
-  for (int o = 0; o < p.fractal.octaves; ++o) {
-    octave_row<dims, fractal>(p, octave_tables(p, at, o, s), o, amp, s, value);
-    amp = amp * p.fractal.persistence;
+  const int octaves = fractal == fractal_kind::none ? 1 : p.fractal.octaves;
+  const row_tables* tables[max_octaves];
+  float amp[max_octaves];
+  for (int o = 0; o < octaves; ++o) {
+    tables[o] = &octave_tables(p, at, o, s);
+    amp[o] = o == 0 ? 1.0f : amp[o - 1] * p.fractal.persistence;
   }
   for (std::size_t i = 0; i < p.padded_nx; i += n) {
-    const V sum = hn::LoadU(d, s.sum.data() + i);
+    if constexpr (fractal == fractal_kind::none) {
+      hn::StoreU(basis_noise<dims>(p, *tables[0], load_x(p.x[0], *tables[0], i, dims == 4)), d,
+                 value + i);
+      continue;
+    }
+    V sum = hn::Zero(d), weight = hn::Set(d, 1.0f);
+    for (int o = 0; o < octaves; ++o) {
+      const V noise = basis_noise<dims>(p, *tables[o], load_x(p.x[o], *tables[o], i, dims == 4));
+      // sum = sum + amp * octave_term(n), as fractal_sum's loop.
+      sum = hn::Add(sum, hn::Mul(hn::Set(d, amp[o]), octave_term<fractal>(noise, weight)));
+    }
     hn::StoreU(normalised<fractal>(sum, p.fractal.inv_norm), d, value + i);
   }
 }

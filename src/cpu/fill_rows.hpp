@@ -15,12 +15,9 @@ namespace vknoise::cpu {
 // octave, kept from row to row (a row rebuilds only the hash words its cells change).
 struct row_scratch {
   std::vector<row_tables> tables;
-  std::vector<float> sum, weight, value;  // per sample of a row, padded
+  std::vector<float> value;  // a row, padded, where the output has no room for the padding
   explicit row_scratch(const field_plan& plan)
-      : tables(std::max(plan.fractal.octaves, 1)),
-        sum(plan.padded_nx),
-        weight(plan.padded_nx),
-        value(plan.padded_nx) {}
+      : tables(std::max(plan.fractal.octaves, 1)), value(plan.padded_nx) {}
 };
 
 // Rows [begin, end) of the field into out (the first value of row `begin` at out[0]), with the

@@ -34,7 +34,7 @@ struct lanes_x {
 // The hash words at the lanes' slots: from the samples' window (field_plan.hpp), or gathered
 // from the whole table where they spread wider.
 HWY_INLINE VU hash_words(const std::uint32_t* table, std::int32_t window, hn::Vec<DI> slot) {
-  if (window >= 0) return hash_word(table + window, hn::Sub(slot, hn::Set(DI(), window)));
+  if (window >= 0) return hash_word(table + window, slot);
   return hn::GatherIndex(DU(), table, slot);
 }
 
