@@ -3,6 +3,8 @@
 // compiled that this CPU runs, with several thread counts.
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -14,6 +16,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "simd_targets.hpp"
@@ -292,6 +295,61 @@ TEST(CpuFill, FillsInTurnThatDifferInOneThingMatchTheMirror) {
       EXPECT_EQ(bit_differences(out, expected, f.what), 0u);
     }
   }
+}
+
+// The kept threads (src/cpu/kept_threads.hpp) serve one fill at a time: fills started at once
+// from several threads, some on the kept threads and some on threads of their own, each match
+// the mirror.
+TEST(CpuFill, FillsFromSeveralThreadsAtOnceMatchTheMirror) {
+  const permutation_table table = permutation_table::from_seed(11);
+  std::vector<field_spec> fields;
+  for (int i = 0; i < 4; ++i) {
+    fields.push_back(
+        make(3, {67, 9, 5, 1}, {0.1 * i, 0.2, 0.3, 0.0}, 0.09, fractal_kind::fbm, 1 + i));
+  }
+  std::vector<std::vector<float>> expected, out;
+  for (const field_spec& f : fields) {
+    expected.push_back(mirror(f, table));
+    out.emplace_back(expected.back().size(), 12345.0f);
+  }
+  std::vector<int> ok(fields.size(), 0);
+  std::vector<std::thread> callers;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    callers.emplace_back([&, i] {
+      for (int round = 0; round < 20; ++round) {
+        ok[i] += vknoise::fill_fast(fields[i], table, out[i], cpu_options{2}).ok();
+      }
+    });
+  }
+  for (std::thread& t : callers) t.join();
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    EXPECT_EQ(ok[i], 20);
+    EXPECT_EQ(bit_differences(out[i], expected[i], "caller " + std::to_string(i)), 0u);
+  }
+}
+
+// A child made by fork() has none of its parent's threads: its first threaded fill starts kept
+// threads of its own, and matches the mirror (a child that used the parent's would wait for
+// ever: alarm() ends it, and the test sees the signal).
+TEST(CpuFill, AForkedChildFillsWithThreadsOfItsOwn) {
+  const permutation_table table = permutation_table::perlin();
+  const field_spec f = make(3, {64, 16, 8, 1}, {0.5, 0.25, 0.125, 0.0}, 0.05, fractal_kind::fbm, 3);
+  const std::vector<float> expected = mirror(f, table);
+  std::vector<float> out(expected.size());
+  ASSERT_TRUE(vknoise::fill_fast(f, table, out, cpu_options{2}).ok());  // the parent's threads
+  const pid_t child = fork();
+  ASSERT_NE(child, -1);
+  if (child == 0) {
+    alarm(60);
+    std::vector<float> mine(expected.size(), 12345.0f);
+    const bool same = vknoise::fill_fast(f, table, mine, cpu_options{2}).ok() &&
+                      std::memcmp(mine.data(), expected.data(), sizeof(float) * mine.size()) == 0;
+    _exit(same ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << "the child ended by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the child's fill differs from the mirror";
 }
 
 // A stop check that fills another noise on the same thread replaces the noise fill_fast keeps

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "cpu/kept_threads.hpp"
 #include "vknoise/cpu_fill.hpp"
 #include "vknoise/stop_check.hpp"
 
@@ -26,19 +27,24 @@ inline unsigned thread_count(const cpu_options& options, std::uint64_t units) {
   return static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(units, 1)));
 }
 
-// Runs body(0) .. body(threads - 1), body(0) on the calling thread and the others on threads of
-// their own; a thread that cannot be started runs its body here instead. Returns false when some
-// body ran out of memory.
+// Runs body(0) .. body(threads - 1), body(0) on the calling thread and the others on the kept
+// threads (kept_threads.hpp) or, when those are in use, on threads of their own; a thread that
+// cannot be started runs its body here instead. Returns false when some body ran out of memory.
 template <class Body>
 bool run_threads(unsigned threads, Body&& body) {
   std::atomic<bool> out_of_memory{false};
-  const auto guarded = [&](unsigned i) {
+  auto guarded = [&](unsigned i) {
     try {
       body(i);
     } catch (const std::bad_alloc&) {
       out_of_memory = true;
     }
   };
+  using guarded_body = decltype(guarded);
+  const auto call = [](void* context, unsigned i) { (*static_cast<guarded_body*>(context))(i); };
+  if (threads > 1 && run_on_kept_threads(threads, call, &guarded)) {
+    return !out_of_memory;
+  }
   std::vector<std::thread> workers;
   for (unsigned i = 1; i < threads; ++i) {
     try {
