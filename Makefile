@@ -114,7 +114,9 @@ TSAN_KEEP_SO := $(abspath $(TSAN_DIR))/libkeep_vulkan_modules.so
 ASAN_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:detect_odr_violation=0:verify_asan_link_order=0:suppressions=$(SANITIZERS)/asan.supp \
   LSAN_OPTIONS=suppressions=$(SANITIZERS)/lsan.supp:print_suppressions=0 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:suppressions=$(SANITIZERS)/ubsan.supp
-TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(SANITIZERS)/tsan.supp
+# die_after_fork=0: CpuFill.AForkedChildFillsWithThreadsOfItsOwn starts threads in a child forked
+# from a threaded parent, which ThreadSanitizer refuses by default.
+TSAN_ENV := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:die_after_fork=0:suppressions=$(SANITIZERS)/tsan.supp
 THREADED_TESTS ?= CpuFill|CpuEval|Thread
 # Left to the plain build (docs/testing.md, Sanitizers): the consumers (uninstrumented programs
 # built against the library), Python (Debian's interpreter is not instrumented), and

@@ -155,10 +155,11 @@ TEST(CpuFill, FarOriginsWithOctavesMatchTheMirror) {
 }
 
 TEST(CpuFill, RowsTouchingFewOrManyCellsMatchTheMirror) {
-  // A vector of samples looks its hash words up in a 32-slot window (steps up to about 1.9
-  // cells), or gathers them (wider steps, and rows wrapping from cell 255 to 0).
+  // A vector of samples whose cells are all one reads its corners' terms broadcast (steps of
+  // 1/16 cell and less); others look their hash words up in a 32-slot window (steps up to about
+  // 1.9 cells), or gather them (wider steps, and rows wrapping from cell 255 to 0).
   const permutation_table table = permutation_table::from_seed(3);
-  for (double step : {0.05, 0.9, 1.7, 2.9}) {
+  for (double step : {1.0 / 32, 0.05, 0.9, 1.7, 2.9}) {
     expect_identical(make(3, {150, 3, 2, 1}, {-20.0, 1.5, 2.5, 0.0}, step), table,
                      "3D step " + std::to_string(step), {1, 2});
     expect_identical(make(4, {150, 2, 2, 2}, {-20.0, 1.5, 2.5, 3.5}, step), table,

@@ -57,6 +57,19 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
                                       *std::min_element(from(x.next_slot), to(x.next_slot)));
     const std::int32_t high = std::max(*std::max_element(from(x.cell_slot), to(x.cell_slot)),
                                        *std::max_element(from(x.next_slot), to(x.next_slot)));
+    const bool one_cell = std::all_of(from(x.cell_slot), to(x.cell_slot),
+                                      [&](std::int32_t s) { return s == x.cell_slot[first]; }) &&
+                          std::all_of(from(x.next_slot), to(x.next_slot),
+                                      [&](std::int32_t s) { return s == x.next_slot[first]; });
+    // Neighbouring samples in the same cell share its entry.
+    const bool known = one_cell && !x.shared_slot.empty() &&
+                       x.shared_slot.back() == x.cell_slot[first] &&
+                       x.shared_next_slot.back() == x.next_slot[first];
+    if (one_cell && !known) {
+      x.shared_slot.push_back(x.cell_slot[first]);
+      x.shared_next_slot.push_back(x.next_slot[first]);
+    }
+    x.shared_cell.push_back(one_cell ? static_cast<std::int32_t>(x.shared_slot.size()) - 1 : -1);
     const bool narrow = high - low < hash_window;
     x.window.push_back(narrow ? low : -1);
     for (std::size_t i = first; narrow && i < first + lane_padding; ++i) {
@@ -64,6 +77,12 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
       x.next_slot[i] -= low;
     }
   }
+  x.shared_cells = x.shared_slot.size();
+  x.all_shared = std::all_of(x.shared_cell.begin(), x.shared_cell.end(),
+                             [](std::int32_t cell) { return cell >= 0; });
+  const std::size_t padded = (x.shared_cells + lane_padding - 1) / lane_padding * lane_padding;
+  x.shared_slot.resize(padded, 0);
+  x.shared_next_slot.resize(padded, 0);
   return x;
 }
 

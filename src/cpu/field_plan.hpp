@@ -47,6 +47,15 @@ struct x_octave {
   // wider (a row wrapping from cell 255 to 0, or steps of more than a cell per sample): gathers.
   // The samples' cell_slot and next_slot count from their window's first slot where they have one.
   std::vector<std::int32_t> window;
+  // Per lane_padding samples: where they all sit in one cell (a step of 1/16 cell or less, the
+  // usual texture), that cell's index in `shared`, else -1. Such samples share every corner's
+  // hash, and the row computes their gradients' terms once (row_tables::shared_terms).
+  std::vector<std::int32_t> shared_cell;
+  std::size_t shared_cells = 0;
+  bool all_shared = false;  // every sample sits in a shared cell: the row's vectors never hash
+  // Per shared cell, padded with slot 0 to a multiple of lane_padding: its cell's and next
+  // cell's slots.
+  std::vector<std::int32_t> shared_slot, shared_next_slot;
 };
 
 struct field_plan {

@@ -28,11 +28,13 @@ HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_positi
   row_tables& t = s.tables[octave];
   build_row_tables(p, at, octave, t);
   const hashes_key key = hashes_key_of(p, octave, t);
-  if (!(t.built == key)) {
+  const bool hashes_changed = !(t.built == key);
+  if (hashes_changed) {
     build_hashes(p, p.x[octave], t);
     t.built = key;
   }
-  build_constants(p, t);
+  if (!p.x[octave].all_shared) build_constants(p, t);  // the shared cells' are made from scratch
+  build_shared_terms(p, p.x[octave], hashes_changed, t);
   return t;
 }
 
@@ -53,13 +55,12 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* 
   }
   for (std::size_t i = 0; i < p.padded_nx; i += n) {
     if constexpr (fractal == fractal_kind::none) {
-      hn::StoreU(basis_noise<dims>(p, *tables[0], load_x(p.x[0], *tables[0], i, dims == 4)), d,
-                 value + i);
+      hn::StoreU(octave_noise<dims>(p, p.x[0], *tables[0], i), d, value + i);
       continue;
     }
     V sum = hn::Zero(d), weight = hn::Set(d, 1.0f);
     for (int o = 0; o < octaves; ++o) {
-      const V noise = basis_noise<dims>(p, *tables[o], load_x(p.x[o], *tables[o], i, dims == 4));
+      const V noise = octave_noise<dims>(p, p.x[o], *tables[o], i);
       // sum = sum + amp * octave_term(n), as fractal_sum's loop.
       sum = hn::Add(sum, hn::Mul(hn::Set(d, amp[o]), octave_term<fractal>(noise, weight)));
     }

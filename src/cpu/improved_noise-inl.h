@@ -70,64 +70,116 @@ HWY_INLINE V lerp(V t, V a, V b) {
   return hn::Add(a, hn::Mul(t, hn::Sub(b, a)));
 }
 
-// grad1, grad3 (and ImprovedNoise2D's grad3 with z = 0): x * (+-1, or the zero that makes -0)
-// plus the row's constant for the other term.
-template <int i>
-HWY_INLINE V grad3(const field_plan& p, const row_tables& t, const lanes_x& l) {
-  const VU h = corner_hash<i>(l);
-  return hn::Add(hn::Mul(l.offset[i & 1], lookup16(p.x_factor[i & 1], h)),
-                 lookup16(t.constant[i >> 1], h));
+// Where the corner gradients come from. Both give the mirror's gradient with the same float
+// operations; they differ in how the terms reach the lanes:
+// - hashed_corners: each lane's hash (its cell's and next cell's hash words), looked up in the
+//   row's tables;
+// - shared_corners: a vector whose samples all sit in one cell has one hash per corner, whose
+//   terms the row computed once (row_tables::shared_terms) and the lanes read broadcast (loads,
+//   where the lookups are ALU work).
+struct hashed_corners {
+  const field_plan& p;
+  const row_tables& t;
+  lanes_x l;
+
+  // grad1, grad3 (and ImprovedNoise2D's grad3 with z = 0): x * (+-1, or the zero that makes -0)
+  // plus the row's constant for the other term.
+  template <int i>
+  HWY_INLINE V grad3() const {
+    const VU h = corner_hash<i>(l);
+    return hn::Add(hn::Mul(l.offset[i & 1], lookup16(p.x_factor[i & 1], h)),
+                   lookup16(t.constant[i >> 1], h));
+  }
+  // grad4 and grad4_balanced: ((terms before x) + x * factor) + (terms after x).
+  template <int i>
+  HWY_INLINE V grad4() const {
+    const VU h = corner_hash<i>(l);
+    const V x_term = hn::Mul(l.offset[i & 1], lookup32(p.x_factor[i & 1], h));
+    return hn::Add(hn::Add(lookup32(t.constant[i >> 1], h), x_term), lookup32(t.after[i >> 1], h));
+  }
+};
+
+struct shared_corners {
+  const float* terms;  // the cell's first term (row_tables::shared_terms)
+  std::size_t stride;  // from one term to the next: the padded count of shared cells
+  V offset[2];         // x0, x1
+
+  // Term `term` (x factor, constant, after) of corner i, in every lane.
+  HWY_INLINE V term(int i, int term) const {
+    return hn::Set(D(), terms[std::size_t(3 * i + term) * stride]);
+  }
+  template <int i>
+  HWY_INLINE V grad3() const {
+    return hn::Add(hn::Mul(offset[i & 1], term(i, 0)), term(i, 1));
+  }
+  template <int i>
+  HWY_INLINE V grad4() const {
+    const V x_term = hn::Mul(offset[i & 1], term(i, 0));
+    return hn::Add(hn::Add(term(i, 1), x_term), term(i, 2));
+  }
+};
+
+template <class corners>
+HWY_INLINE V improved_noise1(const corners& g, V u, const row_tables&) {
+  return lerp(u, g.template grad3<0>(), g.template grad3<1>());
 }
 
-// grad4 and grad4_balanced: ((terms before x) + x * factor) + (terms after x).
-template <int i>
-HWY_INLINE V grad4(const field_plan& p, const row_tables& t, const lanes_x& l) {
-  const VU h = corner_hash<i>(l);
-  const V x_term = hn::Mul(l.offset[i & 1], lookup32(p.x_factor[i & 1], h));
-  return hn::Add(hn::Add(lookup32(t.constant[i >> 1], h), x_term), lookup32(t.after[i >> 1], h));
-}
-
-HWY_INLINE V improved_noise1(const field_plan& p, const row_tables& t, const lanes_x& l) {
-  return lerp(l.u, grad3<0>(p, t, l), grad3<1>(p, t, l));
-}
-
-HWY_INLINE V improved_noise2(const field_plan& p, const row_tables& t, const lanes_x& l) {
+template <class corners>
+HWY_INLINE V improved_noise2(const corners& g, V u, const row_tables& t) {
   const V v = hn::Set(D(), t.fade[1]);
-  return lerp(v, lerp(l.u, grad3<0>(p, t, l), grad3<1>(p, t, l)),
-              lerp(l.u, grad3<2>(p, t, l), grad3<3>(p, t, l)));
+  return lerp(v, lerp(u, g.template grad3<0>(), g.template grad3<1>()),
+              lerp(u, g.template grad3<2>(), g.template grad3<3>()));
 }
 
-HWY_INLINE V improved_noise3(const field_plan& p, const row_tables& t, const lanes_x& l) {
-  const V u = l.u, v = hn::Set(D(), t.fade[1]), w = hn::Set(D(), t.fade[2]);
+template <class corners>
+HWY_INLINE V improved_noise3(const corners& g, V u, const row_tables& t) {
+  const V v = hn::Set(D(), t.fade[1]), w = hn::Set(D(), t.fade[2]);
   return lerp(w,
-              lerp(v, lerp(u, grad3<0>(p, t, l), grad3<1>(p, t, l)),
-                   lerp(u, grad3<2>(p, t, l), grad3<3>(p, t, l))),
-              lerp(v, lerp(u, grad3<4>(p, t, l), grad3<5>(p, t, l)),
-                   lerp(u, grad3<6>(p, t, l), grad3<7>(p, t, l))));
+              lerp(v, lerp(u, g.template grad3<0>(), g.template grad3<1>()),
+                   lerp(u, g.template grad3<2>(), g.template grad3<3>())),
+              lerp(v, lerp(u, g.template grad3<4>(), g.template grad3<5>()),
+                   lerp(u, g.template grad3<6>(), g.template grad3<7>())));
 }
 
-HWY_INLINE V improved_noise4(const field_plan& p, const row_tables& t, const lanes_x& l) {
-  const V a = l.u, b = hn::Set(D(), t.fade[1]), cz = hn::Set(D(), t.fade[2]);
+template <class corners>
+HWY_INLINE V improved_noise4(const corners& g, V a, const row_tables& t) {
+  const V b = hn::Set(D(), t.fade[1]), cz = hn::Set(D(), t.fade[2]);
   const V d = hn::Set(D(), t.fade[3]);
   return lerp(d,
               lerp(cz,
-                   lerp(b, lerp(a, grad4<0>(p, t, l), grad4<1>(p, t, l)),
-                        lerp(a, grad4<2>(p, t, l), grad4<3>(p, t, l))),
-                   lerp(b, lerp(a, grad4<4>(p, t, l), grad4<5>(p, t, l)),
-                        lerp(a, grad4<6>(p, t, l), grad4<7>(p, t, l)))),
+                   lerp(b, lerp(a, g.template grad4<0>(), g.template grad4<1>()),
+                        lerp(a, g.template grad4<2>(), g.template grad4<3>())),
+                   lerp(b, lerp(a, g.template grad4<4>(), g.template grad4<5>()),
+                        lerp(a, g.template grad4<6>(), g.template grad4<7>()))),
               lerp(cz,
-                   lerp(b, lerp(a, grad4<8>(p, t, l), grad4<9>(p, t, l)),
-                        lerp(a, grad4<10>(p, t, l), grad4<11>(p, t, l))),
-                   lerp(b, lerp(a, grad4<12>(p, t, l), grad4<13>(p, t, l)),
-                        lerp(a, grad4<14>(p, t, l), grad4<15>(p, t, l)))));
+                   lerp(b, lerp(a, g.template grad4<8>(), g.template grad4<9>()),
+                        lerp(a, g.template grad4<10>(), g.template grad4<11>())),
+                   lerp(b, lerp(a, g.template grad4<12>(), g.template grad4<13>()),
+                        lerp(a, g.template grad4<14>(), g.template grad4<15>()))));
 }
 
+template <int dims, class corners>
+HWY_INLINE V basis_noise(const corners& g, V u, const row_tables& t) {
+  if constexpr (dims == 1) return improved_noise1(g, u, t);
+  if constexpr (dims == 2) return improved_noise2(g, u, t);
+  if constexpr (dims == 3) return improved_noise3(g, u, t);
+  if constexpr (dims == 4) return improved_noise4(g, u, t);
+}
+
+// The basis noise of the vector of samples from i at one octave, by whichever corners apply.
 template <int dims>
-HWY_INLINE V basis_noise(const field_plan& p, const row_tables& t, const lanes_x& l) {
-  if constexpr (dims == 1) return improved_noise1(p, t, l);
-  if constexpr (dims == 2) return improved_noise2(p, t, l);
-  if constexpr (dims == 3) return improved_noise3(p, t, l);
-  if constexpr (dims == 4) return improved_noise4(p, t, l);
+HWY_INLINE V octave_noise(const field_plan& p, const x_octave& x, const row_tables& t,
+                          std::size_t i) {
+  const std::int32_t shared = x.shared_cell[i / lane_padding];
+  if (shared >= 0) {
+    const D d;
+    const shared_corners g{t.shared_terms.data() + shared,
+                           x.shared_slot.size(),
+                           {hn::LoadU(d, x.x0.data() + i), hn::LoadU(d, x.x1.data() + i)}};
+    return basis_noise<dims>(g, hn::LoadU(d, x.u.data() + i), t);
+  }
+  const hashed_corners g{p, t, load_x(x, t, i, dims == 4)};
+  return basis_noise<dims>(g, g.l.u, t);
 }
 
 }  // namespace vknoise::cpu::HWY_NAMESPACE

@@ -17,7 +17,9 @@
 //   SIMD code builds them from signed_component (row_constants-inl.h, build_constants).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "cpu/field_plan.hpp"
 #include "vknoise/noise.hpp"
@@ -48,6 +50,13 @@ struct row_tables {
   alignas(64) float constant[8][32] = {};
   alignas(64) float after[8][32] = {};
   float fade[4] = {0, 0, 0, 0};  // fade(frac) of y, z, t at indices 1..3
+  // The shared cells' gradient terms (x_octave::shared_slot): per corner i (x side i & 1, other
+  // sides i >> 1, as improved_corners* orders them) and term (x_factor, constant, after of the
+  // corner's hash), the cells' values at shared_terms[(3 * i + term) * padded cells + cell].
+  std::vector<float> shared_terms;
+  // Per corner, term and cell, as shared_terms: the signed_component lanes that make the
+  // constant (terms 0 and 1) and after (term 2) of the corner's hash.
+  std::vector<std::uint32_t> shared_lanes;
 };
 
 // The sample indices of row `row` (y fastest, then z, then t) on axes 1..3.

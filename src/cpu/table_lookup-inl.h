@@ -35,6 +35,15 @@ HWY_INLINE V lookup32(const float* table, VU index) {
   return V{
       _mm512_permutex2var_ps(hn::LoadU(D(), table).raw, index.raw, hn::LoadU(D(), table + 16).raw)};
 }
+// A 16-entry table read once for many lookups (its loads otherwise repeat after every store
+// that might alias it).
+struct table16 {
+  V entries;
+  explicit table16(const float* table) : entries(hn::LoadU(D(), table)) {}
+  HWY_INLINE V operator()(VU index) const {
+    return V{_mm512_permutexvar_ps(index.raw, entries.raw)};
+  }
+};
 // A row's hash word per lane's slot, from the hash_window words at `window` (field_plan.hpp).
 HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
   return VU{_mm512_permutex2var_epi32(hn::LoadU(DU(), window).raw, slot_in_window.raw,
@@ -60,6 +69,15 @@ HWY_INLINE V lookup16(const float* table, VU index) {
 HWY_INLINE V lookup32(const float* table, VU index) {
   return V{lookup8s(table, index.raw, 4)};
 }
+struct table16 {
+  __m256 part[2];
+  explicit table16(const float* table) : part{_mm256_loadu_ps(table), _mm256_loadu_ps(table + 8)} {}
+  HWY_INLINE V operator()(VU index) const {
+    const __m256 low = _mm256_permutevar8x32_ps(part[0], index.raw);
+    const __m256 high = _mm256_permutevar8x32_ps(part[1], index.raw);
+    return V{_mm256_blendv_ps(low, high, _mm256_castsi256_ps(_mm256_slli_epi32(index.raw, 28)))};
+  }
+};
 HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
   const float* t = reinterpret_cast<const float*>(window);  // moved as bits, never computed
   return VU{_mm256_castps_si256(lookup8s(t, slot_in_window.raw, 4))};
@@ -71,6 +89,11 @@ HWY_INLINE V lookup16(const float* table, VU index) {
 HWY_INLINE V lookup32(const float* table, VU index) {
   return hn::GatherIndex(D(), table, hn::BitCast(DI(), hn::And(index, hn::Set(DU(), 31))));
 }
+struct table16 {
+  const float* entries;
+  explicit table16(const float* table) : entries(table) {}
+  HWY_INLINE V operator()(VU index) const { return lookup16(entries, index); }
+};
 HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
   return hn::GatherIndex(DU(), window, slot_in_window);
 }
