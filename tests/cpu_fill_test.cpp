@@ -165,6 +165,12 @@ TEST(CpuFill, RowsTouchingFewOrManyCellsMatchTheMirror) {
     expect_identical(make(4, {150, 2, 2, 2}, {-20.0, 1.5, 2.5, 3.5}, step), table,
                      "4D step " + std::to_string(step), {1, 2});
   }
+  // fBm at 32 samples a cell: its first octaves share their cells in every vector, the others
+  // in none, and a row takes the two in turn.
+  expect_identical(make(3, {128, 3, 2, 1}, {0.0, 1.5, 2.5, 0.0}, 1.0 / 32, fractal_kind::fbm, 6),
+                   table, "3D fBm at 1/32", {1, 2});
+  expect_identical(make(4, {64, 2, 2, 2}, {0.0, 1.5, 2.5, 3.5}, 1.0 / 32, fractal_kind::ridged, 4),
+                   table, "4D ridged at 1/32", {1, 2});
 }
 
 TEST(CpuFill, EveryFractalKindMatchesTheMirror) {

@@ -155,6 +155,19 @@ field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>&
           a, o, std::span(plan.coords).subspan(plan.start[a] + std::size_t{size[a]} * o, size[a]));
     }
   }
+  plan.side_lanes.resize(plan.coords.size() * 4);
+  for (int a = 0; a < 4; ++a) {
+    for (std::size_t i = plan.start[a]; i < plan.start[a] + std::size_t{size[a]} * octaves; ++i) {
+      // The mirror's zero beyond dims; within, the offsets improved_noise* forms.
+      const float side[2] = {a < noise.dims ? plan.coords[i].frac : 0.0f,
+                             a < noise.dims ? plan.coords[i].frac - 1.0f : 0.0f};
+      float* lanes = plan.side_lanes.data() + 4 * i;
+      for (int s = 0; s < 2; ++s) {
+        lanes[2 * s] = side[s];
+        lanes[2 * s + 1] = -side[s];
+      }
+    }
+  }
   for (int o = 0; o < octaves; ++o) plan.x.push_back(make_x_octave(plan, o));
   return plan;
 }

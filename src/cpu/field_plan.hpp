@@ -80,11 +80,21 @@ struct field_plan {
   detail::fractal_params<float> fractal{};
   std::uint32_t size[4] = {1, 1, 1, 1};
   std::vector<lattice_coord> coords;  // axis_coordinates(field), or what the plan was given
+  // Per entry of coords: the axis's lanes of row_tables::signed_component (frac, -frac,
+  // frac - 1, -(frac - 1); +0, -0, +0, -0 on the axes from dims on), which the SIMD code joins in
+  // registers for a row.
+  std::vector<float> side_lanes;
   std::size_t start[4] = {0, 0, 0, 0};
   std::vector<x_octave> x;  // one per octave
 
+  std::size_t coord_index(int axis, int octave, std::uint32_t index) const {
+    return start[axis] + std::size_t{size[axis]} * octave + index;
+  }
   const lattice_coord& coord(int axis, int octave, std::uint32_t index) const {
-    return coords[start[axis] + std::size_t{size[axis]} * octave + index];
+    return coords[coord_index(axis, octave, index)];
+  }
+  const float* sides(int axis, int octave, std::uint32_t index) const {
+    return side_lanes.data() + 4 * coord_index(axis, octave, index);
   }
 };
 

@@ -33,14 +33,19 @@ HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_positi
     build_hashes(p, p.x[octave], t);
     t.built = key;
   }
-  if (!p.x[octave].all_shared) build_constants(p, t);  // the shared cells' are made from scratch
-  build_shared_terms(p, p.x[octave], hashes_changed, t);
+  const table16 signed_component = signed_components(p, at, octave, t);
+  // Every vector sharing its cell (the usual steps), the constant tables would go unread.
+  if (!p.x[octave].all_shared) build_constants(p, signed_component, t);
+  build_shared_terms(p, p.x[octave], hashes_changed, signed_component, t);
   return t;
 }
 
 // fractal_sum for one row into value (padded_nx floats): the tables of every octave first, then
 // vector by vector the octave loop, the sum and the ridge weight in registers (each sample sees
-// the same operations in the same order as the mirror's loop), then the normalisation.
+// the same operations in the same order as the mirror's loop), then the normalisation. The
+// leading octaves whose vectors all share their cells (the low ones, at usual steps) take the
+// shared terms and the others the hashes, in loops of their own: one loop with both would keep
+// too much in registers.
 template <int dims, fractal_kind fractal>
 void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* value) {
   const D d;
@@ -59,11 +64,13 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* 
       continue;
     }
     V sum = hn::Zero(d), weight = hn::Set(d, 1.0f);
-    for (int o = 0; o < octaves; ++o) {
-      const V noise = octave_noise<dims>(p, p.x[o], *tables[o], i);
-      // sum = sum + amp * octave_term(n), as fractal_sum's loop.
+    // sum = sum + amp * octave_term(n), as fractal_sum's loop.
+    const auto add = [&](int o, V noise) HWY_ATTR {
       sum = hn::Add(sum, hn::Mul(hn::Set(d, amp[o]), octave_term<fractal>(noise, weight)));
-    }
+    };
+    int o = 0;
+    for (; o < octaves && p.x[o].all_shared; ++o) add(o, shared_noise<dims>(p.x[o], *tables[o], i));
+    for (; o < octaves; ++o) add(o, hashed_noise<dims>(p, p.x[o], *tables[o], i));
     hn::StoreU(normalised<fractal>(sum, p.fractal.inv_norm), d, value + i);
   }
 }

@@ -166,20 +166,29 @@ HWY_INLINE V basis_noise(const corners& g, V u, const row_tables& t) {
   if constexpr (dims == 4) return improved_noise4(g, u, t);
 }
 
-// The basis noise of the vector of samples from i at one octave, by whichever corners apply.
+// The basis noise of the vector of samples from i at one octave, by its cell's shared terms
+// (the vector has a shared cell) or by its lanes' hashes (any vector).
+template <int dims>
+HWY_INLINE V shared_noise(const x_octave& x, const row_tables& t, std::size_t i) {
+  const D d;
+  const shared_corners g{t.shared_terms.data() + x.shared_cell[i / lane_padding],
+                         x.shared_slot.size(),
+                         {hn::LoadU(d, x.x0.data() + i), hn::LoadU(d, x.x1.data() + i)}};
+  return basis_noise<dims>(g, hn::LoadU(d, x.u.data() + i), t);
+}
+
+template <int dims>
+HWY_INLINE V hashed_noise(const field_plan& p, const x_octave& x, const row_tables& t,
+                          std::size_t i) {
+  const hashed_corners g{p, t, load_x(x, t, i, dims == 4)};
+  return basis_noise<dims>(g, g.l.u, t);
+}
+
 template <int dims>
 HWY_INLINE V octave_noise(const field_plan& p, const x_octave& x, const row_tables& t,
                           std::size_t i) {
-  const std::int32_t shared = x.shared_cell[i / lane_padding];
-  if (shared >= 0) {
-    const D d;
-    const shared_corners g{t.shared_terms.data() + shared,
-                           x.shared_slot.size(),
-                           {hn::LoadU(d, x.x0.data() + i), hn::LoadU(d, x.x1.data() + i)}};
-    return basis_noise<dims>(g, hn::LoadU(d, x.u.data() + i), t);
-  }
-  const hashed_corners g{p, t, load_x(x, t, i, dims == 4)};
-  return basis_noise<dims>(g, g.l.u, t);
+  if (x.shared_cell[i / lane_padding] >= 0) return shared_noise<dims>(x, t, i);
+  return hashed_noise<dims>(p, x, t, i);
 }
 
 }  // namespace vknoise::cpu::HWY_NAMESPACE

@@ -128,9 +128,32 @@ void build_hashes(const field_plan& p, const x_octave& x, row_tables& t) {
   }
 }
 
+// The row's signed components (row_tables::signed_component, which build_row_tables stores lane
+// by lane) joined in registers from the plan's blocks of four: a vector load of the 16 stores
+// just made would wait for all of them.
+HWY_INLINE table16 signed_components(const field_plan& p, const row_position& at, int octave,
+                                     const row_tables& t) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  __m512 v = _mm512_castps128_ps512(_mm_loadu_ps(p.sides(1, octave, at.index[1])));
+  v = _mm512_insertf32x4(v, _mm_loadu_ps(p.sides(2, octave, at.index[2])), 1);
+  v = _mm512_insertf32x4(v, _mm_loadu_ps(p.sides(3, octave, at.index[3])), 2);
+  v = _mm512_insertf32x4(v, _mm_set1_ps(-0.0f), 3);
+  (void)t;
+  return table16(V{v});
+#elif HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
+  (void)t;
+  return table16(
+      _mm256_loadu2_m128(p.sides(2, octave, at.index[2]), p.sides(1, octave, at.index[1])),
+      _mm256_set_m128(_mm_set1_ps(-0.0f), _mm_loadu_ps(p.sides(3, octave, at.index[3]))));
+#else
+  (void)p, (void)at, (void)octave;
+  return table16(t.signed_component);
+#endif
+}
+
 // The row's constant and after tables (row_tables.hpp): sums of the row's signed components,
 // in the order the plan's indices give.
-void build_constants(const field_plan& p, row_tables& t) {
+void build_constants(const field_plan& p, const table16& signed_component, row_tables& t) {
   const D d;
   const DI di;
   const std::size_t n = hn::Lanes(d);
@@ -139,7 +162,6 @@ void build_constants(const field_plan& p, row_tables& t) {
   const auto index = [&](int k, int q, std::size_t i) HWY_ATTR {
     return hn::BitCast(DU(), hn::LoadU(di, p.constant_index[k][q] + i));
   };
-  const table16 signed_component(t.signed_component);
   for (int k = 0; k < combinations; ++k) {
     for (std::size_t i = 0; i < hashes; i += n) {
       const V first = signed_component(index(k, 0, i));
@@ -156,7 +178,7 @@ void build_constants(const field_plan& p, row_tables& t) {
 // after read, which depend on its hash alone; then, every row, the constants and afters. Throws
 // std::bad_alloc the first time, when memory runs out.
 void build_shared_terms(const field_plan& p, const x_octave& x, bool hashes_changed,
-                        row_tables& t) {
+                        const table16& signed_component, row_tables& t) {
   const D d;
   const DI di;
   const std::size_t n = hn::Lanes(d), padded = x.shared_slot.size();
@@ -188,7 +210,6 @@ void build_shared_terms(const field_plan& p, const x_octave& x, bool hashes_chan
       }
     }
   }
-  const table16 signed_component(t.signed_component);
   const auto component = [&](int i, int q, std::size_t first) HWY_ATTR {
     return signed_component(hn::LoadU(DU(), t.shared_lanes.data() + (3 * i + q) * padded + first));
   };

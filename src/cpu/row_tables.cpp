@@ -1,5 +1,7 @@
 #include "cpu/row_tables.hpp"
 
+#include <cstring>
+
 #include "core/improved_noise.hpp"
 #include "cpu/field_plan.hpp"
 
@@ -16,17 +18,12 @@ void build_row_tables(const field_plan& plan, const row_position& row, int octav
   const std::uint32_t* index = row.index;
   lattice_coord* axis = tables.axis;
   for (int a = 1; a < 4; ++a) {
-    float side[2] = {0.0f, 0.0f};  // the mirror's zero beyond dims
     if (a < plan.dims) {
       axis[a] = plan.coord(a, octave, index[a]);
-      side[0] = axis[a].frac;
-      side[1] = axis[a].frac - 1.0f;
       tables.fade[a] = detail::fade(axis[a].frac);
     }
-    for (int s = 0; s < 2; ++s) {
-      tables.signed_component[signed_component_lane(a, s, false)] = side[s];
-      tables.signed_component[signed_component_lane(a, s, true)] = -side[s];  // (.. ? v : -v)
-    }
+    std::memcpy(tables.signed_component + signed_component_lane(a, 0, false),
+                plan.sides(a, octave, index[a]), 4 * sizeof(float));
   }
   for (int lane = signed_component_negative_zero; lane < 16; ++lane) {
     tables.signed_component[lane] = -0.0f;

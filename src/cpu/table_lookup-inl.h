@@ -39,6 +39,7 @@ HWY_INLINE V lookup32(const float* table, VU index) {
 // that might alias it).
 struct table16 {
   V entries;
+  explicit table16(V held) : entries(held) {}
   explicit table16(const float* table) : entries(hn::LoadU(D(), table)) {}
   HWY_INLINE V operator()(VU index) const {
     return V{_mm512_permutexvar_ps(index.raw, entries.raw)};
@@ -71,6 +72,7 @@ HWY_INLINE V lookup32(const float* table, VU index) {
 }
 struct table16 {
   __m256 part[2];
+  table16(__m256 low, __m256 high) : part{low, high} {}
   explicit table16(const float* table) : part{_mm256_loadu_ps(table), _mm256_loadu_ps(table + 8)} {}
   HWY_INLINE V operator()(VU index) const {
     const __m256 low = _mm256_permutevar8x32_ps(part[0], index.raw);
