@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <new>
+#include <vector>
 
 #include "core/cancelled.hpp"
 #include "core/point_validation.hpp"
@@ -11,6 +12,7 @@
 #include "cpu/point_plan.hpp"
 #include "cpu/worker_threads.hpp"
 #include "vknoise/cpu_fill.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise {
 namespace {
@@ -31,8 +33,9 @@ std::uint64_t point_chunk(unsigned threads, std::uint64_t count) {
   return (chunk + cpu::lane_padding - 1) / cpu::lane_padding * cpu::lane_padding;
 }
 
-// What the kernels do not cover: the mirror, point by point.
-void eval_mirror(const noise_spec& noise, int dims, const double* points, std::uint64_t begin,
+// What the kernels do not cover: the mirror, point by point (float coordinates widened, exactly).
+template <class real>
+void eval_mirror(const noise_spec& noise, int dims, const real* points, std::uint64_t begin,
                  std::uint64_t end, const permutation_table& table, float* out) {
   const std::size_t channels = static_cast<std::size_t>(channel_count(noise, dims));
   lattice_coord coords[max_octaves * 4];
@@ -44,10 +47,11 @@ void eval_mirror(const noise_spec& noise, int dims, const double* points, std::u
   }
 }
 
-}  // namespace
-
-status eval_fast(const noise_spec& noise, int dims, std::span<const double> points,
-                 const permutation_table& table, std::span<float> out, const cpu_options& options) {
+// eval_fast for double or float coordinates: the same checks, chunks and threads.
+template <class real>
+status eval_points_of(const noise_spec& noise, int dims, std::span<const real> points,
+                      const permutation_table& table, std::span<float> out,
+                      const cpu_options& options) {
   try {
     if (status s = detail::validate_point_arguments(noise, dims, points.size(), out.size()); !s) {
       return s;
@@ -100,6 +104,28 @@ status eval_fast(const noise_spec& noise, int dims, std::span<const double> poin
     if (!enough_memory) return make_error(errc::out_of_memory, "eval_fast: out of host memory");
     if (stop.stopped()) return detail::cancelled("eval_fast");
     return {};
+  } catch (const std::bad_alloc&) {
+    return make_error(errc::out_of_memory, "eval_fast: out of host memory");
+  }
+}
+
+}  // namespace
+
+status eval_fast(const noise_spec& noise, int dims, std::span<const double> points,
+                 const permutation_table& table, std::span<float> out, const cpu_options& options) {
+  return eval_points_of(noise, dims, points, table, out, options);
+}
+
+status eval_fast(const noise_spec& noise, int dims, std::span<const float> points,
+                 const permutation_table& table, std::span<float> out, const cpu_options& options) {
+  return eval_points_of(noise, dims, points, table, out, options);
+}
+
+status eval_fast(const graph& g, std::span<const float> points, const permutation_table& table,
+                 std::span<float> out, const cpu_options& options) {
+  try {
+    const std::vector<double> widened(points.begin(), points.end());
+    return eval_fast(g, std::span<const double>(widened), table, out, options);
   } catch (const std::bad_alloc&) {
     return make_error(errc::out_of_memory, "eval_fast: out of host memory");
   }

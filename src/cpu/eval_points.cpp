@@ -22,74 +22,88 @@ HWY_BEFORE_NAMESPACE();
 namespace vknoise::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-static_assert(HWY_MAX_BYTES / sizeof(float) <= lane_padding, "a point_block holds one vector");
+static_assert(group_vectors * HWY_MAX_BYTES / sizeof(float) <= byte_lane_padding,
+              "a point_block holds one group");
 
-// fractal_sum over the octaves for one block (each lane sees the mirror's operations in the
+// fractal_sum over the octaves for one group (each lane sees the mirror's operations in the
 // mirror's order).
-template <int dims, bool balanced, fractal_kind fractal>
-HWY_INLINE V block_value(const point_plan& p, point_block& b) {
+template <int dims, bool balanced, fractal_kind fractal, class real>
+HWY_INLINE void group_values(const point_tables& t, point_block<real>& b, V* value) {
   const D d;
+  const point_plan& p = t.plan;
   if constexpr (fractal == fractal_kind::none) {
     reduce_octave<dims>(p, 0, b);
-    return point_noise<dims, balanced>(p.perm, b);
+    octave_noise<dims, balanced>(t, b, value);
+    return;
   }
-  V sum = hn::Zero(d), weight = hn::Set(d, 1.0f);
+  V sum[group_vectors], weight[group_vectors], noise[group_vectors];
+  for (std::size_t s = 0; s < group_vectors; ++s) {
+    sum[s] = hn::Zero(d);
+    weight[s] = hn::Set(d, 1.0f);
+  }
   float amp = 1.0f;
   for (int o = 0; o < p.fractal.octaves; ++o) {
     reduce_octave<dims>(p, o, b);
-    const V term = octave_term<fractal>(point_noise<dims, balanced>(p.perm, b), weight);
-    sum = hn::Add(sum, hn::Mul(hn::Set(d, amp), term));
+    octave_noise<dims, balanced>(t, b, noise);
+    for (std::size_t s = 0; s < group_vectors; ++s) {
+      const V term = octave_term<fractal>(noise[s], weight[s]);
+      sum[s] = hn::Add(sum[s], hn::Mul(hn::Set(d, amp), term));
+    }
     amp = amp * p.fractal.persistence;
   }
-  return normalised<fractal>(sum, p.fractal.inv_norm);
+  for (std::size_t s = 0; s < group_vectors; ++s) {
+    value[s] = normalised<fractal>(sum[s], p.fractal.inv_norm);
+  }
 }
 
-// The block's positions axis by axis, from `here` points of dims coordinates each; lanes past the
+// The group's positions axis by axis, from `here` points of dims coordinates each; lanes past the
 // last point compute the origin.
-template <int dims>
-HWY_INLINE void load_positions(const double* source, std::size_t here, point_block& b) {
-  const DD dd;
-  const std::size_t n = hn::Lanes(D()), nd = hn::Lanes(dd);
+template <int dims, class real>
+HWY_INLINE void load_positions(const real* source, std::size_t here, point_block<real>& b) {
+  const hn::ScalableTag<real> dr;
+  const std::size_t n = group_vectors * hn::Lanes(D()), nr = hn::Lanes(dr);
   if (here < n) {
     for (std::size_t i = 0; i < n; ++i) {
       for (int axis = 0; axis < dims; ++axis) {
-        b.position[axis][i] = i < here ? source[i * dims + axis] : 0.0;
+        b.position[axis][i] = i < here ? source[i * dims + axis] : real(0);
       }
     }
     return;
   }
-  for (std::size_t i = 0; i < n; i += nd) {
-    const double* at = source + i * dims;
-    VD v[4];
-    if constexpr (dims == 1) v[0] = hn::LoadU(dd, at);
-    if constexpr (dims == 2) hn::LoadInterleaved2(dd, at, v[0], v[1]);
-    if constexpr (dims == 3) hn::LoadInterleaved3(dd, at, v[0], v[1], v[2]);
-    if constexpr (dims == 4) hn::LoadInterleaved4(dd, at, v[0], v[1], v[2], v[3]);
-    for (int axis = 0; axis < dims; ++axis) hn::StoreU(v[axis], dd, b.position[axis] + i);
+  for (std::size_t i = 0; i < n; i += nr) {
+    const real* at = source + i * dims;
+    hn::Vec<decltype(dr)> v[4];
+    if constexpr (dims == 1) v[0] = hn::LoadU(dr, at);
+    if constexpr (dims == 2) hn::LoadInterleaved2(dr, at, v[0], v[1]);
+    if constexpr (dims == 3) hn::LoadInterleaved3(dr, at, v[0], v[1], v[2]);
+    if constexpr (dims == 4) hn::LoadInterleaved4(dr, at, v[0], v[1], v[2], v[3]);
+    for (int axis = 0; axis < dims; ++axis) hn::Store(v[axis], dr, b.position[axis] + i);
   }
 }
 
-template <int dims, bool balanced, fractal_kind fractal>
-void points_of(const point_plan& p, const double* points, std::size_t count, float* out) {
+template <int dims, bool balanced, fractal_kind fractal, class real>
+void points_of(const point_plan& p, const real* points, std::size_t count, float* out) {
   const D d;
-  const std::size_t n = hn::Lanes(d);
-  point_block b;
-  for (std::size_t first = 0; first < count; first += n) {
-    const std::size_t here = std::min(n, count - first);
+  const std::size_t n = hn::Lanes(d), group = group_vectors * n;
+  const point_tables t(p);
+  point_block<real> b;
+  for (std::size_t first = 0; first < count; first += group) {
+    const std::size_t here = std::min(group, count - first);
     load_positions<dims>(points + first * dims, here, b);
-    const V value = block_value<dims, balanced, fractal>(p, b);
-    if (here == n) {
-      hn::StoreU(value, d, out + first);
+    V value[group_vectors];
+    group_values<dims, balanced, fractal>(t, b, value);
+    if (here == group) {
+      for (std::size_t s = 0; s < group_vectors; ++s) hn::StoreU(value[s], d, out + first + s * n);
     } else {
-      alignas(64) float tail[lane_padding];
-      hn::Store(value, d, tail);
+      alignas(64) float tail[byte_lane_padding];
+      for (std::size_t s = 0; s < group_vectors; ++s) hn::Store(value[s], d, tail + s * n);
       std::memcpy(out + first, tail, sizeof(float) * here);
     }
   }
 }
 
-template <int dims, bool balanced>
-void points_with_fractal(const point_plan& p, const double* points, std::size_t count, float* out) {
+template <int dims, bool balanced, class real>
+void points_with_fractal(const point_plan& p, const real* points, std::size_t count, float* out) {
   switch (p.fractal.fractal) {
     case fractal_kind::none:
       return points_of<dims, balanced, fractal_kind::none>(p, points, count, out);
@@ -104,7 +118,8 @@ void points_with_fractal(const point_plan& p, const double* points, std::size_t 
   }
 }
 
-void EvalPoints(const point_plan& p, const double* points, std::size_t count, float* out) {
+template <class real>
+void points_any(const point_plan& p, const real* points, std::size_t count, float* out) {
   switch (p.dims) {
     case 1:
       return points_with_fractal<1, false>(p, points, count, out);
@@ -118,6 +133,14 @@ void EvalPoints(const point_plan& p, const double* points, std::size_t count, fl
   }
 }
 
+void EvalPoints(const point_plan& p, const double* points, std::size_t count, float* out) {
+  points_any(p, points, count, out);
+}
+
+void EvalFloatPoints(const point_plan& p, const float* points, std::size_t count, float* out) {
+  points_any(p, points, count, out);
+}
+
 }  // namespace vknoise::cpu::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -128,6 +151,12 @@ HWY_EXPORT(EvalPoints);
 
 void eval_points(const point_plan& plan, const double* points, std::size_t count, float* out) {
   HWY_DYNAMIC_DISPATCH(EvalPoints)(plan, points, count, out);
+}
+
+HWY_EXPORT(EvalFloatPoints);
+
+void eval_points(const point_plan& plan, const float* points, std::size_t count, float* out) {
+  HWY_DYNAMIC_DISPATCH(EvalFloatPoints)(plan, points, count, out);
 }
 
 }  // namespace vknoise::cpu

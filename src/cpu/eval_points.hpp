@@ -11,5 +11,7 @@ namespace vknoise::cpu {
 // Points [0, count) of `points` (plan.dims doubles each, all valid: validate_points) into out[0,
 // count), with the best kernel the CPU supports. Bit-identical to sample_mirror of reduce_point.
 void eval_points(const point_plan& plan, const double* points, std::size_t count, float* out);
+// The same for float coordinates: the values of the same coordinates widened to double.
+void eval_points(const point_plan& plan, const float* points, std::size_t count, float* out);
 
 }  // namespace vknoise::cpu
