@@ -36,6 +36,13 @@ class point_domain {
   // The same for float coordinates, each judged as the double it widens to (exactly).
   std::size_t first_outside(std::span<const float> coordinates) const;
 
+  // Whether first_outside compares each coordinate with a bound per axis (a coordinate c of axis
+  // a is inside exactly when |c| < bounds()[a], or float_bounds()[a] for a float), so that a
+  // caller may make the same comparisons its own way.
+  bool bounded() const { return bounded_; }
+  const double* bounds() const { return below_; }
+  const float* float_bounds() const { return below_float_; }
+
  private:
   noise_spec noise_;
   int dims_;

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdint>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 #include "core/cancelled.hpp"
@@ -47,6 +48,16 @@ void eval_mirror(const noise_spec& noise, int dims, const real* points, std::uin
   }
 }
 
+// The domain's bounds for coordinates of type real.
+template <class real>
+const real* bounds_of(const detail::point_domain& domain) {
+  if constexpr (std::is_same_v<real, float>) {
+    return domain.float_bounds();
+  } else {
+    return domain.bounds();
+  }
+}
+
 // eval_fast for double or float coordinates: the same checks, chunks and threads.
 template <class real>
 status eval_points_of(const noise_spec& noise, int dims, std::span<const real> points,
@@ -68,7 +79,9 @@ status eval_points_of(const noise_spec& noise, int dims, std::span<const real> p
     const auto checked = [&](std::uint64_t begin, std::uint64_t end) {
       if (first_outside.load(std::memory_order_relaxed) < begin) return false;
       const auto coordinates = points.subspan(begin * dims, (end - begin) * dims);
-      const std::size_t i = domain.first_outside(coordinates);
+      const std::size_t i = domain.bounded()
+                                ? cpu::first_outside(coordinates, dims, bounds_of<real>(domain))
+                                : domain.first_outside(coordinates);
       if (i == coordinates.size()) return true;
       std::uint64_t known = first_outside.load();
       while (begin + i / dims < known &&

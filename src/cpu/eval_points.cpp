@@ -7,6 +7,7 @@
 #include "cpu/eval_points.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #undef HWY_TARGET_INCLUDE
@@ -133,6 +134,36 @@ void points_any(const point_plan& p, const real* points, std::size_t count, floa
   }
 }
 
+// point_domain's bounded check, dims vectors (whole points) at a time.
+template <class real>
+std::size_t first_outside_of(const real* values, std::size_t n, int dims, const real* bounds) {
+  const hn::ScalableTag<real> d;
+  const std::size_t lanes = hn::Lanes(d), stride = lanes * static_cast<std::size_t>(dims);
+  alignas(64) real pattern[4 * HWY_MAX_BYTES / sizeof(real)];
+  for (std::size_t j = 0; j < stride; ++j) pattern[j] = bounds[j % dims];
+  std::size_t i = 0;
+  for (; i + stride <= n; i += stride) {
+    auto inside = hn::Lt(hn::Abs(hn::LoadU(d, values + i)), hn::Load(d, pattern));
+    for (int k = 1; k < dims; ++k) {
+      inside = hn::And(inside, hn::Lt(hn::Abs(hn::LoadU(d, values + i + k * lanes)),
+                                      hn::Load(d, pattern + k * lanes)));
+    }
+    if (!hn::AllTrue(d, inside)) break;
+  }
+  for (; i < n; ++i) {  // i is a multiple of dims here: values[i] is on axis i % dims
+    if (!(std::fabs(values[i]) < bounds[i % dims])) return i;
+  }
+  return n;
+}
+
+std::size_t FirstOutside(const double* values, std::size_t n, int dims, const double* bounds) {
+  return first_outside_of(values, n, dims, bounds);
+}
+
+std::size_t FirstOutsideFloat(const float* values, std::size_t n, int dims, const float* bounds) {
+  return first_outside_of(values, n, dims, bounds);
+}
+
 void EvalPoints(const point_plan& p, const double* points, std::size_t count, float* out) {
   points_any(p, points, count, out);
 }
@@ -154,6 +185,17 @@ void eval_points(const point_plan& plan, const double* points, std::size_t count
 }
 
 HWY_EXPORT(EvalFloatPoints);
+HWY_EXPORT(FirstOutside);
+HWY_EXPORT(FirstOutsideFloat);
+
+std::size_t first_outside(std::span<const double> coordinates, int dims, const double* bounds) {
+  return HWY_DYNAMIC_DISPATCH(FirstOutside)(coordinates.data(), coordinates.size(), dims, bounds);
+}
+
+std::size_t first_outside(std::span<const float> coordinates, int dims, const float* bounds) {
+  return HWY_DYNAMIC_DISPATCH(FirstOutsideFloat)(coordinates.data(), coordinates.size(), dims,
+                                                 bounds);
+}
 
 void eval_points(const point_plan& plan, const float* points, std::size_t count, float* out) {
   HWY_DYNAMIC_DISPATCH(EvalFloatPoints)(plan, points, count, out);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 
 #include "cpu/point_plan.hpp"
 
@@ -13,5 +14,11 @@ namespace vknoise::cpu {
 void eval_points(const point_plan& plan, const double* points, std::size_t count, float* out);
 // The same for float coordinates: the values of the same coordinates widened to double.
 void eval_points(const point_plan& plan, const float* points, std::size_t count, float* out);
+
+// The index of the first of `coordinates` (whole points of `dims`) whose magnitude is not below
+// its axis's bound (bounds[axis]; a NaN never is), or coordinates.size(): point_domain's
+// comparisons for a bounded domain, in SIMD vectors.
+std::size_t first_outside(std::span<const double> coordinates, int dims, const double* bounds);
+std::size_t first_outside(std::span<const float> coordinates, int dims, const float* bounds);
 
 }  // namespace vknoise::cpu
