@@ -71,11 +71,18 @@ status eval_points_of(const noise_spec& noise, int dims, std::span<const real> p
     if (count == 0) return {};
     const unsigned threads = point_threads(options, count);
     const std::uint64_t chunk = point_chunk(threads, count);
-    // Each chunk's coordinates are checked just before it is computed, while they are in the
-    // cache. Chunks are handed out in order, so when a chunk holds a point outside the domain,
-    // every chunk before it is being or has been checked too: the least point found is the first.
+    // Each chunk's coordinates are checked just before they are computed: the whole chunk first
+    // (while it is in the cache), or, by the point kernels against a bounded domain's per-axis
+    // bounds, group by group as they load it (so the loads of the check overlap the computing).
+    // Chunks are handed out in order, so when a chunk holds a point outside the domain, every
+    // chunk before it is being or has been checked too: the least point found is the first.
     const detail::point_domain domain(noise, dims, points.size());
     std::atomic<std::uint64_t> first_outside{count};
+    const auto found_outside = [&](std::uint64_t point) {
+      std::uint64_t known = first_outside.load();
+      while (point < known && !first_outside.compare_exchange_weak(known, point)) {
+      }
+    };
     const auto checked = [&](std::uint64_t begin, std::uint64_t end) {
       if (first_outside.load(std::memory_order_relaxed) < begin) return false;
       const auto coordinates = points.subspan(begin * dims, (end - begin) * dims);
@@ -83,10 +90,7 @@ status eval_points_of(const noise_spec& noise, int dims, std::span<const real> p
                                 ? cpu::first_outside(coordinates, dims, bounds_of<real>(domain))
                                 : domain.first_outside(coordinates);
       if (i == coordinates.size()) return true;
-      std::uint64_t known = first_outside.load();
-      while (begin + i / dims < known &&
-             !first_outside.compare_exchange_weak(known, begin + i / dims)) {
-      }
+      found_outside(begin + i / dims);
       return false;
     };
     cpu::stop_flag stop(options.should_stop);
@@ -97,8 +101,18 @@ status eval_points_of(const noise_spec& noise, int dims, std::span<const real> p
           threads, count, chunk,
           [&] {
             return [&](std::uint64_t begin, std::uint64_t end) {
-              if (!checked(begin, end)) return;
-              cpu::eval_points(plan, points.data() + begin * dims, end - begin, out.data() + begin);
+              if (!domain.bounded()) {
+                if (!checked(begin, end)) return;
+                cpu::eval_points(plan, points.data() + begin * dims, end - begin,
+                                 out.data() + begin);
+                return;
+              }
+              // The kernels check each group of points as they load it.
+              if (first_outside.load(std::memory_order_relaxed) < begin) return;
+              const std::size_t done =
+                  cpu::eval_points(plan, points.data() + begin * dims, end - begin,
+                                   out.data() + begin, bounds_of<real>(domain));
+              if (done < end - begin) found_outside(begin + done);
             };
           },
           &stop);

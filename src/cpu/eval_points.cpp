@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #undef HWY_TARGET_INCLUDE
@@ -58,19 +59,25 @@ HWY_INLINE void group_values(const point_tables& t, point_block<real>& b, V* val
 }
 
 // The group's positions axis by axis, from `here` points of dims coordinates each; lanes past the
-// last point compute the origin.
+// last point compute the origin. With `bounds` (per axis), whether every coordinate's magnitude is
+// below its axis's bound (point_domain's comparisons; a NaN never is).
 template <int dims, class real>
-HWY_INLINE void load_positions(const real* source, std::size_t here, point_block<real>& b) {
+HWY_INLINE bool load_positions(const real* source, std::size_t here, const real* bounds,
+                               point_block<real>& b) {
   const hn::ScalableTag<real> dr;
   const std::size_t n = group_vectors * hn::Lanes(D()), nr = hn::Lanes(dr);
   if (here < n) {
+    bool inside = true;
     for (std::size_t i = 0; i < n; ++i) {
       for (int axis = 0; axis < dims; ++axis) {
-        b.position[axis][i] = i < here ? source[i * dims + axis] : real(0);
+        const real x = i < here ? source[i * dims + axis] : real(0);
+        if (bounds && !(std::fabs(x) < bounds[axis])) inside = false;
+        b.position[axis][i] = x;
       }
     }
-    return;
+    return inside;
   }
+  auto inside = hn::FirstN(dr, nr);
   for (std::size_t i = 0; i < n; i += nr) {
     const real* at = source + i * dims;
     hn::Vec<decltype(dr)> v[4];
@@ -78,19 +85,32 @@ HWY_INLINE void load_positions(const real* source, std::size_t here, point_block
     if constexpr (dims == 2) hn::LoadInterleaved2(dr, at, v[0], v[1]);
     if constexpr (dims == 3) hn::LoadInterleaved3(dr, at, v[0], v[1], v[2]);
     if constexpr (dims == 4) hn::LoadInterleaved4(dr, at, v[0], v[1], v[2], v[3]);
-    for (int axis = 0; axis < dims; ++axis) hn::Store(v[axis], dr, b.position[axis] + i);
+    for (int axis = 0; axis < dims; ++axis) {
+      hn::Store(v[axis], dr, b.position[axis] + i);
+      if (bounds) inside = hn::And(inside, hn::Lt(hn::Abs(v[axis]), hn::Set(dr, bounds[axis])));
+    }
   }
+  return !bounds || hn::AllTrue(dr, inside);
 }
 
+// Points [0, count) into out; with `bounds`, each group's coordinates are checked as they are
+// loaded (while the computing goes on, the next ones stream in) and the first point outside is
+// returned, the groups before it computed. count when every point was computed.
 template <int dims, bool balanced, fractal_kind fractal, class real>
-void points_of(const point_plan& p, const real* points, std::size_t count, float* out) {
+std::size_t points_of(const point_plan& p, const real* points, std::size_t count, float* out,
+                      const real* bounds) {
   const D d;
   const std::size_t n = hn::Lanes(d), group = group_vectors * n;
   const point_tables t(p);
   point_block<real> b;
   for (std::size_t first = 0; first < count; first += group) {
     const std::size_t here = std::min(group, count - first);
-    load_positions<dims>(points + first * dims, here, b);
+    if (!load_positions<dims>(points + first * dims, here, bounds, b)) {
+      for (std::size_t i = 0;; ++i) {
+        const real x = points[first * dims + i];
+        if (!(std::fabs(x) < bounds[i % dims])) return first + i / dims;
+      }
+    }
     V value[group_vectors];
     group_values<dims, balanced, fractal>(t, b, value);
     if (here == group) {
@@ -101,36 +121,39 @@ void points_of(const point_plan& p, const real* points, std::size_t count, float
       std::memcpy(out + first, tail, sizeof(float) * here);
     }
   }
+  return count;
 }
 
 template <int dims, bool balanced, class real>
-void points_with_fractal(const point_plan& p, const real* points, std::size_t count, float* out) {
+std::size_t points_with_fractal(const point_plan& p, const real* points, std::size_t count,
+                                float* out, const real* bounds) {
   switch (p.fractal.fractal) {
     case fractal_kind::none:
-      return points_of<dims, balanced, fractal_kind::none>(p, points, count, out);
+      return points_of<dims, balanced, fractal_kind::none>(p, points, count, out, bounds);
     case fractal_kind::fbm:
-      return points_of<dims, balanced, fractal_kind::fbm>(p, points, count, out);
+      return points_of<dims, balanced, fractal_kind::fbm>(p, points, count, out, bounds);
     case fractal_kind::turbulence:
-      return points_of<dims, balanced, fractal_kind::turbulence>(p, points, count, out);
+      return points_of<dims, balanced, fractal_kind::turbulence>(p, points, count, out, bounds);
     case fractal_kind::ridged:
-      return points_of<dims, balanced, fractal_kind::ridged>(p, points, count, out);
+      return points_of<dims, balanced, fractal_kind::ridged>(p, points, count, out, bounds);
     case fractal_kind::billow:
-      return points_of<dims, balanced, fractal_kind::billow>(p, points, count, out);
+      return points_of<dims, balanced, fractal_kind::billow>(p, points, count, out, bounds);
   }
 }
 
 template <class real>
-void points_any(const point_plan& p, const real* points, std::size_t count, float* out) {
+std::size_t points_any(const point_plan& p, const real* points, std::size_t count, float* out,
+                       const real* bounds) {
   switch (p.dims) {
     case 1:
-      return points_with_fractal<1, false>(p, points, count, out);
+      return points_with_fractal<1, false>(p, points, count, out, bounds);
     case 2:
-      return points_with_fractal<2, false>(p, points, count, out);
+      return points_with_fractal<2, false>(p, points, count, out, bounds);
     case 3:
-      return points_with_fractal<3, false>(p, points, count, out);
+      return points_with_fractal<3, false>(p, points, count, out, bounds);
     default:
-      if (p.balanced) return points_with_fractal<4, true>(p, points, count, out);
-      return points_with_fractal<4, false>(p, points, count, out);
+      if (p.balanced) return points_with_fractal<4, true>(p, points, count, out, bounds);
+      return points_with_fractal<4, false>(p, points, count, out, bounds);
   }
 }
 
@@ -164,12 +187,14 @@ std::size_t FirstOutsideFloat(const float* values, std::size_t n, int dims, cons
   return first_outside_of(values, n, dims, bounds);
 }
 
-void EvalPoints(const point_plan& p, const double* points, std::size_t count, float* out) {
-  points_any(p, points, count, out);
+std::size_t EvalPoints(const point_plan& p, const double* points, std::size_t count, float* out,
+                       const double* bounds) {
+  return points_any(p, points, count, out, bounds);
 }
 
-void EvalFloatPoints(const point_plan& p, const float* points, std::size_t count, float* out) {
-  points_any(p, points, count, out);
+std::size_t EvalFloatPoints(const point_plan& p, const float* points, std::size_t count, float* out,
+                            const float* bounds) {
+  return points_any(p, points, count, out, bounds);
 }
 
 }  // namespace vknoise::cpu::HWY_NAMESPACE
@@ -180,8 +205,9 @@ namespace vknoise::cpu {
 
 HWY_EXPORT(EvalPoints);
 
-void eval_points(const point_plan& plan, const double* points, std::size_t count, float* out) {
-  HWY_DYNAMIC_DISPATCH(EvalPoints)(plan, points, count, out);
+std::size_t eval_points(const point_plan& plan, const double* points, std::size_t count, float* out,
+                        const double* bounds) {
+  return HWY_DYNAMIC_DISPATCH(EvalPoints)(plan, points, count, out, bounds);
 }
 
 HWY_EXPORT(EvalFloatPoints);
@@ -197,8 +223,9 @@ std::size_t first_outside(std::span<const float> coordinates, int dims, const fl
                                                  bounds);
 }
 
-void eval_points(const point_plan& plan, const float* points, std::size_t count, float* out) {
-  HWY_DYNAMIC_DISPATCH(EvalFloatPoints)(plan, points, count, out);
+std::size_t eval_points(const point_plan& plan, const float* points, std::size_t count, float* out,
+                        const float* bounds) {
+  return HWY_DYNAMIC_DISPATCH(EvalFloatPoints)(plan, points, count, out, bounds);
 }
 
 }  // namespace vknoise::cpu

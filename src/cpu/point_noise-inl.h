@@ -87,14 +87,21 @@ HWY_INLINE VD load_double(const float* at) {
   return hn::PromoteTo(DD(), hn::LoadU(hn::Rebind<float, DD>(), at));
 }
 
+// The lattice coordinates of Lanes(DD) lanes: cell and next (mod 256), frac.
+using DIH = hn::Rebind<std::int32_t, DD>;
+using DFH = hn::Rebind<float, DD>;
+struct reduced_lanes {
+  hn::Vec<DIH> cell, next;
+  hn::Vec<DFH> frac;
+};
+
 // reduce_coordinate(octave_position(noise, axis, o, x), octave_period(noise, axis, o)) for
-// Lanes(DD) coordinates, in double vectors, as cell and next (mod 256) and frac.
+// Lanes(DD) coordinates, in double vectors.
 template <class real>
-HWY_INLINE void reduce_in_double(const octave_axis& k, const real* position, std::int32_t* cell,
-                                 std::int32_t* next, float* frac) {
+HWY_INLINE reduced_lanes reduce_in_double(const octave_axis& k, const real* position) {
   const DD dd;
-  const hn::Rebind<float, DD> df;
-  const hn::Rebind<std::int32_t, DD> di;
+  const DFH df;
+  const DIH di;
   const VD period = hn::Set(dd, k.cell_period), inverse = hn::Set(dd, k.inverse_cell_period);
   const auto one = hn::Set(di, 1), low_byte = hn::Set(di, 255);
   // octave_position.
@@ -110,7 +117,7 @@ HWY_INLINE void reduce_in_double(const octave_axis& k, const real* position, std
   // leaves every other fraction as it is).
   const auto f = hn::DemoteTo(df, hn::Add(hn::Sub(x, floored), hn::Zero(dd)));
   const auto rolled = hn::Ge(f, hn::Set(df, 1.0f));
-  hn::Vec<decltype(di)> c, n;
+  hn::Vec<DIH> c, n;
   if (k.period == 0) {
     // The cells wrap at 256: the low byte of the integral cell (|floored| <= 2^31), as two's
     // complement makes it for negative cells too.
@@ -123,9 +130,27 @@ HWY_INLINE void reduce_in_double(const octave_axis& k, const real* position, std
     c = hn::DemoteTo(di, cd);
     n = hn::DemoteTo(di, next_cell(cd, period));
   }
-  hn::StoreU(hn::And(c, low_byte), di, cell);
-  hn::StoreU(hn::And(n, low_byte), di, next);
-  hn::StoreU(hn::IfThenZeroElse(rolled, f), df, frac);
+  return {hn::And(c, low_byte), hn::And(n, low_byte), hn::IfThenZeroElse(rolled, f)};
+}
+
+// One vector of lanes (Lanes(D)) reduced in double, stored as whole vectors: the two halves are
+// joined in registers first, as a full-width load of two half-width stores would wait for them.
+template <class real>
+HWY_INLINE void reduce_vector_in_double(const octave_axis& k, const real* position,
+                                        std::int32_t* cell, std::int32_t* next, float* frac) {
+#if HWY_TARGET == HWY_SCALAR
+  const reduced_lanes r = reduce_in_double(k, position);
+  hn::StoreU(r.cell, DIH(), cell);
+  hn::StoreU(r.next, DIH(), next);
+  hn::StoreU(r.frac, DFH(), frac);
+#else
+  static_assert(std::is_same_v<DFH, hn::Half<D> >, "two double vectors make a float vector");
+  const reduced_lanes low = reduce_in_double(k, position);
+  const reduced_lanes high = reduce_in_double(k, position + hn::Lanes(DD()));
+  hn::StoreU(hn::Combine(DI(), high.cell, low.cell), DI(), cell);
+  hn::StoreU(hn::Combine(DI(), high.next, low.next), DI(), next);
+  hn::StoreU(hn::Combine(D(), high.frac, low.frac), D(), frac);
+#endif
 }
 
 // The same for one vector of float coordinates x of an axis with k.float_reduction, in float:
@@ -168,16 +193,14 @@ HWY_INLINE bool reduce_in_float(const octave_axis& k, const float* position, std
 template <class real>
 HWY_INLINE void reduce_axis(const octave_axis& k, const real* position, std::int32_t* cell,
                             std::int32_t* next, float* frac) {
-  const std::size_t n = hn::Lanes(D()), nd = hn::Lanes(DD());
+  const std::size_t n = hn::Lanes(D());
   for (std::size_t i = 0; i < group_vectors * n; i += n) {
     if constexpr (std::is_same_v<real, float>) {
       if (k.float_reduction && reduce_in_float(k, position + i, cell + i, next + i, frac + i)) {
         continue;
       }
     }
-    for (std::size_t j = i; j < i + n; j += nd) {
-      reduce_in_double(k, position + j, cell + j, next + j, frac + j);
-    }
+    reduce_vector_in_double(k, position + i, cell + i, next + i, frac + i);
   }
 }
 
