@@ -34,8 +34,19 @@ using VI = hn::Vec<DI>;
 // at a time, where a gather fetches 16 hashes; elsewhere one vector of points at a time, gathers.
 #if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3_DL
 inline constexpr std::size_t group_vectors = 4;  // 4 x 16 float lanes: one vector of bytes
+inline constexpr bool byte_lanes = true;
 #else
 inline constexpr std::size_t group_vectors = 1;
+inline constexpr bool byte_lanes = false;
+#endif
+
+// Where Floor is an instruction (SSE4 and later), it gives -0 for -0, and x - floor(x) is +0 for
+// x = -0 as in the mirror; elsewhere it is emulated, may give +0, and the fraction is then made +0
+// by adding +0 (which leaves every other fraction as it is).
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+inline constexpr bool exact_floor_of_zero = true;
+#else
+inline constexpr bool exact_floor_of_zero = false;
 #endif
 
 // One group of points (group_vectors vectors of them), axis by axis: the positions (as given,
@@ -47,6 +58,10 @@ struct point_block {
   alignas(64) std::int32_t cell[4][byte_lane_padding];
   alignas(64) std::int32_t next[4][byte_lane_padding];
   alignas(64) float frac[4][byte_lane_padding];
+  // Per axis: whether its cells wrap at 256, next being cell + 1 mod 256. With byte lanes, next is
+  // then made from cell in bytes and not stored; and cell and next hold only their low byte right
+  // (the bytes are what the hashes read).
+  bool wraps_at_256[4];
 };
 
 // --- reduce_point, one octave of one axis ----------------------------------------------------
@@ -104,6 +119,7 @@ HWY_INLINE reduced_lanes reduce_in_double(const octave_axis& k, const real* posi
   const DIH di;
   const VD period = hn::Set(dd, k.cell_period), inverse = hn::Set(dd, k.inverse_cell_period);
   const auto one = hn::Set(di, 1), low_byte = hn::Set(di, 255);
+  (void)low_byte;
   // octave_position.
   VD x = load_double(position);
   if (k.period > 0) x = positive_remainder(x, hn::Set(dd, k.period));
@@ -112,10 +128,9 @@ HWY_INLINE reduced_lanes reduce_in_double(const octave_axis& k, const real* posi
   // reduce_coordinate: the cell modulo the period and the exact fraction rounded to float; a
   // fraction that rounds to 1.0f moves to the next cell with fraction 0.
   const VD floored = hn::Floor(x);
-  // x - floor(x) is +0 for x = -0 in the mirror (-0 - -0); a target without a rounding
-  // instruction emulates Floor(-0) as +0, giving -0 - +0 = -0, which + 0.0 makes +0 again (and
-  // leaves every other fraction as it is).
-  const auto f = hn::DemoteTo(df, hn::Add(hn::Sub(x, floored), hn::Zero(dd)));
+  VD exact = hn::Sub(x, floored);
+  if constexpr (!exact_floor_of_zero) exact = hn::Add(exact, hn::Zero(dd));
+  const auto f = hn::DemoteTo(df, exact);
   const auto rolled = hn::Ge(f, hn::Set(df, 1.0f));
   hn::Vec<DIH> c, n;
   if (k.period == 0) {
@@ -130,7 +145,11 @@ HWY_INLINE reduced_lanes reduce_in_double(const octave_axis& k, const real* posi
     c = hn::DemoteTo(di, cd);
     n = hn::DemoteTo(di, next_cell(cd, period));
   }
-  return {hn::And(c, low_byte), hn::And(n, low_byte), hn::IfThenZeroElse(rolled, f)};
+  if constexpr (!byte_lanes) {
+    c = hn::And(c, low_byte);
+    n = hn::And(n, low_byte);
+  }
+  return {c, n, hn::IfThenZeroElse(rolled, f)};
 }
 
 // One vector of lanes (Lanes(D)) reduced in double, stored as whole vectors: the two halves are
@@ -148,7 +167,7 @@ HWY_INLINE void reduce_vector_in_double(const octave_axis& k, const real* positi
   const reduced_lanes low = reduce_in_double(k, position);
   const reduced_lanes high = reduce_in_double(k, position + hn::Lanes(DD()));
   hn::StoreU(hn::Combine(DI(), high.cell, low.cell), DI(), cell);
-  hn::StoreU(hn::Combine(DI(), high.next, low.next), DI(), next);
+  if (!byte_lanes || k.period != 0) hn::StoreU(hn::Combine(DI(), high.next, low.next), DI(), next);
   hn::StoreU(hn::Combine(D(), high.frac, low.frac), D(), frac);
 #endif
 }
@@ -169,7 +188,7 @@ HWY_INLINE void reduce_vector_in_double(const octave_axis& k, const real* positi
 //   [1 - 2^-29, 1] and then to 1.0f, the float subtraction to 1.0f directly (the nearest float
 //   below 1 is 1 - 2^-24, the midpoint 1 - 2^-25).
 // - The same float fraction then makes the same roll to the next cell at 1.0f. -0 gives +0 in
-//   both (-0 - -0, and the same + 0 as above).
+//   both (-0 - -0, or the same + 0 as in double where Floor is emulated).
 HWY_INLINE bool reduce_in_float(const octave_axis& k, const float* position, std::int32_t* cell,
                                 std::int32_t* next, float* frac) {
   const D d;
@@ -178,13 +197,18 @@ HWY_INLINE bool reduce_in_float(const octave_axis& k, const float* position, std
   if (k.float_scale != 1.0f) p = hn::Mul(p, hn::Set(d, k.float_scale));
   if (!hn::AllTrue(d, hn::Lt(hn::Abs(p), hn::Set(d, 8388608.0f)))) return false;
   const V floored = hn::Floor(p);
-  const V f = hn::Add(hn::Sub(p, floored), hn::Zero(d));
+  V f = hn::Sub(p, floored);
+  if constexpr (!exact_floor_of_zero) f = hn::Add(f, hn::Zero(d));
   const auto rolled = hn::Ge(f, hn::Set(d, 1.0f));
   const VI one = hn::Set(di, 1), low_byte = hn::Set(di, 255);
   VI c = hn::ConvertTo(di, floored);
   c = hn::IfThenElse(hn::RebindMask(di, rolled), hn::Add(c, one), c);
-  hn::StoreU(hn::And(c, low_byte), di, cell);
-  hn::StoreU(hn::And(hn::Add(c, one), low_byte), di, next);
+  if constexpr (byte_lanes) {
+    hn::StoreU(c, di, cell);  // its low byte is the cell; next is made from it in bytes
+  } else {
+    hn::StoreU(hn::And(c, low_byte), di, cell);
+    hn::StoreU(hn::And(hn::Add(c, one), low_byte), di, next);
+  }
   hn::StoreU(hn::IfThenZeroElse(rolled, f), d, frac);
   return true;
 }
@@ -207,7 +231,9 @@ HWY_INLINE void reduce_axis(const octave_axis& k, const real* position, std::int
 template <int dims, class real>
 HWY_INLINE void reduce_octave(const point_plan& p, int octave, point_block<real>& b) {
   for (int axis = 0; axis < dims; ++axis) {
-    reduce_axis(p.axis[octave][axis], b.position[axis], b.cell[axis], b.next[axis], b.frac[axis]);
+    const octave_axis& k = p.axis[octave][axis];
+    b.wraps_at_256[axis] = k.period == 0;
+    reduce_axis(k, b.position[axis], b.cell[axis], b.next[axis], b.frac[axis]);
   }
 }
 
@@ -223,6 +249,21 @@ HWY_INLINE V fade(V t) {
 // v, or -v (its sign bit flipped, as unary minus does) in the lanes whose `sign` has bit 31 set.
 HWY_INLINE V negate_where(V v, VI sign) {
   return hn::Xor(v, hn::BitCast(D(), sign));
+}
+
+// v, or -v in the lanes whose `bit` has bit 31 clear: v ^ (~bit & sign bit), in one ternary
+// logic instruction where the target has it.
+HWY_INLINE V negate_where_clear(V v, VI bit) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  // Truth table of a ^ (~b & c) for a = 0xF0, b = 0xCC, c = 0xAA.
+  const __m512i sign = _mm512_set1_epi32(static_cast<int>(0x80000000u));
+  return V{_mm512_castsi512_ps(
+      _mm512_ternarylogic_epi32(_mm512_castps_si512(v.raw), bit.raw, sign, 0xD2))};
+#else
+  const DI di;
+  return hn::Xor(
+      v, hn::BitCast(D(), hn::AndNot(bit, hn::Set(di, static_cast<std::int32_t>(0x80000000u)))));
+#endif
 }
 
 HWY_INLINE V grad1(VI hash, V x) {
@@ -260,9 +301,9 @@ HWY_INLINE V grad4(VI hash, V x, V y, V z, V w) {
     b = hn::IfThenElse(is(1), x, hn::IfThenElse(is(2), w, z));
     c = hn::IfThenElse(is(1), y, hn::IfThenElse(is(2), x, w));
   }
-  const V sa = negate_where(a, hn::ShiftLeft<29>(hn::AndNot(h, hn::Set(di, 4))));
-  const V sb = negate_where(b, hn::ShiftLeft<30>(hn::AndNot(h, hn::Set(di, 2))));
-  const V sc = negate_where(c, hn::ShiftLeft<31>(hn::AndNot(h, hn::Set(di, 1))));
+  const V sa = negate_where_clear(a, hn::ShiftLeft<29>(h));
+  const V sb = negate_where_clear(b, hn::ShiftLeft<30>(h));
+  const V sc = negate_where_clear(c, hn::ShiftLeft<31>(h));
   return hn::Add(hn::Add(sa, sb), sc);
 }
 
@@ -410,7 +451,8 @@ HWY_INLINE void byte_corner_hashes(const perm_registers& perm, const point_block
   VB cell[4], next[4], h[1 << dims];
   for (int axis = 0; axis < dims; ++axis) {
     cell[axis] = cell_bytes(b.cell[axis]);
-    next[axis] = cell_bytes(b.next[axis]);
+    next[axis] =
+        b.wraps_at_256[axis] ? hn::Add(cell[axis], hn::Set(db, 1)) : cell_bytes(b.next[axis]);
   }
   h[0] = perm_lookup(perm, cell[0]);
   h[1] = perm_lookup(perm, next[0]);
