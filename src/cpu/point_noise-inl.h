@@ -380,12 +380,37 @@ HWY_INLINE V gradient(const gradient_factors* g, int corner, VI hash, const V* o
   }
 }
 
+// The gradient of corner `corner` (bit a set: side 1 on axis a), its offsets picked at compile
+// time.
+template <int dims, bool balanced, bool by_factors, int corner>
+HWY_INLINE V corner_gradient(const gradient_factors* g, VI hash, const V (&side)[2][4]) {
+  V offset[4];
+  for (int axis = 0; axis < dims; ++axis) offset[axis] = side[(corner >> axis) & 1][axis];
+  if constexpr (dims == 2) offset[2] = side[0][2];
+  return gradient<dims, balanced, by_factors>(g, corner, hash, offset);
+}
+
+// The lerps over the corners `first` + (bits 0 .. axis), axis `axis` outermost: depth first, so
+// that only one partial value per axis is live at a time (the mirror's nesting and operations;
+// the order the independent corners are computed in changes nothing).
+template <int dims, bool balanced, bool by_factors, int axis, int first>
+HWY_INLINE V lerped_corners(const gradient_factors* g, const VI* h, const V (&side)[2][4],
+                            const V* fades) {
+  if constexpr (axis < 0) {
+    return corner_gradient<dims, balanced, by_factors, first>(g, h[first], side);
+  } else {
+    const V low = lerped_corners<dims, balanced, by_factors, axis - 1, first>(g, h, side, fades);
+    const V high = lerped_corners<dims, balanced, by_factors, axis - 1, first + (1 << axis)>(
+        g, h, side, fades);
+    return lerp(fades[axis], low, high);
+  }
+}
+
 // improved_noise1 .. improved_noise4 from the corners' hashes and the lanes' fractions: the
 // corners' gradients, then lerps along x, y, z and w in turn (the mirror's nesting, innermost x).
 // 2D passes z = +0 on side 0, as ImprovedNoise2D does.
 template <int dims, bool balanced, bool by_factors = gradients_by_factors>
 HWY_INLINE V noise_of_hashes(const gradient_factors* g, const VI* h, const V* frac) {
-  constexpr int corners = 1 << dims;
   V side[2][4], fades[4];  // side 0: frac, side 1: frac - 1
   for (int axis = 0; axis < dims; ++axis) {
     side[0][axis] = frac[axis];
@@ -393,19 +418,7 @@ HWY_INLINE V noise_of_hashes(const gradient_factors* g, const VI* h, const V* fr
     fades[axis] = fade(frac[axis]);
   }
   if constexpr (dims == 2) side[0][2] = hn::Zero(D());
-  V values[corners];
-  for (int i = 0; i < corners; ++i) {
-    V offset[4];
-    for (int axis = 0; axis < dims; ++axis) offset[axis] = side[(i >> axis) & 1][axis];
-    if constexpr (dims == 2) offset[2] = side[0][2];
-    values[i] = gradient<dims, balanced, by_factors>(g, i, h[i], offset);
-  }
-  for (int axis = 0, count = corners / 2; axis < dims; ++axis, count /= 2) {
-    for (int j = 0; j < count; ++j) {
-      values[j] = lerp(fades[axis], values[2 * j], values[2 * j + 1]);
-    }
-  }
-  return values[0];
+  return lerped_corners<dims, balanced, by_factors, dims - 1, 0>(g, h, side, fades);
 }
 
 // improved_noise1 .. improved_noise4 at the lanes' lattice coordinates (cell and next as table
