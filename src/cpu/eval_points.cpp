@@ -58,6 +58,50 @@ HWY_INLINE void group_values(const point_tables& t, point_block<real>& b, V* val
   }
 }
 
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+// Lane i of axis a is element 3i + a of the three vectors [A B C] (N lanes each): two-table
+// permutes, the first taking what lies in A and B, the second the rest from C; two instructions
+// per axis, where LoadInterleaved3 shuffles more.
+template <class T, std::size_t N>
+struct deinterleave3_indices {
+  alignas(64) T first[3][N];
+  alignas(64) T second[3][N];
+  constexpr deinterleave3_indices() : first{}, second{} {
+    for (std::size_t a = 0; a < 3; ++a) {
+      for (std::size_t i = 0; i < N; ++i) {
+        const std::size_t k = 3 * i + a;
+        first[a][i] = static_cast<T>(k < 2 * N ? k : 0);
+        second[a][i] = static_cast<T>(k < 2 * N ? i : N + (k - 2 * N));
+      }
+    }
+  }
+};
+inline constexpr deinterleave3_indices<std::int32_t, 16> float_deinterleave3{};
+inline constexpr deinterleave3_indices<std::int64_t, 8> double_deinterleave3{};
+
+HWY_INLINE void load_interleaved3(const float* at, hn::Vec<hn::ScalableTag<float>>* v) {
+  const __m512 a = _mm512_loadu_ps(at), b = _mm512_loadu_ps(at + 16), c = _mm512_loadu_ps(at + 32);
+  for (int axis = 0; axis < 3; ++axis) {
+    const __m512i first = _mm512_load_si512(float_deinterleave3.first[axis]);
+    const __m512i second = _mm512_load_si512(float_deinterleave3.second[axis]);
+    v[axis].raw = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, first, b), second, c);
+  }
+}
+HWY_INLINE void load_interleaved3(const double* at, hn::Vec<hn::ScalableTag<double>>* v) {
+  const __m512d a = _mm512_loadu_pd(at), b = _mm512_loadu_pd(at + 8), c = _mm512_loadu_pd(at + 16);
+  for (int axis = 0; axis < 3; ++axis) {
+    const __m512i first = _mm512_load_si512(double_deinterleave3.first[axis]);
+    const __m512i second = _mm512_load_si512(double_deinterleave3.second[axis]);
+    v[axis].raw = _mm512_permutex2var_pd(_mm512_permutex2var_pd(a, first, b), second, c);
+  }
+}
+#else
+template <class real>
+HWY_INLINE void load_interleaved3(const real* at, hn::Vec<hn::ScalableTag<real>>* v) {
+  hn::LoadInterleaved3(hn::ScalableTag<real>(), at, v[0], v[1], v[2]);
+}
+#endif
+
 // The group's positions axis by axis, from `here` points of dims coordinates each; lanes past the
 // last point compute the origin. With `bounds` (per axis), whether every coordinate's magnitude is
 // below its axis's bound (point_domain's comparisons; a NaN never is).
@@ -83,7 +127,7 @@ HWY_INLINE bool load_positions(const real* source, std::size_t here, const real*
     hn::Vec<decltype(dr)> v[4];
     if constexpr (dims == 1) v[0] = hn::LoadU(dr, at);
     if constexpr (dims == 2) hn::LoadInterleaved2(dr, at, v[0], v[1]);
-    if constexpr (dims == 3) hn::LoadInterleaved3(dr, at, v[0], v[1], v[2]);
+    if constexpr (dims == 3) load_interleaved3(at, v);
     if constexpr (dims == 4) hn::LoadInterleaved4(dr, at, v[0], v[1], v[2], v[3]);
     for (int axis = 0; axis < dims; ++axis) {
       hn::Store(v[axis], dr, b.position[axis] + i);

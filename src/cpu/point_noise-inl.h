@@ -123,7 +123,7 @@ HWY_INLINE reduced_lanes reduce_in_double(const octave_axis& k, const real* posi
   // octave_position.
   VD x = load_double(position);
   if (k.period > 0) x = positive_remainder(x, hn::Set(dd, k.period));
-  x = hn::Mul(x, hn::Set(dd, k.scale));
+  if (k.scale != 1.0) x = hn::Mul(x, hn::Set(dd, k.scale));  // x * 1 is x, -0 included
   if (k.has_offset) x = hn::Add(x, hn::Set(dd, k.offset));
   // reduce_coordinate: the cell modulo the period and the exact fraction rounded to float; a
   // fraction that rounds to 1.0f moves to the next cell with fraction 0.
