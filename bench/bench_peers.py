@@ -34,10 +34,16 @@ RUNS = [
     (["--dims", "3", "--size", "256x256x16", "--octaves", "6", "--graph", GRAPH],
      [("3D fBm 256x256x16, 6 octaves", "grid", 3, 6, False),
       ("the same fBm as a graph (fbm6_noise3.json)", "grid", 3, 6, True)]),
+    # The points as doubles, then rounded to float (what FastNoise2 reads in both runs): vknoise's
+    # double and float inputs.
     (["--workloads", "points", "--dims", "3,4", "--size", "128x128x64,32x32x32x32",
       "--octaves", "1"],
-     [("3D points, 1,048,576, 1 octave", "points", 3, 1, False),
-      ("4D points, 1,048,576, 1 octave", "points", 4, 1, False)]),
+     [("3D points, 1,048,576, 1 octave, double input", "points", 3, 1, False),
+      ("4D points, 1,048,576, 1 octave, double input", "points", 4, 1, False)]),
+    (["--workloads", "points", "--point-type", "float", "--dims", "3,4", "--size",
+      "128x128x64,32x32x32x32", "--octaves", "1"],
+     [("3D points, 1,048,576, 1 octave, float input", "points", 3, 1, False),
+      ("4D points, 1,048,576, 1 octave, float input", "points", 4, 1, False)]),
 ]
 
 

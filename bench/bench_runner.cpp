@@ -325,6 +325,7 @@ result<bench_report> run_bench(const bench_config& config,
   std::map<std::tuple<int, int, unsigned, int, int>, double> last_msps;
   // The points workload's points, kept while the same dims and size run at other octave counts.
   std::vector<double> points;
+  std::vector<float> float_points;  // config.float_points: the points rounded to float
   std::pair<int, std::array<std::uint32_t, 4>> points_of{0, {}};
 
   auto emit = [&](bench_result row) {
@@ -404,10 +405,13 @@ result<bench_report> run_bench(const bench_config& config,
               if (work == workload::points && points_of != std::make_pair(dims, size)) {
                 points = bench_points(field);
                 points_of = {dims, size};
+                if (config.float_points) float_points.assign(points.begin(), points.end());
               }
               return std::span<float>(out.data(), values);
             };
-            const workload_calls calls = calls_for(work, field, points, table);
+            const std::vector<float>* read_floats =
+                work == workload::points && config.float_points ? &float_points : nullptr;
+            const workload_calls calls = calls_for(work, field, points, table, read_floats);
             // With a graph on this grid, the graph's runs alternate with the built-in field's,
             // repeat by repeat, on the GPU and on cpu-fast, so that the machine's drift falls on
             // both alike; the graph's rows are emitted in its own turn.
@@ -415,7 +419,8 @@ result<bench_report> run_bench(const bench_config& config,
             field_spec partner_field = field;
             partner_field.noise_graph = config.noise_graph;
             const workload_calls partner_calls =
-                paired ? calls_for(work, partner_field, points, table) : workload_calls{};
+                paired ? calls_for(work, partner_field, points, table, read_floats)
+                       : workload_calls{};
             std::vector<float> partner_out;
             auto partner_buffer = [&] {
               partner_out.resize(value_count(partner_field));

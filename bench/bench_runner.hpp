@@ -63,6 +63,9 @@ inline constexpr std::uint64_t max_default_points = std::uint64_t{1} << 22;
 
 struct bench_config {
   std::vector<workload> workloads{workload::grid};
+  // Points workload: vknoise's backends read the points rounded to float (the float eval), as
+  // FastNoise2 reads them, instead of the doubles.
+  bool float_points = false;
   std::vector<int> dims{3, 4};
   // Empty: default_sizes(d) for each d in dims. Otherwise (dims, size) pairs: each d in dims runs
   // the sizes paired with it.

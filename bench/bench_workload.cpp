@@ -64,7 +64,7 @@ void add_fastnoise2(workload_calls& calls, workload w, const field_spec& field,
 }  // namespace
 
 workload_calls calls_for(workload w, const field_spec& field, const std::vector<double>& points,
-                         const permutation_table& table) {
+                         const permutation_table& table, const std::vector<float>* float_points) {
   workload_calls calls;
   add_fastnoise2(calls, w, field, points);
   const int dims = field.dims, octaves = field.noise.octaves;
@@ -78,10 +78,17 @@ workload_calls calls_for(workload w, const field_spec& field, const std::vector<
     calls.glm = [&field](std::span<float> out) { return glm_fill(field, out); };
     return calls;
   }
-  calls.vknoise = [&noise, dims, &points, &table](compute_backend& backend, std::span<float> out,
-                                                  gpu_stats* stats) {
-    return backend.eval(noise, dims, points, table, out, stats);
-  };
+  if (float_points) {
+    calls.vknoise = [&noise, dims, float_points, &table](compute_backend& backend,
+                                                         std::span<float> out, gpu_stats* stats) {
+      return backend.eval(noise, dims, std::span<const float>(*float_points), table, out, stats);
+    };
+  } else {
+    calls.vknoise = [&noise, dims, &points, &table](compute_backend& backend, std::span<float> out,
+                                                    gpu_stats* stats) {
+      return backend.eval(noise, dims, points, table, out, stats);
+    };
+  }
   calls.stb = [octaves, &points](std::span<float> out) { return stb_eval(octaves, points, out); };
   calls.glm = [dims, octaves, &points](std::span<float> out) {
     return glm_eval(dims, octaves, points, out);

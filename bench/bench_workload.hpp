@@ -56,8 +56,10 @@ struct workload_calls {
 };
 
 // The calls read `points` (bench_points(field), for the points workload) when they run; it, the
-// field and the table must outlive them.
+// field and the table must outlive them. With `float_points` (the same points rounded to float,
+// non-null), vknoise's backends evaluate those instead (compute_backend's float eval).
 workload_calls calls_for(workload w, const field_spec& field, const std::vector<double>& points,
-                         const permutation_table& table);
+                         const permutation_table& table,
+                         const std::vector<float>* float_points = nullptr);
 
 }  // namespace vknoise::bench

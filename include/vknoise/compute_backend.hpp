@@ -94,6 +94,12 @@ class VKNOISE_API compute_backend {
   status eval(const noise_spec& noise, int dims, std::span<const double> points,
               const permutation_table& table, std::span<double> out,
               const stop_check& should_stop = {});
+  // The same with float coordinates (dims floats per point): the values of the same points
+  // widened to double, with the same errors. cpu_fast reads them as they are (eval_fast's float
+  // overload); the other kinds compute from a double copy of them the call allocates.
+  status eval(const noise_spec& noise, int dims, std::span<const float> points,
+              const permutation_table& table, std::span<float> out, gpu_stats* stats = nullptr,
+              const stop_check& should_stop = {});
 
   // A noise graph at scattered points: `points` holds g.dims() doubles per point, `out`
   // g.channels() values per point. cpu_reference: eval_reference (graph.hpp), rounded to float;

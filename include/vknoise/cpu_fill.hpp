@@ -71,6 +71,18 @@ VKNOISE_API status eval_fast(const noise_spec& noise, int dims, std::span<const 
                              const permutation_table& table, std::span<float> out,
                              const cpu_options& options = {});
 
+// eval_fast with float coordinates (dims floats per point): exactly what the double overload
+// computes for the same coordinates widened to double (every float is a double exactly), that is
+// reduce_point of the widened point followed by sample_mirror, bit for bit. The same sizes, errors
+// and messages (a float that is NaN, infinite or whose octaves leave +-max_abs_coordinate is out
+// of range), the same threads and chunks, and the same stop checks. Where the octave's position
+// is the coordinate times a power of two >= 1 with no period and no octave offset, the kernels
+// reduce it in float (proved the same as the double reduction in src/cpu/point_noise-inl.h);
+// otherwise they widen it.
+VKNOISE_API status eval_fast(const noise_spec& noise, int dims, std::span<const float> points,
+                             const permutation_table& table, std::span<float> out,
+                             const cpu_options& options = {});
+
 // The instruction set fill_fast and eval_fast dispatch to on this CPU, as Highway names it, e.g.
 // "AVX3" (AVX-512), "AVX2" or "SSE4".
 VKNOISE_API const char* cpu_simd_target();

@@ -133,6 +133,12 @@ VKNOISE_API status eval_mirror(const graph& g, std::span<const double> points,
 VKNOISE_API status eval_fast(const graph& g, std::span<const double> points,
                              const permutation_table& table, std::span<float> out,
                              const cpu_options& options = {});
+// The same with float coordinates (g.dims() floats per point): exactly the values and errors of
+// the double overload for the same points widened to double, which it computes from a double
+// copy of them (8 bytes per coordinate of host memory, errc::out_of_memory without it).
+VKNOISE_API status eval_fast(const graph& g, std::span<const float> points,
+                             const permutation_table& table, std::span<float> out,
+                             const cpu_options& options = {});
 
 // The compute shader the graph compiles to, with a buffer output: one self-contained GLSL 450
 // source (the noise functions inlined), which `glslc -fshader-stage=compute` compiles. Its

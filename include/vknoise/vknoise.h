@@ -238,6 +238,15 @@ VKNOISE_API vknoise_status vknoise_eval_fast(const vknoise_noise* noise, int32_t
                                              const double* points, size_t point_count, float* out,
                                              size_t out_count, unsigned threads) VKNOISE_NOEXCEPT;
 
+/* vknoise_eval_fast with float coordinates (dims floats per point): exactly the values
+ * vknoise_eval_fast gives for the same coordinates widened to double (each float is a double
+ * exactly), with the same sizes, errors and threads. */
+VKNOISE_API vknoise_status vknoise_eval_fast_float(const vknoise_noise* noise, int32_t dims,
+                                                   const vknoise_permutation* permutation,
+                                                   const float* points, size_t point_count,
+                                                   float* out, size_t out_count,
+                                                   unsigned threads) VKNOISE_NOEXCEPT;
+
 /* The instruction set vknoise_fill_fast and vknoise_eval_fast use on this CPU, e.g. "AVX2". A
  * static string. */
 VKNOISE_API const char* vknoise_cpu_simd_target(void) VKNOISE_NOEXCEPT;

@@ -1,10 +1,14 @@
 // Noise at scattered points: compute_backend::eval, the batched points path of every backend,
 // into float64 (the reference's doubles unrounded, the float paths' values widened), as
-// vknoise eval prints them.
+// vknoise eval prints them. float32 points go to the fast CPU path's float entry as they are
+// (eval_fast, which gives the values of the same points widened); elsewhere they are widened
+// first.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <span>
+#include <vector>
 
 #include "arrays.hpp"
 #include "backend_pool.hpp"
@@ -12,20 +16,23 @@
 #include "errors.hpp"
 #include "library_calls.hpp"
 #include "specs.hpp"
+#include "vknoise/cpu_fill.hpp"
 
 namespace py = pybind11;
 
 namespace vknoise::python {
 namespace {
 
-// `points`: a C-contiguous float64 array (N, dims), which the vknoise package makes of whatever
-// NumPy converts; checked again here, as the memory is read without the GIL.
+// `points`: a C-contiguous float64 or float32 array (N, dims), which the vknoise package makes of
+// whatever NumPy converts; checked again here, as the memory is read without the GIL.
 py::array eval(backend_pool& pool, const py::object& noise, const py::array& points,
                const seeded_table& table) {
-  if (!points.dtype().equal(py::dtype::of<double>()) || points.ndim() != 2 ||
+  const bool is_float = points.dtype().equal(py::dtype::of<float>());
+  if (!(is_float || points.dtype().equal(py::dtype::of<double>())) || points.ndim() != 2 ||
       !(py::detail::array_proxy(points.ptr())->flags &
         py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) {
-    throw py::value_error("points must be a C-contiguous float64 array of shape (N, dims)");
+    throw py::value_error(
+        "points must be a C-contiguous float64 or float32 array of shape (N, dims)");
   }
   const auto count = static_cast<std::size_t>(points.shape(0));
   const int dims = static_cast<int>(points.shape(1));
@@ -51,8 +58,27 @@ py::array eval(backend_pool& pool, const py::object& noise, const py::array& poi
   std::vector<std::int64_t> shape{static_cast<std::int64_t>(count)};
   if (channels > 1) shape.push_back(channels);
   py::array_t<double> values(shape);
-  const std::span<const double> in(static_cast<const double*>(points.data()), count * dims);
   const std::span<double> out(values.mutable_data(), count * channels);
+  if (is_float && !g && pool.options().kind == backend_kind::cpu_fast) {
+    const std::span<const float> in(static_cast<const float*>(points.data()), count * dims);
+    check(without_gil([&](const stop_check& should_stop) -> status {
+      std::vector<float> narrow(out.size());
+      cpu_options options;
+      options.threads = pool.options().threads;
+      options.should_stop = should_stop;
+      if (status s = eval_fast(spec, dims, in, table.table, narrow, options); !s) return s;
+      std::copy(narrow.begin(), narrow.end(), out.begin());
+      return {};
+    }));
+    return values;
+  }
+  std::vector<double> widened;
+  if (is_float) {
+    const auto* f = static_cast<const float*>(points.data());
+    widened.assign(f, f + count * dims);
+  }
+  const std::span<const double> in(
+      is_float ? widened.data() : static_cast<const double*>(points.data()), count * dims);
   check(without_gil([&](const stop_check& should_stop) -> status {
     auto backend = pool.take();
     if (!backend) return backend.error_value();

@@ -75,7 +75,9 @@ def eval(points, *, noise="improved", fractal=None, octaves=None, persistence=No
     """Noise at scattered points, as `vknoise eval` computes it (the batched points paths).
 
     points: an array of shape (N, dims), dims 1 to 4, of anything NumPy converts to float64
-        (lists, float32, strided arrays: copied). The options are field()'s.
+        (lists, strided arrays: copied). A C-contiguous float32 array is read as it is: the
+        values are those of the same points in float64 (each float32 is a float64 exactly),
+        and backend "cpu" computes them without a converted copy. The options are field()'s.
 
     Returns float64 of shape (N,), or (N, channels) when a sample has several values:
     cpu-reference's doubles unrounded, the float paths' (cpu, gpu) float32 values widened.

@@ -188,8 +188,10 @@ def field(size, origin, step, dims, region, noise_options, seed, permutation):
 
 
 def points(values):
-    """(N, dims) float64, C-contiguous: converted as NumPy converts (lists, other real dtypes,
-    strided arrays are copied); complex numbers and a wrong shape are refused."""
+    """(N, dims) C-contiguous: a C-contiguous float32 array as it is (the fast CPU path reads it
+    without converting; the other paths widen it), else float64 converted as NumPy converts
+    (lists, other real dtypes, strided arrays are copied); complex numbers and a wrong shape are
+    refused."""
     try:
         array = np.asarray(values)
     except (TypeError, ValueError) as e:
@@ -198,5 +200,7 @@ def points(values):
         raise TypeError(f"points must be real numbers, not dtype {array.dtype}")
     if array.ndim != 2 or not 1 <= array.shape[1] <= 4:
         raise ValueError(f"points must have shape (N, dims) with dims 1 to 4, not {array.shape}")
+    if array.dtype == np.float32 and array.flags.c_contiguous:
+        return array
     return np.ascontiguousarray(array, dtype=np.float64)
 

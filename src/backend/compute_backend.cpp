@@ -162,6 +162,19 @@ status compute_backend::eval(const noise_spec& noise, int dims, std::span<const 
   });
 }
 
+status compute_backend::eval(const noise_spec& noise, int dims, std::span<const float> points,
+                             const permutation_table& table, std::span<float> out, gpu_stats* stats,
+                             const stop_check& should_stop) {
+  if (auto usable = moved_from(); !usable) return usable;
+  if (kind_ == backend_kind::cpu_fast) {
+    return eval_fast(noise, dims, points, table, out, cpu_options{threads_, should_stop});
+  }
+  return detail::guard_allocations([&]() -> status {
+    const std::vector<double> widened(points.begin(), points.end());
+    return eval(noise, dims, widened, table, out, stats, should_stop);
+  });
+}
+
 status compute_backend::eval(const graph& g, std::span<const double> points,
                              const permutation_table& table, std::span<float> out, gpu_stats* stats,
                              const stop_check& should_stop) {

@@ -28,6 +28,19 @@ extern "C" vknoise_status vknoise_eval_fast(const vknoise_noise* noise, int32_t 
                       });
 }
 
+extern "C" vknoise_status vknoise_eval_fast_float(const vknoise_noise* noise, int32_t dims,
+                                                  const vknoise_permutation* permutation,
+                                                  const float* points, size_t point_count,
+                                                  float* out, size_t out_count,
+                                                  unsigned threads) noexcept {
+  return guarded_eval(__func__, noise, dims, permutation, points, point_count, out, out_count,
+                      [threads](const auto&... args) {
+                        vknoise::cpu_options options;
+                        options.threads = threads;
+                        return vknoise::eval_fast(args..., options);
+                      });
+}
+
 extern "C" const char* vknoise_cpu_simd_target(void) noexcept {
   return vknoise::cpu_simd_target();
 }

@@ -110,10 +110,11 @@ vknoise_status guarded_fill(const char* function, const vknoise_field* field,
 
 // The whole of a C point evaluation into `out`: the arguments checked (NULL pointers, the noise,
 // dims, a point count whose coordinates overflow), then
-// eval(spec, dims, points span, table, out span) reported, with no exception escaping.
-template <class Eval>
+// eval(spec, dims, points span, table, out span) reported, with no exception escaping. The
+// coordinates are doubles, or floats for the float entries.
+template <class Coordinate, class Eval>
 vknoise_status guarded_eval(const char* function, const vknoise_noise* noise, int32_t dims,
-                            const vknoise_permutation* permutation, const double* points,
+                            const vknoise_permutation* permutation, const Coordinate* points,
                             size_t point_count, float* out, size_t out_count,
                             Eval&& eval) noexcept {
   return guarded(function, [&] {
@@ -129,8 +130,8 @@ vknoise_status guarded_eval(const char* function, const vknoise_noise* noise, in
                                                   std::to_string(point_count) + " is too large");
     }
     return report(eval(spec.value(), static_cast<int>(dims),
-                       std::span<const double>(points, point_count * axes), table_of(permutation),
-                       std::span<float>(out, out_count)));
+                       std::span<const Coordinate>(points, point_count * axes),
+                       table_of(permutation), std::span<float>(out, out_count)));
   });
 }
 

@@ -28,6 +28,7 @@ namespace vknoise::cli {
 namespace {
 
 struct bench_options {
+  std::optional<std::string> point_type;
   std::optional<std::string> workloads, dims, size, octaves, backends, threads, repeats, warmup,
       budget, device, peak_gops, json, csv, graph;
 };
@@ -151,6 +152,12 @@ result<bench::bench_config> parse_config(const bench_options& o) {
     if (!threads) return threads.error_value();
     config.threads.assign(threads->begin(), threads->end());
   }
+  if (o.point_type) {
+    if (*o.point_type != "double" && *o.point_type != "float") {
+      return usage("--point-type", *o.point_type, "expected double or float");
+    }
+    config.float_points = *o.point_type == "float";
+  }
   if (o.repeats) {
     const auto value = parse_unsigned(*o.repeats, 10000);
     if (!value || *value == 0) return usage("--repeats", *o.repeats, "expected 1 to 10000");
@@ -203,6 +210,7 @@ std::string command_line(const bench_options& o) {
     if (value) text += std::string(" ") + flag + " " + *value;
   };
   add("--workloads", o.workloads);
+  add("--point-type", o.point_type);
   add("--dims", o.dims);
   add("--size", o.size);
   add("--octaves", o.octaves);
@@ -290,6 +298,10 @@ command add_bench_command(CLI::App& app) {
   add_text_option(*parser, "--workloads", "grid|points|grid,points", o->workloads,
                   "grid: the field's regular grid; points: as many points scattered uniformly "
                   "over the field's box, evaluated one by one (default grid)");
+  add_text_option(*parser, "--point-type", "double|float", o->point_type,
+                  "points workload: the coordinates vknoise reads, doubles or the same points "
+                  "rounded to float (as FastNoise2 reads them; the peers always read those); "
+                  "default double");
   add_text_option(*parser, "--dims", "3|4|3,4", o->dims, "noise dimensions (default 3,4)");
   add_text_option(*parser, "--size", "NXxNY[xNZ[xNT]],...", o->size,
                   "field sizes (4 axes: 4D, fewer: 3D; default: the sweep)");

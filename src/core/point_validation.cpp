@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 namespace vknoise::detail {
 namespace {
 
-constexpr std::uint64_t sign_bit = std::uint64_t{1} << 63;
+template <class real>
+using bits_of = std::conditional_t<sizeof(real) == 8, std::uint64_t, std::uint32_t>;
 
 bool in_domain(const noise_spec& noise, int axis, double coordinate) {
   return std::isfinite(coordinate) &&
@@ -22,13 +24,48 @@ bool in_domain(const noise_spec& noise, int axis, double coordinate) {
 // infinity's), and magnitude - bound has its top bit clear exactly when magnitude >= bound.
 // Integer operations without an early exit, which the compiler vectorises even for the baseline
 // x86-64 (SSE2).
-bool any_outside(const double* values, const std::uint64_t* below, std::size_t n) {
-  std::uint64_t outside = 0;
+// The same holds for floats' patterns.
+template <class real>
+bool any_outside(const real* values, const bits_of<real>* below, std::size_t n) {
+  using bits = bits_of<real>;
+  constexpr bits sign_bit = bits{1} << (sizeof(bits) * 8 - 1);
+  bits outside = 0;
   for (std::size_t j = 0; j < n; ++j) {
-    const std::uint64_t magnitude = std::bit_cast<std::uint64_t>(values[j]) & ~sign_bit;
+    const bits magnitude = std::bit_cast<bits>(values[j]) & ~sign_bit;
     outside |= ~(magnitude - below[j]);
   }
   return (outside & sign_bit) != 0;
+}
+
+// The least float not below `bound`: `bound` rounded up (infinity past the largest float).
+float float_at_or_above(double bound) {
+  float f = static_cast<float>(bound);
+  if (static_cast<double>(f) < bound) f = std::nextafter(f, std::numeric_limits<float>::infinity());
+  return f;
+}
+
+template <class real>
+std::size_t first_outside_of(const noise_spec& noise, int dims, bool bounded, const real* bounds,
+                             std::span<const real> coordinates) {
+  const std::size_t n = coordinates.size();
+  if (!bounded) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!in_domain(noise, static_cast<int>(i % dims), coordinates[i])) return i;
+    }
+    return n;
+  }
+  // Whole blocks of 16 points at once, then the block that holds the first coordinate outside,
+  // one by one.
+  constexpr std::size_t block_points = 16;
+  const std::size_t block = block_points * static_cast<std::size_t>(dims);
+  bits_of<real> below[block_points * 4];
+  for (std::size_t j = 0; j < block; ++j) below[j] = std::bit_cast<bits_of<real>>(bounds[j % dims]);
+  std::size_t i = 0;
+  while (i + block <= n && !any_outside(coordinates.data() + i, below, block)) i += block;
+  for (; i < n; ++i) {
+    if (!(std::fabs(coordinates[i]) < bounds[i % dims])) return i;
+  }
+  return n;
 }
 
 }  // namespace
@@ -82,29 +119,15 @@ point_domain::point_domain(const noise_spec& noise, int dims, std::size_t coordi
     }
     below_[axis] = std::bit_cast<double>(low);
   }
+  for (int axis = 0; axis < dims; ++axis) below_float_[axis] = float_at_or_above(below_[axis]);
 }
 
 std::size_t point_domain::first_outside(std::span<const double> coordinates) const {
-  const std::size_t n = coordinates.size();
-  if (!bounded_) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!in_domain(noise_, static_cast<int>(i % dims_), coordinates[i])) return i;
-    }
-    return n;
-  }
-  // Whole blocks of 16 points at once, then the block that holds the first coordinate outside,
-  // one by one.
-  constexpr std::size_t block_points = 16;
-  const std::size_t block = block_points * static_cast<std::size_t>(dims_);
-  std::uint64_t below[block_points * 4];
-  for (std::size_t j = 0; j < block; ++j)
-    below[j] = std::bit_cast<std::uint64_t>(below_[j % dims_]);
-  std::size_t i = 0;
-  while (i + block <= n && !any_outside(coordinates.data() + i, below, block)) i += block;
-  for (; i < n; ++i) {
-    if (!(std::fabs(coordinates[i]) < below_[i % dims_])) return i;
-  }
-  return n;
+  return first_outside_of(noise_, dims_, bounded_, below_, coordinates);
+}
+
+std::size_t point_domain::first_outside(std::span<const float> coordinates) const {
+  return first_outside_of(noise_, dims_, bounded_, below_float_, coordinates);
 }
 
 error point_outside_domain(std::size_t index) {

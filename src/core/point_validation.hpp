@@ -33,12 +33,24 @@ class point_domain {
   // The index of the first coordinate outside the domain, or coordinates.size(); `coordinates`
   // holds whole points (dims coordinates each). Thread-safe.
   std::size_t first_outside(std::span<const double> coordinates) const;
+  // The same for float coordinates, each judged as the double it widens to (exactly).
+  std::size_t first_outside(std::span<const float> coordinates) const;
+
+  // Whether first_outside compares each coordinate with a bound per axis (a coordinate c of axis
+  // a is inside exactly when |c| < bounds()[a], or float_bounds()[a] for a float), so that a
+  // caller may make the same comparisons its own way.
+  bool bounded() const { return bounded_; }
+  const double* bounds() const { return below_; }
+  const float* float_bounds() const { return below_float_; }
 
  private:
   noise_spec noise_;
   int dims_;
   bool bounded_ = false;  // below_ decides; else the full check per coordinate
   double below_[4] = {0, 0, 0, 0};
+  // below_ rounded up to a float: for a float f, |f| < below_ exactly when |f| < below_float_, as
+  // no float lies in [below_, below_float_).
+  float below_float_[4] = {0, 0, 0, 0};
 };
 
 // The errc::out_of_range error that names point `index` as outside the domain.

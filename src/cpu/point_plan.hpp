@@ -21,12 +21,30 @@ struct octave_axis {
   double offset = 0;                       // o * octave_offset[axis], added when has_offset
   double cell_period = 256;                // octave_period(noise, axis, o)
   double inverse_cell_period = 1.0 / 256;  // rounded; only a first guess of the quotient
+  // No period, no offset and scale a power of two >= 1: a float coordinate times scale is exact in
+  // float as in double, and the kernels may reduce it in float (point_noise-inl.h says when).
+  bool float_reduction = false;
+  float float_scale = 1.0f;  // scale, exactly
 };
+
+// grad3 and grad4_balanced as products: gradient = sum over the axes of offset * factor[h & 15]
+// (grad3) or [h & 31] (grad4_balanced), added in axis order, by axis and by the corner's side on
+// that axis (0: offset frac, 1: frac - 1). A present axis's factor is +1 or -1; the absent axis's
+// is -0 on side 0 and +0 on side 1, so that its product is -0 (point_noise-inl.h says why).
+struct gradient_factors {
+  alignas(64) float grad3[3][2][16] = {};
+  alignas(64) float grad4_balanced[4][2][32] = {};
+};
+
+gradient_factors make_gradient_factors();
 
 struct point_plan {
   int dims = 3;
   bool balanced = false;  // improved4_balanced
   std::int32_t perm[512] = {};
+  // The table as bytes: perm[i] = perm_bytes[i & 255], for byte-lane lookups.
+  alignas(64) std::uint8_t perm_bytes[256] = {};
+  gradient_factors factors = make_gradient_factors();
   detail::fractal_params<float> fractal{};
   octave_axis axis[max_octaves][4] = {};
 };

@@ -243,6 +243,42 @@ static void test_eval_fast(void) {
   CHECK(contains(vknoise_last_error_message(), "noise.kind"));
 }
 
+/* The float entry gives the double entry's values for the same coordinates widened, bit for bit,
+ * and its errors. */
+static void test_eval_fast_float(void) {
+  vknoise_noise noise;
+  const float points[12] = {3.14f, 42.0f, 7.0f,  -0.0f, -1e-30f, 0.75f,
+                            -3.0f, 0.0f,  255.5f, 1e9f, -8388609.0f, 0.3f};
+  const float bad[3] = {1.0f, 2.0f, 3e9f};
+  const float nan_point[3] = {1.0f, (float)NAN, 3.0f};
+  double widened[12];
+  float values[4] = {0.0f, 0.0f, 0.0f, 0.0f}, expected[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  size_t i;
+
+  vknoise_noise_init_default(&noise);
+  for (i = 0; i < 12; ++i) widened[i] = points[i];
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, points, 4, values, 4, 2), VKNOISE_OK);
+  CHECK_STATUS(vknoise_eval_fast(&noise, 3, NULL, widened, 4, expected, 4, 1), VKNOISE_OK);
+  CHECK(memcmp(values, expected, sizeof values) == 0);
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, NULL, 0, NULL, 0, 0), VKNOISE_OK);
+
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, points, 4, values, 3, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast_float(NULL, 3, NULL, points, 4, values, 4, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, NULL, 4, values, 4, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, points, 4, NULL, 4, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 0, NULL, points, 1, values, 1, 1),
+               VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, bad, 1, values, 1, 1),
+               VKNOISE_ERROR_OUT_OF_RANGE);
+  CHECK(contains(vknoise_last_error_message(), "point 0"));
+  CHECK_STATUS(vknoise_eval_fast_float(&noise, 3, NULL, nan_point, 1, values, 1, 1),
+               VKNOISE_ERROR_OUT_OF_RANGE);
+}
+
 /* An exact graph (the GPU gives the mirror's bits) of two outputs. */
 static const char graph_json[] =
     "{\"dims\": 3, \"nodes\": {\"p\": {\"kind\": \"position\"},"
@@ -449,6 +485,7 @@ int main(void) {
   test_permutations();
   test_fields();
   test_eval_fast();
+  test_eval_fast_float();
   test_graphs();
   test_gpu();
   return finish("C API");

@@ -71,3 +71,35 @@ def test_conversions_follow_numpy():
                      vknoise.eval(p32.astype(np.float64), backend="cpu"))
     assert same_bits(vknoise.eval(np.arange(6).reshape(2, 3), backend="cpu"),
                      vknoise.eval(np.arange(6.0).reshape(2, 3), backend="cpu"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_float32_points_equal_their_float64_values(backend_of, backend, case):
+    # float32 points give the values of the same points in float64, bit for bit: read as they
+    # are by the fast CPU path, widened by the others. Coordinates past 2^23 and near integers
+    # take both of the fast path's reductions.
+    dims, kwargs, _ = CASES[case]
+    p32 = points(dims, count=300).astype(np.float32)
+    p32[::7] = np.round(p32[::7]) - np.float32(2.0 ** -20)
+    p32[::11] = np.float32(9e6) * np.sign(p32[::11])
+    p32[::13] = -np.float32(1e-30)
+    assert p32.flags.c_contiguous
+    values = vknoise.eval(p32, **kwargs, backend=backend_of(backend))
+    expected = vknoise.eval(p32.astype(np.float64), **kwargs, backend=backend_of(backend))
+    assert values.dtype == np.float64
+    assert same_bits(values, expected)
+
+
+def test_float32_points_errors_raise():
+    bad = np.array([[0.5, np.float32(np.nan), 1.0]], dtype=np.float32)
+    with pytest.raises(ValueError, match="point 0"):
+        vknoise.eval(bad, backend="cpu")
+    far = np.array([[0.5, 0.5, 0.5], [3e9, 0.5, 0.5]], dtype=np.float32)
+    with pytest.raises(ValueError, match="point 1"):
+        vknoise.eval(far, backend="cpu")
+    with pytest.raises(ValueError):
+        vknoise.eval(np.zeros((4, 5), dtype=np.float32), backend="cpu")
+    with pytest.raises(ValueError):
+        vknoise.eval(np.zeros((4, 2), dtype=np.float32), noise="improved4-balanced",
+                     backend="cpu")
