@@ -80,9 +80,6 @@ x_octave make_x_octave(const field_plan& plan, int octave) {
   x.shared_cells = x.shared_slot.size();
   x.all_shared = std::all_of(x.shared_cell.begin(), x.shared_cell.end(),
                              [](std::int32_t cell) { return cell >= 0; });
-  const std::size_t padded = (x.shared_cells + lane_padding - 1) / lane_padding * lane_padding;
-  x.shared_slot.resize(padded, 0);
-  x.shared_next_slot.resize(padded, 0);
   return x;
 }
 

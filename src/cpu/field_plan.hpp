@@ -53,8 +53,7 @@ struct x_octave {
   std::vector<std::int32_t> shared_cell;
   std::size_t shared_cells = 0;
   bool all_shared = false;  // every sample sits in a shared cell: the row's vectors never hash
-  // Per shared cell, padded with slot 0 to a multiple of lane_padding: its cell's and next
-  // cell's slots.
+  // Per shared cell: its cell's and next cell's slots.
   std::vector<std::int32_t> shared_slot, shared_next_slot;
 };
 

@@ -100,14 +100,11 @@ struct hashed_corners {
 };
 
 struct shared_corners {
-  const float* terms;  // the cell's first term (row_tables::shared_terms)
-  std::size_t stride;  // from one term to the next: the padded count of shared cells
+  const float* terms;  // the cell's terms (row_tables::shared_terms)
   V offset[2];         // x0, x1
 
   // Term `term` (x factor, constant, after) of corner i, in every lane.
-  HWY_INLINE V term(int i, int term) const {
-    return hn::Set(D(), terms[std::size_t(3 * i + term) * stride]);
-  }
+  HWY_INLINE V term(int i, int term) const { return hn::Set(D(), terms[16 * term + i]); }
   template <int i>
   HWY_INLINE V grad3() const {
     return hn::Add(hn::Mul(offset[i & 1], term(i, 0)), term(i, 1));
@@ -171,9 +168,9 @@ HWY_INLINE V basis_noise(const corners& g, V u, const row_tables& t) {
 template <int dims>
 HWY_INLINE V shared_noise(const x_octave& x, const row_tables& t, std::size_t i) {
   const D d;
-  const shared_corners g{t.shared_terms.data() + x.shared_cell[i / lane_padding],
-                         x.shared_slot.size(),
-                         {hn::LoadU(d, x.x0.data() + i), hn::LoadU(d, x.x1.data() + i)}};
+  const shared_corners g{
+      t.shared_terms.data() + std::size_t(x.shared_cell[i / lane_padding]) * shared_terms_per_cell,
+      {hn::LoadU(d, x.x0.data() + i), hn::LoadU(d, x.x1.data() + i)}};
   return basis_noise<dims>(g, hn::LoadU(d, x.u.data() + i), t);
 }
 

@@ -172,53 +172,43 @@ void build_constants(const field_plan& p, const table16& signed_component, row_t
   }
 }
 
-// The shared cells' gradient terms (row_tables::shared_terms), a vector of cells at a time, the
-// same sums of the row's signed components as build_constants makes. With fresh hash words
-// (`hashes_changed`), each corner's x factor and the lanes of signed_component its constant and
-// after read, which depend on its hash alone; then, every row, the constants and afters. Throws
-// std::bad_alloc the first time, when memory runs out.
+// The shared cells' gradient terms (row_tables::shared_terms), cell by cell, a vector of corners
+// at a time: the same sums of the row's signed components as build_constants makes. With fresh
+// hash words (`hashes_changed`), each corner's x factor and the signed_component lanes of its
+// constant and after, which depend on its hash alone; then, every row, the constants and afters.
+// Throws std::bad_alloc the first time, when memory runs out.
 void build_shared_terms(const field_plan& p, const x_octave& x, bool hashes_changed,
                         const table16& signed_component, row_tables& t) {
   const D d;
-  const DI di;
-  const std::size_t n = hn::Lanes(d), padded = x.shared_slot.size();
+  const std::size_t n = hn::Lanes(d);
   const int corners = 1 << p.dims;
-  const auto look_up = [&](const auto* table, VU h) HWY_ATTR {
-    const float* f = reinterpret_cast<const float*>(table);  // int32 tables moved as bits
-    return p.dims == 4 ? lookup32(f, h) : lookup16(f, h);
-  };
   if (hashes_changed) {
-    t.shared_terms.resize(padded * 3 * 16);
-    t.shared_lanes.resize(padded * 3 * 16);
-    for (std::size_t first = 0; first < x.shared_cells; first += n) {
-      VU word[2][2];
-      for (int w = 0; w < (p.dims == 4 ? 2 : 1); ++w) {
-        const auto gather = [&](const std::vector<std::int32_t>& slots) HWY_ATTR {
-          return hn::GatherIndex(DU(), t.hashes[w], hn::LoadU(di, slots.data() + first));
-        };
-        word[0][w] = gather(x.shared_slot);
-        word[1][w] = gather(x.shared_next_slot);
-      }
-      for (int i = 0; i < corners; ++i) {
+    t.shared_terms.resize(x.shared_cells * shared_terms_per_cell);
+    t.shared_lanes.resize(x.shared_cells * shared_terms_per_cell);
+    for (std::size_t cell = 0; cell < x.shared_cells; ++cell) {
+      float* terms = t.shared_terms.data() + cell * shared_terms_per_cell;
+      std::uint32_t* lanes = t.shared_lanes.data() + cell * shared_terms_per_cell;
+      for (int i = 0; i < 16; ++i) {  // corners past 1 << dims: a -0 nobody reads
         const int side = i & 1, k = i >> 1;
-        const VU h = hn::ShiftRightSame(word[side][k >> 2], 8 * (k & 3));
-        hn::StoreU(look_up(p.x_factor[side], h), d, t.shared_terms.data() + 3 * i * padded + first);
+        const std::int32_t slot = side ? x.shared_next_slot[cell] : x.shared_slot[cell];
+        const std::uint32_t h = i < corners ? t.hashes[k >> 2][slot] >> (8 * (k & 3)) & 0xff : 0;
+        terms[i] = i < corners ? p.x_factor[side][h] : -0.0f;
         for (int q = 0; q < 3; ++q) {
-          hn::StoreU(hn::BitCast(DU(), look_up(p.constant_index[k][q], h)), DU(),
-                     t.shared_lanes.data() + (3 * i + q) * padded + first);
+          lanes[16 * q + i] = i < corners ? static_cast<std::uint32_t>(p.constant_index[k][q][h])
+                                          : signed_component_negative_zero;
         }
       }
     }
   }
-  const auto component = [&](int i, int q, std::size_t first) HWY_ATTR {
-    return signed_component(hn::LoadU(DU(), t.shared_lanes.data() + (3 * i + q) * padded + first));
-  };
-  for (std::size_t first = 0; first < x.shared_cells; first += n) {
-    for (int i = 0; i < corners; ++i) {
-      float* terms = t.shared_terms.data() + first;
-      hn::StoreU(hn::Add(component(i, 0, first), component(i, 1, first)), d,
-                 terms + (3 * i + 1) * padded);
-      if (p.dims == 4) hn::StoreU(component(i, 2, first), d, terms + (3 * i + 2) * padded);
+  for (std::size_t cell = 0; cell < x.shared_cells; ++cell) {
+    float* terms = t.shared_terms.data() + cell * shared_terms_per_cell;
+    const std::uint32_t* lanes = t.shared_lanes.data() + cell * shared_terms_per_cell;
+    for (std::size_t first = 0; first < std::size_t(corners); first += n) {
+      const auto component = [&](int q) HWY_ATTR {
+        return signed_component(hn::LoadU(DU(), lanes + 16 * q + first));
+      };
+      hn::StoreU(hn::Add(component(0), component(1)), d, terms + 16 + first);
+      if (p.dims == 4) hn::StoreU(component(2), d, terms + 32 + first);
     }
   }
 }

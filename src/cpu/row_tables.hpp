@@ -41,6 +41,8 @@ struct hashes_key {
   bool operator==(const hashes_key&) const = default;
 };
 
+inline constexpr std::size_t shared_terms_per_cell = 3 * 16;
+
 struct row_tables {
   lattice_coord axis[4] = {};  // the row's lattice coordinates on axes 1..3
   hashes_key built;            // what `hashes` were built for
@@ -50,12 +52,13 @@ struct row_tables {
   alignas(64) float constant[8][32] = {};
   alignas(64) float after[8][32] = {};
   float fade[4] = {0, 0, 0, 0};  // fade(frac) of y, z, t at indices 1..3
-  // The shared cells' gradient terms (x_octave::shared_slot): per corner i (x side i & 1, other
-  // sides i >> 1, as improved_corners* orders them) and term (x_factor, constant, after of the
-  // corner's hash), the cells' values at shared_terms[(3 * i + term) * padded cells + cell].
+  // The shared cells' gradient terms (x_octave::shared_slot), shared_terms_per_cell floats a
+  // cell: per term (x_factor, constant and after of the corner's hash), the 16 corners i (x side
+  // i & 1, other sides i >> 1, as improved_corners* orders them), at
+  // shared_terms[cell * shared_terms_per_cell + 16 * term + i].
   std::vector<float> shared_terms;
-  // Per corner, term and cell, as shared_terms: the signed_component lanes that make the
-  // constant (terms 0 and 1) and after (term 2) of the corner's hash.
+  // As shared_terms: the signed_component lanes that make the constant (terms 0 and 1) and the
+  // after (term 2) of each corner's hash.
   std::vector<std::uint32_t> shared_lanes;
 };
 
