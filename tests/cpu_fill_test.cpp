@@ -165,6 +165,15 @@ TEST(CpuFill, RowsTouchingFewOrManyCellsMatchTheMirror) {
     expect_identical(make(4, {150, 2, 2, 2}, {-20.0, 1.5, 2.5, 3.5}, step), table,
                      "4D step " + std::to_string(step), {1, 2});
   }
+  // Octaves that get coarser (lacunarity below 1): the later octaves share their cells, some
+  // vectors of an octave and not others.
+  field_spec coarser = make(2, {16, 16, 1, 1}, {0.31, -1.7, 0.0, 0.0}, 0.37, fractal_kind::fbm, 6);
+  coarser.step[1] = 0.37;
+  coarser.noise.lacunarity = 0.5;
+  expect_identical(coarser, table, "2D fBm, lacunarity 0.5", {1, 2});
+  coarser.dims = 3;
+  coarser.size = {40, 3, 2, 1};
+  expect_identical(coarser, table, "3D fBm, lacunarity 0.5", {1, 2});
   // fBm at 32 samples a cell: its first octaves share their cells in every vector, the others
   // in none, and a row takes the two in turn.
   expect_identical(make(3, {128, 3, 2, 1}, {0.0, 1.5, 2.5, 0.0}, 1.0 / 32, fractal_kind::fbm, 6),

@@ -166,6 +166,9 @@ field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>&
     }
   }
   for (int o = 0; o < octaves; ++o) plan.x.push_back(make_x_octave(plan, o));
+  while (plan.shared_octaves < octaves && plan.x[plan.shared_octaves].all_shared) {
+    ++plan.shared_octaves;
+  }
   return plan;
 }
 

@@ -85,6 +85,9 @@ struct field_plan {
   std::vector<float> side_lanes;
   std::size_t start[4] = {0, 0, 0, 0};
   std::vector<x_octave> x;  // one per octave
+  // The leading octaves whose vectors all share their cells (x_octave::all_shared), which the
+  // rows compute from the shared terms alone; the others read the hashes, and their constants.
+  int shared_octaves = 0;
 
   std::size_t coord_index(int axis, int octave, std::uint32_t index) const {
     return start[axis] + std::size_t{size[axis]} * octave + index;

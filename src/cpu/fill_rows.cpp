@@ -34,8 +34,8 @@ HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_positi
     t.built = key;
   }
   const table16 signed_component = signed_components(p, at, octave, t);
-  // Every vector sharing its cell (the usual steps), the constant tables would go unread.
-  if (!p.x[octave].all_shared) build_constants(p, signed_component, t);
+  // The octaves computed from the shared terms alone (the usual steps) leave them unread.
+  if (octave >= p.shared_octaves) build_constants(p, signed_component, t);
   build_shared_terms(p, p.x[octave], hashes_changed, signed_component, t);
   return t;
 }
@@ -69,7 +69,7 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* 
       sum = hn::Add(sum, hn::Mul(hn::Set(d, amp[o]), octave_term<fractal>(noise, weight)));
     };
     int o = 0;
-    for (; o < octaves && p.x[o].all_shared; ++o) add(o, shared_noise<dims>(p.x[o], *tables[o], i));
+    for (; o < p.shared_octaves; ++o) add(o, shared_noise<dims>(p.x[o], *tables[o], i));
     for (; o < octaves; ++o) add(o, hashed_noise<dims>(p, p.x[o], *tables[o], i));
     hn::StoreU(normalised<fractal>(sum, p.fractal.inv_norm), d, value + i);
   }
