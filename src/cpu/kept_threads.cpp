@@ -22,11 +22,12 @@ struct kept_threads {
   unsigned started = 0;              // threads 1 .. started exist (under in_use)
   std::mutex m;                      // guards what follows
   std::condition_variable wake;      // a new call's work was published
-  std::condition_variable finished;  // remaining reached 0
+  std::condition_variable finished;  // running reached 0
   std::uint64_t call_number = 0;
   std::atomic<std::uint64_t> published{0};  // call_number, read without the lock
-  unsigned taking_part = 0;                 // threads 1 .. taking_part - 1 run this call
-  unsigned remaining = 0;                   // of them, those still running
+  unsigned taking_part = 0;                 // threads 1 .. taking_part - 1 may join this call
+  bool open = false;                        // until the caller's own part returns
+  unsigned running = 0;                     // threads in this call's body
   void (*call)(void*, unsigned) = nullptr;
   void* context = nullptr;
 
@@ -43,13 +44,14 @@ struct kept_threads {
       std::unique_lock lock(m);
       wake.wait(lock, [&] { return call_number != seen; });
       seen = call_number;
-      if (index >= taking_part) continue;
+      if (index >= taking_part || !open) continue;  // late: the caller took what was left
+      ++running;
       void (*const body)(void*, unsigned) = call;
       void* const with = context;
       lock.unlock();
       body(with, index);
       lock.lock();
-      if (--remaining == 0) finished.notify_one();
+      if (--running == 0) finished.notify_one();
     }
   }
 
@@ -92,13 +94,14 @@ bool run_on_kept_threads(unsigned threads, void (*call)(void*, unsigned), void* 
     kept->call = call;
     kept->context = context;
     kept->taking_part = threads;
-    kept->remaining = threads - 1;
+    kept->open = true;
     kept->published.store(++kept->call_number, std::memory_order_relaxed);
   }
   kept->wake.notify_all();
   call(context, 0);
   std::unique_lock lock(kept->m);
-  kept->finished.wait(lock, [&] { return kept->remaining == 0; });
+  kept->open = false;
+  kept->finished.wait(lock, [&] { return kept->running == 0; });
   return true;
 }
 

@@ -10,9 +10,12 @@
 
 namespace vknoise::cpu {
 
-// Runs call(context, 1) .. call(context, threads - 1) on kept threads while the calling thread runs
-// call(context, 0), and returns true once all have returned. Returns false, having run nothing,
-// when the kept threads are in use or cannot be started. `call` must not throw.
+// Runs call(context, 0) on the calling thread and call(context, 1) .. call(context, threads - 1)
+// on kept threads, those of them that start before the calling thread's own call returns (a
+// busy machine may not give a kept thread a core that soon): for work the calls share by taking
+// pieces from a common pool, which a late call would find empty. Returns true once every call
+// that started has returned; false, having run nothing, when the kept threads are in use or
+// cannot be started. `call` must not throw.
 bool run_on_kept_threads(unsigned threads, void (*call)(void* context, unsigned index),
                          void* context);
 

@@ -27,24 +27,19 @@ inline unsigned thread_count(const cpu_options& options, std::uint64_t units) {
   return static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(units, 1)));
 }
 
-// Runs body(0) .. body(threads - 1), body(0) on the calling thread and the others on the kept
-// threads (kept_threads.hpp) or, when those are in use, on threads of their own; a thread that
-// cannot be started runs its body here instead. Returns false when some body ran out of memory.
+// Runs body(0) .. body(threads - 1), body(0) on the calling thread and the others on threads of
+// their own; a thread that cannot be started runs its body here instead. Returns false when some
+// body ran out of memory.
 template <class Body>
 bool run_threads(unsigned threads, Body&& body) {
   std::atomic<bool> out_of_memory{false};
-  auto guarded = [&](unsigned i) {
+  const auto guarded = [&](unsigned i) {
     try {
       body(i);
     } catch (const std::bad_alloc&) {
       out_of_memory = true;
     }
   };
-  using guarded_body = decltype(guarded);
-  const auto call = [](void* context, unsigned i) { (*static_cast<guarded_body*>(context))(i); };
-  if (threads > 1 && run_on_kept_threads(threads, call, &guarded)) {
-    return !out_of_memory;
-  }
   std::vector<std::thread> workers;
   for (unsigned i = 1; i < threads; ++i) {
     try {
@@ -85,19 +80,32 @@ class stop_flag {
 // Each thread calls make_worker() once (its working memory lives in what that returns), then
 // worker(begin, end) for each chunk it takes, until the units run out or `stop` (if given) says
 // stop. Returns run_threads' answer.
+// The threads are the kept ones (kept_threads.hpp), those that join in time, or, when another
+// call has them, threads of this call's own.
 template <class MakeWorker>
 bool run_chunks(unsigned threads, std::uint64_t units, std::uint64_t chunk,
                 MakeWorker&& make_worker, stop_flag* stop = nullptr) {
   std::atomic<std::uint64_t> next{0};
-  return run_threads(threads, [&](unsigned thread) {
-    auto worker = make_worker();
-    for (;;) {
-      if (stop && stop->should_stop(thread)) return;
-      const std::uint64_t begin = next.fetch_add(chunk);
-      if (begin >= units) return;
-      worker(begin, std::min(units, begin + chunk));
+  std::atomic<bool> out_of_memory{false};
+  auto body = [&](unsigned thread) {
+    try {
+      auto worker = make_worker();
+      for (;;) {
+        if (stop && stop->should_stop(thread)) return;
+        const std::uint64_t begin = next.fetch_add(chunk);
+        if (begin >= units) return;
+        worker(begin, std::min(units, begin + chunk));
+      }
+    } catch (const std::bad_alloc&) {
+      out_of_memory = true;
     }
-  });
+  };
+  using body_type = decltype(body);
+  const auto call = [](void* context, unsigned i) { (*static_cast<body_type*>(context))(i); };
+  if (threads > 1 && run_on_kept_threads(threads, call, &body)) {
+    return !out_of_memory;
+  }
+  return run_threads(threads, body) && !out_of_memory;
 }
 
 // Rows per chunk for `threads` threads over `rows` rows of `row_cost` samples times octaves each:
