@@ -3,6 +3,12 @@
 // computes the same function as the float mirror, and as the GPU kernels, bit for bit: only the
 // way the work is spread over lanes and threads differs.
 //
+// Kept threads: the threads besides the caller's are kept between calls (started on first use,
+// blocked while no call needs them, until the process ends; saving about 40 microseconds a
+// thread a call). One call at a time uses them; a call made while another has them starts
+// threads of its own, which end before it returns. A child process made by fork() starts its
+// own on its first call.
+//
 // It reduces coordinates on the host exactly as the mirror does (axis_coordinates for fields,
 // reduce_point for points), so a field or point at 1e9 is as precise as one at 0, and performs
 // the mirror's float operations in the mirror's order (no fused multiply-add).
@@ -40,9 +46,9 @@ struct cpu_options {
 // itself, split over the threads.
 // Errors: those of validate(field, out.size()); errc::out_of_memory; errc::cancelled when
 // options.should_stop says stop ("fill_fast: cancelled").
-// Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
-// and no more than the field has rows of samples along x), the calling thread being one of them.
-// They end before the call returns, whatever it returns.
+// Threading: reentrant; each call uses up to options.threads threads (at most 256, and no more
+// than the field has rows of samples along x), the calling thread being one of them. All its
+// work ends before it returns, whatever it returns. See kept threads below.
 // A thread the system cannot start leaves its share to the calling thread.
 VKNOISE_API status fill_fast(const field_spec& field, const permutation_table& table,
                              std::span<float> out, const cpu_options& options = {});
@@ -64,9 +70,9 @@ VKNOISE_API status fill_fast(const field_spec& field, const permutation_table& t
 // each stretch of points is checked just before it is computed, so `out` may then hold the values
 // of some points); errc::out_of_memory; errc::cancelled when options.should_stop says stop
 // ("eval_fast: cancelled"; a point outside the domain found before that is reported instead).
-// Threading: reentrant; each call uses up to options.threads threads of its own (at most 256,
-// and at most one per 4096 points), the calling thread being one of them. A thread the system
-// cannot start leaves its share to the calling thread.
+// Threading: reentrant; each call uses up to options.threads threads (at most 256, and at most
+// one per 4096 points), the calling thread being one of them; see kept threads below. A thread
+// the system cannot start leaves its share to the calling thread.
 VKNOISE_API status eval_fast(const noise_spec& noise, int dims, std::span<const double> points,
                              const permutation_table& table, std::span<float> out,
                              const cpu_options& options = {});
