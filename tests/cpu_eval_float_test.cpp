@@ -1,7 +1,8 @@
 // eval_fast with float coordinates: bit for bit the mirror of the same coordinates widened to
 // double (reduce_point, then sample_mirror), on every SIMD target Highway compiled (each forced in
 // turn), with the double overload's errors. The coordinates mix those the kernels reduce in float
-// (|x * scale| < 2^23 with a power-of-two scale) with those they widen to double.
+// (a power-of-two scale, no period, no offset) with those they widen to double, and in float both
+// fractional ones and the integral ones from 2^23 up.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -87,7 +88,7 @@ void expect_identical(const noise_spec& noise, int dims, const std::vector<float
 
 // `count` float points with every case the two reductions have: fractions of every size on both
 // sides of 0, floats just below an integer (whose fraction rounds to 1.0f or not), -0 and the
-// smallest negatives (a fraction of 1 - tiny), floats around 2^23 (beyond it the kernels widen),
+// smallest negatives (a fraction of 1 - tiny), floats around 2^23 (from there on integers),
 // multiples of a period and far ones. Each is kept only where it is in the domain.
 std::vector<float> float_points(const noise_spec& noise, int dims, std::size_t count,
                                 std::uint64_t seed) {
@@ -214,7 +215,7 @@ TEST(CpuEvalPoints, FloatFarPointsMatchTheMirror) {
     }
     expect_identical(noise_spec{}, dims, picked, table, "far " + std::to_string(dims) + "D");
   }
-  // 4 octaves at lacunarity 2: 8 * 2.5e8 stays below 2^31; 8 * 1e6 below 2^23.
+  // 4 octaves at lacunarity 2: 8 * 2.5e8 stays below 2^31; 8 * 1e6 below 2^23, 8 * 2.5e8 above.
   const noise_spec fbm = fractal_noise(fractal_kind::fbm, 4);
   expect_identical(fbm, 3, {2.5e8f, -2.5e8f, 1e6f + 0.5f, -1048575.75f, 1.1e8f, 0.3f}, table,
                    "far fbm");

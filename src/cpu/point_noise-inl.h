@@ -172,30 +172,31 @@ HWY_INLINE void reduce_vector_in_double(const octave_axis& k, const real* positi
 #endif
 }
 
-// The same for one vector of float coordinates x of an axis with k.float_reduction, in float:
-// false, with nothing written, where some |x * scale| >= 2^23.
+// The same for one vector of float coordinates x of an axis with k.float_reduction, in float.
 //
-// Why that is the double reduction, bit for bit, for |p| < 2^23 where p = x * 2^e (e >= 0):
-// - p is exact in float as in double (a float times a power of two, below 2^31 in the domain), so
+// Why that is the double reduction, bit for bit, where p = x * 2^e (e >= 0) and |p| < 2^31 (the
+// domain's bound, checked before any point is computed):
+// - p is exact in float as in double (a float times a power of two that stays below 2^31), so
 //   octave_position gives p, widened, with no period or offset to add.
-// - floor(p) is an integer of magnitude <= 2^23: a float, so both floors are the same number, and
-//   so are the cells (its low byte, the next one after it).
-// - The exact fraction f = p - floor(p) lies in [0, 1) and is a multiple of ulp(p). Where
-//   ulp(p) >= 2^-53 it has at most 53 significant bits: the double subtraction gives f exactly
-//   and its rounding to float is f rounded once, which is what the float subtraction (of exact
-//   operands) gives. Where ulp(p) < 2^-53, |p| < 2^-29: for p >= 0 the fraction is p itself, exact
-//   in both; for p < 0 it is 1 - |p|, in (1 - 2^-29, 1), which the double subtraction rounds into
-//   [1 - 2^-29, 1] and then to 1.0f, the float subtraction to 1.0f directly (the nearest float
-//   below 1 is 1 - 2^-24, the midpoint 1 - 2^-25).
+// - Where |p| >= 2^23, p is an integer: both floors are p, both fractions p - p = +0 (no roll), and
+//   the cells are the low byte of p, an int32 exactly (|p| < 2^31).
+// - Else floor(p) is an integer of magnitude <= 2^23: a float, so both floors are the same number,
+//   and so are the cells (its low byte, the next one after it). The exact fraction
+//   f = p - floor(p) lies in [0, 1) and is a multiple of ulp(p). Where ulp(p) >= 2^-53 it has at
+//   most 53 significant bits: the double subtraction gives f exactly and its rounding to float is
+//   f rounded once, which is what the float subtraction (of exact operands) gives. Where
+//   ulp(p) < 2^-53, |p| < 2^-29: for p >= 0 the fraction is p itself, exact in both; for p < 0 it
+//   is 1 - |p|, in (1 - 2^-29, 1), which the double subtraction rounds into [1 - 2^-29, 1] and
+//   then to 1.0f, the float subtraction to 1.0f directly (the nearest float below 1 is 1 - 2^-24,
+//   the midpoint 1 - 2^-25).
 // - The same float fraction then makes the same roll to the next cell at 1.0f. -0 gives +0 in
 //   both (-0 - -0, or the same + 0 as in double where Floor is emulated).
-HWY_INLINE bool reduce_in_float(const octave_axis& k, const float* position, std::int32_t* cell,
+HWY_INLINE void reduce_in_float(const octave_axis& k, const float* position, std::int32_t* cell,
                                 std::int32_t* next, float* frac) {
   const D d;
   const DI di;
   V p = hn::LoadU(d, position);
   if (k.float_scale != 1.0f) p = hn::Mul(p, hn::Set(d, k.float_scale));
-  if (!hn::AllTrue(d, hn::Lt(hn::Abs(p), hn::Set(d, 8388608.0f)))) return false;
   const V floored = hn::Floor(p);
   V f = hn::Sub(p, floored);
   if constexpr (!exact_floor_of_zero) f = hn::Add(f, hn::Zero(d));
@@ -210,17 +211,18 @@ HWY_INLINE bool reduce_in_float(const octave_axis& k, const float* position, std
     hn::StoreU(hn::And(hn::Add(c, one), low_byte), di, next);
   }
   hn::StoreU(hn::IfThenZeroElse(rolled, f), d, frac);
-  return true;
 }
 
-// One axis of a group's points: in float where reduce_in_float allows, else in double.
+// One axis of a group's points: float coordinates of an axis with k.float_reduction in float, the
+// others in double.
 template <class real>
 HWY_INLINE void reduce_axis(const octave_axis& k, const real* position, std::int32_t* cell,
                             std::int32_t* next, float* frac) {
   const std::size_t n = hn::Lanes(D());
   for (std::size_t i = 0; i < group_vectors * n; i += n) {
     if constexpr (std::is_same_v<real, float>) {
-      if (k.float_reduction && reduce_in_float(k, position + i, cell + i, next + i, frac + i)) {
+      if (k.float_reduction) {
+        reduce_in_float(k, position + i, cell + i, next + i, frac + i);
         continue;
       }
     }
