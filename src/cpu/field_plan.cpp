@@ -153,6 +153,9 @@ field_plan make_plan(const row_noise& noise, const std::array<std::uint32_t, 4>&
     }
   }
   plan.side_lanes.resize(plan.coords.size() * 4);
+  plan.fades.resize(plan.coords.size());
+  for (std::size_t i = 0; i < plan.coords.size(); ++i)
+    plan.fades[i] = detail::fade(plan.coords[i].frac);
   for (int a = 0; a < 4; ++a) {
     for (std::size_t i = plan.start[a]; i < plan.start[a] + std::size_t{size[a]} * octaves; ++i) {
       // The mirror's zero beyond dims; within, the offsets improved_noise* forms.

@@ -83,6 +83,7 @@ struct field_plan {
   // frac - 1, -(frac - 1); +0, -0, +0, -0 on the axes from dims on), which the SIMD code joins in
   // registers for a row.
   std::vector<float> side_lanes;
+  std::vector<float> fades;  // per entry of coords: fade(frac), as the mirror computes it
   std::size_t start[4] = {0, 0, 0, 0};
   std::vector<x_octave> x;  // one per octave
   // The leading octaves whose vectors all share their cells (x_octave::all_shared), which the

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include <hwy/highway.h>
 #include "cpu/field_plan.hpp"
@@ -48,22 +49,9 @@ HWY_INLINE void corner_chains(int dims, const row_tables& t, lane pc, lookup at,
 }
 
 #if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3_DL
-// Packs corner hashes k = 4 * word .. 4 * word + 3 of 16 cells (bytes at h[k] + i) into words.
-HWY_INLINE void pack_words(const std::uint8_t (*h)[byte_lane_padding], std::size_t i, int mask,
-                           std::uint32_t* word) {
-  const hn::FixedTag<std::uint32_t, 16> du;
-  const hn::Rebind<std::uint8_t, decltype(du)> d8;
-  const auto m = hn::Set(du, static_cast<std::uint32_t>(mask));
-  const auto at = [&](int k)
-                      HWY_ATTR { return hn::And(hn::PromoteTo(du, hn::LoadU(d8, h[k] + i)), m); };
-  auto packed = at(0);
-  packed = hn::Or(packed, hn::ShiftLeft<8>(at(1)));
-  packed = hn::Or(packed, hn::ShiftLeft<16>(at(2)));
-  packed = hn::Or(packed, hn::ShiftLeft<24>(at(3)));
-  hn::StoreU(packed, du, word + i);
-}
-
-// 64 cells a vector, in byte lanes.
+// 64 cells a vector, in byte lanes. The cells go in transposed (lane 16b + 4k + j holds cell
+// 16k + 4b + j), so that the byte and word interleaves, which work within 128-bit blocks, leave
+// each word vector's cells in order.
 void build_hashes_in_bytes(const field_plan& p, const x_octave& x, row_tables& t) {
   const DB db;
   const perm_registers perm(p.perm_bytes);
@@ -71,16 +59,28 @@ void build_hashes_in_bytes(const field_plan& p, const x_octave& x, row_tables& t
   const auto plus = [&](VB v, std::int32_t cell) HWY_ATTR {
     return hn::Add(v, hn::Set(db, static_cast<std::uint8_t>(cell)));
   };
-  alignas(64) std::uint8_t h[8][byte_lane_padding];
+  alignas(64) std::uint8_t order[64];
+  for (int lane = 0; lane < 64; ++lane)
+    order[lane] = 16 * (lane / 4 % 4) + 4 * (lane / 16) + lane % 4;
+  const __m512i transpose = _mm512_load_si512(order);
+  const VB mask = hn::Set(db, static_cast<std::uint8_t>(p.hashes - 1));
   for (std::size_t first = 0; first < x.slots; first += byte_lane_padding) {
     VB v[8];
     for (auto& lane : v) lane = hn::Zero(db);
-    corner_chains(p.dims, t, at(hn::LoadU(db, x.distinct.data() + first)), at, plus, v);
-    for (int k = 0; k < 8; ++k) hn::Store(v[k], db, h[k]);
-    const std::size_t here = std::min(byte_lane_padding, x.slots - first);
-    for (std::size_t i = 0; i < here; i += 16) {
-      pack_words(h, i, p.hashes - 1, t.hashes[0] + first);
-      if (p.dims == 4) pack_words(h + 4, i, p.hashes - 1, t.hashes[1] + first);
+    const __m512i cells = _mm512_loadu_si512(x.distinct.data() + first);
+    corner_chains(p.dims, t, at(VB{_mm512_permutexvar_epi8(transpose, cells)}), at, plus, v);
+    for (int word = 0; word < (p.dims == 4 ? 2 : 1); ++word) {
+      __m512i h[4];
+      for (int k = 0; k < 4; ++k) h[k] = hn::And(v[4 * word + k], mask).raw;
+      const __m512i low01 = _mm512_unpacklo_epi8(h[0], h[1]),
+                    low23 = _mm512_unpacklo_epi8(h[2], h[3]);
+      const __m512i high01 = _mm512_unpackhi_epi8(h[0], h[1]),
+                    high23 = _mm512_unpackhi_epi8(h[2], h[3]);
+      std::uint32_t* out = t.hashes[word] + first;
+      _mm512_storeu_si512(out, _mm512_unpacklo_epi16(low01, low23));
+      _mm512_storeu_si512(out + 16, _mm512_unpackhi_epi16(low01, low23));
+      _mm512_storeu_si512(out + 32, _mm512_unpacklo_epi16(high01, high23));
+      _mm512_storeu_si512(out + 48, _mm512_unpackhi_epi16(high01, high23));
     }
   }
 }
@@ -128,11 +128,11 @@ void build_hashes(const field_plan& p, const x_octave& x, row_tables& t) {
   }
 }
 
-// The row's signed components (row_tables::signed_component, which build_row_tables stores lane
-// by lane) joined in registers from the plan's blocks of four: a vector load of the 16 stores
-// just made would wait for all of them.
+// The row's signed components (row_tables::signed_component) from the plan's blocks of four,
+// joined in registers where the target permutes (a vector load of stores just made would wait
+// for them), else copied into the row's tables.
 HWY_INLINE table16 signed_components(const field_plan& p, const row_position& at, int octave,
-                                     const row_tables& t) {
+                                     row_tables& t) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   __m512 v = _mm512_castps128_ps512(_mm_loadu_ps(p.sides(1, octave, at.index[1])));
   v = _mm512_insertf32x4(v, _mm_loadu_ps(p.sides(2, octave, at.index[2])), 1);
@@ -146,7 +146,12 @@ HWY_INLINE table16 signed_components(const field_plan& p, const row_position& at
       _mm256_loadu2_m128(p.sides(2, octave, at.index[2]), p.sides(1, octave, at.index[1])),
       _mm256_set_m128(_mm_set1_ps(-0.0f), _mm_loadu_ps(p.sides(3, octave, at.index[3]))));
 #else
-  (void)p, (void)at, (void)octave;
+  for (int a = 1; a < 4; ++a) {
+    std::memcpy(t.signed_component + signed_component_lane(a, 0, false),
+                p.sides(a, octave, at.index[a]), 4 * sizeof(float));
+  }
+  for (int lane = signed_component_negative_zero; lane < 16; ++lane)
+    t.signed_component[lane] = -0.0f;
   return table16(t.signed_component);
 #endif
 }

@@ -68,8 +68,8 @@ struct row_position {
 };
 row_position locate_row(const field_plan& plan, std::uint64_t row);
 
-// Fills axis, signed_component and fade of `tables` for a row and octave `octave` (the SIMD
-// code adds hashes and the constants: row_constants-inl.h).
+// Fills axis and fade of `tables` for a row and octave `octave` (the SIMD code adds the signed
+// components, hashes and constants: row_constants-inl.h).
 void build_row_tables(const field_plan& plan, const row_position& row, int octave,
                       row_tables& tables);
 
