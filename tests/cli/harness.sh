@@ -117,6 +117,8 @@ interrupt() {
   local signal=$1 ready=$2
   shift 2
   case_dir=$(mktemp -d "$work/case.XXXXXX")
+  : >"$work/stdout"  # emptied before the background start: READY may read them
+  : >"$work/stderr"
   (cd "$case_dir" && exec "$vknoise" "$@" <"$input" >"$work/stdout" 2>"$work/stderr") &
   local pid=$!
   if wait_for "'$ready' while vknoise $*" 60 interrupted_is_ready_or_ended; then

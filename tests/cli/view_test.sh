@@ -139,6 +139,10 @@ second_graph=$(graph_of '"n": {"kind": "noise", "at": "p"},
 # live_view DIR: vknoise view on DIR/live.json in the background, until stop_view.
 live_view() {
   local dir=$1
+  # Emptied here, before the view starts in the background: a wait for its first line must not
+  # find the previous view's.
+  : >"$work/stdout"
+  : >"$work/stderr"
   (cd "$dir" && exec "$vknoise" view --graph "$dir/live.json" --size 128x80 --frames 100000000 \
     --validate --set panel=off --set play=off --screenshot view.png \
     >"$work/stdout" 2>"$work/stderr") &
