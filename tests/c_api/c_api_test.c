@@ -247,8 +247,8 @@ static void test_eval_fast(void) {
  * and its errors. */
 static void test_eval_fast_float(void) {
   vknoise_noise noise;
-  const float points[12] = {3.14f, 42.0f, 7.0f,  -0.0f, -1e-30f, 0.75f,
-                            -3.0f, 0.0f,  255.5f, 1e9f, -8388609.0f, 0.3f};
+  const float points[12] = {3.14f, 42.0f, 7.0f,   -0.0f, -1e-30f,     0.75f,
+                            -3.0f, 0.0f,  255.5f, 1e9f,  -8388609.0f, 0.3f};
   const float bad[3] = {1.0f, 2.0f, 3e9f};
   const float nan_point[3] = {1.0f, (float)NAN, 3.0f};
   double widened[12];
