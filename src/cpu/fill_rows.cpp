@@ -22,9 +22,11 @@ HWY_BEFORE_NAMESPACE();
 namespace vknoise::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// The tables of a row at octave `octave`: the hash words only when its cells changed.
+// The tables of a row at octave `octave`: the hash words only when its cells changed, the
+// shared cells' terms when the row reads them (`reads_shared`: the same for every row of a plan,
+// so the terms' per-hash part, built when the hashes change, is never stale).
 HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_position& at, int octave,
-                                           row_scratch& s) {
+                                           bool reads_shared, row_scratch& s) {
   row_tables& t = s.tables[octave];
   build_row_tables(p, at, octave, t);
   const hashes_key key = hashes_key_of(p, octave, t);
@@ -36,7 +38,7 @@ HWY_INLINE const row_tables& octave_tables(const field_plan& p, const row_positi
   const table16 signed_component = signed_components(p, at, octave, t);
   // The octaves computed from the shared terms alone (the usual steps) leave them unread.
   if (octave >= p.shared_octaves) build_constants(p, signed_component, t);
-  build_shared_terms(p, p.x[octave], hashes_changed, signed_component, t);
+  if (reads_shared) build_shared_terms(p, p.x[octave], hashes_changed, signed_component, t);
   return t;
 }
 
@@ -55,7 +57,10 @@ void fractal_row(const field_plan& p, std::uint64_t row, row_scratch& s, float* 
   const row_tables* tables[max_octaves];
   float amp[max_octaves];
   for (int o = 0; o < octaves; ++o) {
-    tables[o] = &octave_tables(p, at, o, s);
+    // fractal none reads octave 0 vector by vector, a shared cell's terms where it has one; the
+    // fractals read them in their leading all-shared octaves only.
+    const bool reads_shared = fractal == fractal_kind::none || o < p.shared_octaves;
+    tables[o] = &octave_tables(p, at, o, reads_shared, s);
     amp[o] = o == 0 ? 1.0f : amp[o - 1] * p.fractal.persistence;
   }
   for (std::size_t i = 0; i < p.padded_nx; i += n) {

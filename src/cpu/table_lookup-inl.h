@@ -28,15 +28,8 @@ using VU = hn::Vec<DU>;
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
 // A 16- or 32-entry float table indexed by the low bits of each lane: vpermps / vpermt2ps, which
 // ignore the higher bits, so the hash bytes need no masking.
-HWY_INLINE V lookup16(const float* table, VU index) {
-  return V{_mm512_permutexvar_ps(index.raw, hn::LoadU(D(), table).raw)};
-}
-HWY_INLINE V lookup32(const float* table, VU index) {
-  return V{
-      _mm512_permutex2var_ps(hn::LoadU(D(), table).raw, index.raw, hn::LoadU(D(), table + 16).raw)};
-}
-// A 16-entry table read once for many lookups (its loads otherwise repeat after every store
-// that might alias it).
+// table16 holds a 16-entry table for many lookups (its loads otherwise repeat after every store
+// that might alias it); lookup16 is one lookup in a table read for it.
 struct table16 {
   V entries;
   explicit table16(V held) : entries(held) {}
@@ -45,6 +38,13 @@ struct table16 {
     return V{_mm512_permutexvar_ps(index.raw, entries.raw)};
   }
 };
+HWY_INLINE V lookup16(const float* table, VU index) {
+  return table16(table)(index);
+}
+HWY_INLINE V lookup32(const float* table, VU index) {
+  return V{
+      _mm512_permutex2var_ps(hn::LoadU(D(), table).raw, index.raw, hn::LoadU(D(), table + 16).raw)};
+}
 // A row's hash word per lane's slot, from the hash_window words at `window` (field_plan.hpp).
 HWY_INLINE VU hash_word(const std::uint32_t* window, hn::Vec<DI> slot_in_window) {
   return VU{_mm512_permutex2var_epi32(hn::LoadU(DU(), window).raw, slot_in_window.raw,
@@ -70,6 +70,7 @@ HWY_INLINE V lookup16(const float* table, VU index) {
 HWY_INLINE V lookup32(const float* table, VU index) {
   return V{lookup8s(table, index.raw, 4)};
 }
+// The table's two halves held in registers, for lookups as lookup8s's.
 struct table16 {
   __m256 part[2];
   table16(__m256 low, __m256 high) : part{low, high} {}
