@@ -79,20 +79,30 @@ struct deinterleave3_indices {
 inline constexpr deinterleave3_indices<std::int32_t, 16> float_deinterleave3{};
 inline constexpr deinterleave3_indices<std::int64_t, 8> double_deinterleave3{};
 
-HWY_INLINE void load_interleaved3(const float* at, hn::Vec<hn::ScalableTag<float>>* v) {
-  const __m512 a = _mm512_loadu_ps(at), b = _mm512_loadu_ps(at + 16), c = _mm512_loadu_ps(at + 32);
-  for (int axis = 0; axis < 3; ++axis) {
-    const __m512i first = _mm512_load_si512(float_deinterleave3.first[axis]);
-    const __m512i second = _mm512_load_si512(float_deinterleave3.second[axis]);
-    v[axis].raw = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, first, b), second, c);
-  }
+HWY_INLINE __m512 two_tables(__m512 a, __m512i index, __m512 b) {
+  return _mm512_permutex2var_ps(a, index, b);
 }
-HWY_INLINE void load_interleaved3(const double* at, hn::Vec<hn::ScalableTag<double>>* v) {
-  const __m512d a = _mm512_loadu_pd(at), b = _mm512_loadu_pd(at + 8), c = _mm512_loadu_pd(at + 16);
+HWY_INLINE __m512d two_tables(__m512d a, __m512i index, __m512d b) {
+  return _mm512_permutex2var_pd(a, index, b);
+}
+
+template <class real>
+HWY_INLINE void load_interleaved3(const real* at, hn::Vec<hn::ScalableTag<real>>* v) {
+  const hn::ScalableTag<real> d;
+  const std::size_t n = hn::Lanes(d);
+  const auto& indices = []() -> const auto& {  // the constant itself, not a copy
+    if constexpr (sizeof(real) == 4)
+      return float_deinterleave3;
+    else
+      return double_deinterleave3;
+  }
+  ();
+  const auto a = hn::LoadU(d, at).raw, b = hn::LoadU(d, at + n).raw,
+             c = hn::LoadU(d, at + 2 * n).raw;
   for (int axis = 0; axis < 3; ++axis) {
-    const __m512i first = _mm512_load_si512(double_deinterleave3.first[axis]);
-    const __m512i second = _mm512_load_si512(double_deinterleave3.second[axis]);
-    v[axis].raw = _mm512_permutex2var_pd(_mm512_permutex2var_pd(a, first, b), second, c);
+    const __m512i first = _mm512_load_si512(indices.first[axis]);
+    const __m512i second = _mm512_load_si512(indices.second[axis]);
+    v[axis].raw = two_tables(two_tables(a, first, b), second, c);
   }
 }
 #else
