@@ -4,8 +4,8 @@
 # (stripped), every shared library they need except glibc's (found with ldd), the Vulkan loader
 # (libvulkan.so.1), the Khronos validation layer with its manifest (library_path made relative),
 # gpu_report.sh, plot_bench.py, and gpu-report.sh (tools/gpu_bundle_report.sh) to run it all.
-# Files over 8 MiB (OpenVDB, the validation layer) are stored gzip-compressed, which gpu-report.sh
-# expands on its first run: the folder must stay under 64 MiB to travel.
+# Files over 4 MiB (the programs, OpenVDB, the validation layer) are stored gzip-compressed, which
+# gpu-report.sh expands on its first run: the folder must stay under 64 MiB to travel.
 #
 # Usage: gpu_bundle.sh DIR PLOT_BENCH_PY PROGRAM...
 #   the programs: the vknoise tool, vknoise_kernel_bench, the test programs (named *_tests) and,
@@ -29,7 +29,7 @@ done
 [[ -f $plot ]] || fail "'$plot' is not a file"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 size_limit=$((64 * 1024 * 1024))
-compress_above=$((8 * 1024 * 1024))
+compress_above=$((4 * 1024 * 1024))
 
 # Replaces an earlier bundle only, never another folder given by mistake.
 if [[ -e $out && ! -f $out/gpu-report.sh ]]; then fail "'$out' exists and is not a bundle"; fi
@@ -98,7 +98,7 @@ glibc_needed=$(for file in "$out"/bin/* "$out"/lib/* "$out/layers/$layer_name"; 
   objdump -T "$file" | grep -o 'GLIBC_[0-9.]*'
 done | sort -u -V | tail -n 1)
 
-for file in "$out"/lib/* "$out/layers/$layer_name"; do
+for file in "$out"/bin/* "$out"/lib/* "$out/layers/$layer_name"; do
   if [[ $(stat -c %s "$file") -gt $compress_above ]]; then gzip -9 -n "$file"; fi
 done
 

@@ -15,15 +15,22 @@ if [[ $# -gt 0 && $1 != --* ]]; then
   shift
 fi
 
-# The largest libraries travel gzip-compressed to keep the folder small; they are expanded here,
-# next to their archive, the first time.
-for packed in "$here"/lib/*.gz "$here"/layers/*.gz; do
+# The largest programs and libraries travel gzip-compressed to keep the folder small; they are
+# expanded here, next to their archive, the first time (programs keep their execute bit).
+for packed in "$here"/bin/*.gz "$here"/lib/*.gz "$here"/layers/*.gz; do
   [[ -e $packed ]] || continue
   unpacked=${packed%.gz}
   if [[ ! -e $unpacked ]]; then
-    gzip -dc "$packed" >"$unpacked.partial" && mv "$unpacked.partial" "$unpacked"
+    gzip -dc "$packed" >"$unpacked.partial" && chmod --reference="$packed" "$unpacked.partial" &&
+      mv "$unpacked.partial" "$unpacked"
   fi
 done
+
+# NVIDIA's Vulkan driver loads a library with initial-exec TLS (libnvidia-tls), which must fit in
+# the static TLS surplus that glibc sets aside at start-up (512 bytes by default): the test
+# programs' own libraries use that up, and their instance creation then fails ("cannot allocate
+# memory in static TLS block"). 64 KiB leaves room for it.
+export GLIBC_TUNABLES=glibc.rtld.optional_static_tls=65536${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}
 
 # The machine's own LD_LIBRARY_PATH stays python3's (gpu_report.sh draws the charts with it).
 export GPU_REPORT_PYTHON_LIBRARY_PATH=${LD_LIBRARY_PATH:-}
