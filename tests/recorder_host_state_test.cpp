@@ -1,7 +1,7 @@
 // The command buffer state record() changes (recorder.hpp), seen from a host that records its own
 // graphics and compute work around vknoise's in one command buffer: after the rebinds the header
-// lists, the host's draw and dispatch produce its own picture; without them, they do not (so the
-// test can fail). Under the host's validation layer with synchronization validation.
+// lists, the host's draw and dispatch produce its own picture; without them, its dispatch does not
+// (so the test can fail). Under the host's validation layer with synchronization validation.
 #include <gtest/gtest.h>
 
 #include <volk.h>
@@ -266,13 +266,14 @@ TEST_F(recorder_host_state_test, TheDocumentedRebindsAreEnough) {
   EXPECT_EQ(pipelines_->wrong_compute_values(), 0u);
 }
 
-// Without the rebinds the host's dispatch runs vknoise's pipeline (its own output is never
-// written) and its draw reads vknoise's push constants (undefined by the specification; lavapipe
-// and others keep one set of push constant values per command buffer, which vknoise overwrote).
-TEST_F(recorder_host_state_test, WithoutTheRebindsThePictureIsWrong) {
+// Without the rebinds the host's dispatch runs vknoise's pipeline, so its own output is never
+// written: the binding is defined state, which makes the test able to fail. Its draw reads push
+// constants that vknoise's, of another layout, made undefined: lavapipe draws with vknoise's values
+// (one set per command buffer), NVIDIA with the host's (one per bind point), so the picture is not
+// checked here; TheDocumentedRebindsAreEnough checks it with the rebinds.
+TEST_F(recorder_host_state_test, WithoutTheRebindsTheDispatchIsWrong) {
   ASSERT_NO_FATAL_FAILURE(run_frame(false));
   EXPECT_EQ(pipelines_->wrong_compute_values(), kComputeValues);
-  EXPECT_EQ(pipelines_->wrong_pixels(), kSide * kSide);
   // The layer may report the misuse (the host's dispatch writing vknoise's target again): that is
   // the point of this test, not a failure of it.
   std::size_t host_choices = 0;

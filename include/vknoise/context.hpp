@@ -98,6 +98,15 @@ struct device_info {
   bool suitable = false;   // Vulkan 1.1+ with a compute queue
   bool preferred = false;  // the one create() picks without device_index / VKNOISE_DEVICE
   std::string reason;      // why it is (un)suitable or preferred, one phrase
+  // The float controls vknoise's kernels declare on this device (Vulkan 1.2 float controls; none
+  // on 1.1), which decide where GPU values equal the CPU mirror's bit for bit:
+  //   keeps_signed_zeros  shaderSignedZeroInfNanPreserveFloat32: the compiler keeps the sign of
+  //                       zero, infinities and NaNs (noise is a signed zero at lattice points)
+  //   keeps_denormals     shaderDenormPreserveFloat32: values below 2^-126 in magnitude are kept;
+  //                       without it the device may flush them, and values the mirror holds as
+  //                       denormals may come back as zeros of either sign
+  bool keeps_signed_zeros = false;
+  bool keeps_denormals = false;
 };
 
 VKNOISE_API const char* device_type_name(VkPhysicalDeviceType type);
@@ -160,6 +169,10 @@ class VKNOISE_API context {
   const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_; }
   const context_options& options() const { return options_; }
   const device_features& features() const { return features_; }
+  // The float controls its kernels declare, as device_info::keeps_signed_zeros and keeps_denormals
+  // describe them: where GPU values equal the CPU mirror's bit for bit.
+  bool keeps_signed_zeros() const;
+  bool keeps_denormals() const;
   // Every vkQueueSubmit of vknoise on queue() holds this mutex. A host that submits to a borrowed
   // queue from other threads while vknoise runs must hold it too (Vulkan requires queue access
   // to be externally synchronised).

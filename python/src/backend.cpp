@@ -54,6 +54,8 @@ py::list devices() {
     entry["suitable"] = d.suitable;
     entry["preferred"] = d.preferred;
     entry["reason"] = d.reason;
+    entry["keeps_signed_zeros"] = d.keeps_signed_zeros;
+    entry["keeps_denormals"] = d.keeps_denormals;
     out.append(entry);
   }
   return out;

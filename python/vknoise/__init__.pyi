@@ -72,6 +72,9 @@ class Device(TypedDict):
     suitable: bool
     preferred: bool
     reason: str
+    # Where GPU values equal the CPU mirror's bit for bit (vknoise::device_info's float controls).
+    keeps_signed_zeros: bool
+    keeps_denormals: bool
 
 def devices() -> list[Device]: ...
 

@@ -44,6 +44,10 @@ void print_device(const device_info& info, bool selected) {
   std::printf("  suitable:  %s\n", info.suitable ? "yes" : "no");
   std::printf("  preferred: %s\n", info.preferred ? "yes" : "no");
   if (!info.reason.empty()) std::printf("  reason:    %s\n", info.reason.c_str());
+  // Where GPU values equal the CPU mirror's bit for bit (device_info's float controls).
+  std::printf("  floats:    signed zeros %s, denormals %s\n",
+              info.keeps_signed_zeros ? "kept" : "not guaranteed",
+              info.keeps_denormals ? "kept" : "may flush to zero");
 }
 
 // "auto backend: cpu (the preferred Vulkan device, ..., is a CPU implementation; ...)".

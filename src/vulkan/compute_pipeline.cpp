@@ -9,6 +9,7 @@
 #include "vknoise_shared.h"
 #include "vulkan/context_impl.hpp"
 #include "vulkan/deferred_destruction.hpp"
+#include "vulkan/spirv_float_controls.hpp"
 #include "vulkan/spirv_image_format.hpp"
 #include "vulkan/vk_check.hpp"
 
@@ -64,13 +65,17 @@ result<VkPipeline> pipeline_set::get(const spirv_module& module, image_format fo
   if (auto found = pipelines_.find(key); found != pipelines_.end()) {
     return found->second;
   }
-  std::span<const std::uint32_t> code = module.code;
-  std::vector<std::uint32_t> with_format;
+  // The module as this device runs it: with its float controls, and the format written in.
+  std::vector<std::uint32_t> code(module.code.begin(), module.code.end());
+  if (const float_controls controls = internals(ctx_).kernel_float_controls(); controls.any()) {
+    auto controlled = with_float_controls(code, controls);
+    if (!controlled) return controlled.error_value();
+    code = std::move(controlled.value());
+  }
   if (needs_format) {
     auto fitted = with_image_format(code, written_format);
     if (!fitted) return fitted.error_value();
-    with_format = std::move(fitted.value());
-    code = with_format;
+    code = std::move(fitted.value());
   }
   auto built = build(code);
   if (!built) return built.error_value();

@@ -129,7 +129,7 @@ result<std::vector<device_info>> list_devices() {
   VKNOISE_TRY(load_loader());
   auto instance = create_instance({});
   if (!instance) return instance.error_value();
-  auto candidates = vk::describe_devices(*instance);
+  auto candidates = vk::describe_devices(*instance, kInstanceApiVersion);
   vkDestroyInstance(*instance, nullptr);
   if (!candidates) return candidates.error_value();
   std::vector<device_info> infos;
@@ -178,7 +178,7 @@ result<std::unique_ptr<context>> context_impl::create(const context_options& opt
                           "vkCreateDebugUtilsMessengerEXT"));
   }
 
-  auto candidates = vk::describe_devices(ctx->instance_);
+  auto candidates = vk::describe_devices(ctx->instance_, kInstanceApiVersion);
   if (!candidates) return candidates.error_value();
   auto chosen = vk::choose_device(*candidates, *requested);
   if (!chosen) return chosen.error_value();
@@ -283,11 +283,20 @@ status context_impl::load_device(VkPhysicalDevice physical_device, VkDevice devi
   queue_family_ = family;
   vkGetPhysicalDeviceProperties(physical_device, &properties_);
   vkGetPhysicalDeviceMemoryProperties(physical_device, &memory_);
+  float_controls_ = vk::float_controls_of(physical_device, instance_api_version_);
   table_ = std::make_unique<VolkDeviceTable>();
   volkLoadDeviceTable(table_.get(), device);
   if (queue == VK_NULL_HANDLE) table_->vkGetDeviceQueue(device, family, 0, &queue);
   queue_ = queue;
   return create_pipeline_cache();
+}
+
+bool context::keeps_signed_zeros() const {
+  return internals(*this).kernel_float_controls().signed_zero_inf_nan_preserve;
+}
+
+bool context::keeps_denormals() const {
+  return internals(*this).kernel_float_controls().denorm_preserve;
 }
 
 status context_impl::check_timeline_semaphores() const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "vknoise/context.hpp"
+#include "vulkan/spirv_float_controls.hpp"
 
 namespace vknoise {
 
@@ -39,6 +40,10 @@ class context_impl final : public context {
   // errc::no_device naming the first missing requirement of timeline semaphores (the recorder's):
   // instance and device apiVersion 1.2, the timelineSemaphore feature, the loader's functions.
   status check_timeline_semaphores() const;
+  // The float controls the kernels declare on this device (spirv_float_controls.hpp): those of
+  // its VkPhysicalDeviceFloatControlsProperties, where device and instance are Vulkan 1.2 (core
+  // there, so nothing needs enabling; none on 1.1).
+  vk::float_controls kernel_float_controls() const { return float_controls_; }
 
  private:
   context_impl() = default;
@@ -47,6 +52,7 @@ class context_impl final : public context {
   status create_pipeline_cache();  // pipeline_cache.cpp
 
   std::unique_ptr<VolkDeviceTable> table_;
+  vk::float_controls float_controls_;
   mutable message_sink sink_;  // the debug callback's user data
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger_ = nullptr;  // this instance's

@@ -40,9 +40,24 @@ int device_type_preference(VkPhysicalDeviceType type) {
 }
 
 namespace vk {
+
+float_controls float_controls_of(VkPhysicalDevice device, std::uint32_t instance_api_version) {
+  VkPhysicalDeviceProperties props;
+  vkGetPhysicalDeviceProperties(device, &props);
+  if (props.apiVersion < VK_API_VERSION_1_2 || instance_api_version < VK_API_VERSION_1_2) return {};
+  VkPhysicalDeviceFloatControlsProperties controls{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+  VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  properties.pNext = &controls;
+  vkGetPhysicalDeviceProperties2(device, &properties);
+  return {controls.shaderSignedZeroInfNanPreserveFloat32 == VK_TRUE,
+          controls.shaderDenormPreserveFloat32 == VK_TRUE};
+}
+
 namespace {
 
-device_candidate describe(VkPhysicalDevice handle, std::uint32_t index) {
+device_candidate describe(VkPhysicalDevice handle, std::uint32_t index,
+                          std::uint32_t instance_api_version) {
   device_candidate c;
   c.handle = handle;
   VkPhysicalDeviceProperties props;
@@ -51,6 +66,9 @@ device_candidate describe(VkPhysicalDevice handle, std::uint32_t index) {
   c.info.name = props.deviceName;
   c.info.type = props.deviceType;
   c.info.api_version = props.apiVersion;
+  const float_controls controls = float_controls_of(handle, instance_api_version);
+  c.info.keeps_signed_zeros = controls.signed_zero_inf_nan_preserve;
+  c.info.keeps_denormals = controls.denorm_preserve;
 
   std::uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(handle, &count, nullptr);
@@ -78,7 +96,8 @@ device_candidate describe(VkPhysicalDevice handle, std::uint32_t index) {
 
 }  // namespace
 
-result<std::vector<device_candidate>> describe_devices(VkInstance instance) {
+result<std::vector<device_candidate>> describe_devices(VkInstance instance,
+                                                       std::uint32_t instance_api_version) {
   std::uint32_t count = 0;
   VKNOISE_TRY(
       check(vkEnumeratePhysicalDevices(instance, &count, nullptr), "vkEnumeratePhysicalDevices"));
@@ -91,7 +110,7 @@ result<std::vector<device_candidate>> describe_devices(VkInstance instance) {
   std::vector<device_candidate> candidates;
   int best = -1;
   for (std::uint32_t i = 0; i < count; ++i) {
-    candidates.push_back(describe(handles[i], i));
+    candidates.push_back(describe(handles[i], i, instance_api_version));
     const device_info& info = candidates.back().info;
     if (info.suitable && (best < 0 || device_type_preference(info.type) <
                                           device_type_preference(candidates[best].info.type))) {

@@ -1,22 +1,17 @@
 #include "vulkan/spirv_image_format.hpp"
 
-#include <spirv/unified1/spirv.hpp11>
+#include "vulkan/spirv_words.hpp"
+#include "vulkan/vk_check.hpp"
 
 namespace vknoise::vk {
 namespace {
+
+using namespace spirv_words;
 
 // Word offsets inside an OpTypeImage instruction (the SPIR-V specification, 3.3.6).
 constexpr std::size_t kSampledWord = 7;  // 1: sampled image, 2: storage image
 constexpr std::size_t kFormatWord = 8;
 constexpr std::uint32_t kStorageImage = 2;
-constexpr std::size_t kHeaderWords = 5;
-
-std::uint32_t word_of(spv::ImageFormat format) {
-  return static_cast<std::uint32_t>(format);
-}
-std::uint32_t word_of(spv::Capability capability) {
-  return static_cast<std::uint32_t>(capability);
-}
 
 // The SPIR-V format of a target's image format, and whether the shader must declare
 // StorageImageExtendedFormats to use it (the formats outside the specification's base list).
@@ -45,13 +40,6 @@ bool spirv_format_of(image_format format, spirv_format& out) {
   return false;
 }
 
-std::uint32_t opcode_of(std::uint32_t first_word) {
-  return first_word & spv::OpCodeMask;
-}
-std::uint32_t word_count_of(std::uint32_t first_word) {
-  return first_word >> spv::WordCountShift;
-}
-
 }  // namespace
 
 result<std::vector<std::uint32_t>> with_image_format(std::span<const std::uint32_t> code,
@@ -60,56 +48,44 @@ result<std::vector<std::uint32_t>> with_image_format(std::span<const std::uint32
   if (!spirv_format_of(format, wanted)) {
     return make_error(errc::invalid_argument, "an image format is needed to fit a kernel module");
   }
-  if (code.size() < kHeaderWords || code[0] != spv::MagicNumber) {
-    return make_error(errc::invalid_argument, "the kernel module is not SPIR-V");
-  }
-  const std::uint32_t op_capability = static_cast<std::uint32_t>(spv::Op::OpCapability);
-  const std::uint32_t op_type_image = static_cast<std::uint32_t>(spv::Op::OpTypeImage);
-  const std::uint32_t capability_instruction = (2u << spv::WordCountShift) | op_capability;
+  VKNOISE_TRY(check_module(code));
 
   // First pass: is the capability the format needs declared already?
   bool has_extended = false;
-  for (std::size_t at = kHeaderWords; at < code.size();) {
-    const std::uint32_t words = word_count_of(code[at]);
-    if (words == 0 || words > code.size() - at) {
-      return make_error(errc::invalid_argument, "the kernel module has a truncated instruction");
-    }
-    if (opcode_of(code[at]) == op_capability && words == 2 &&
-        code[at + 1] == word_of(spv::Capability::StorageImageExtendedFormats)) {
+  for_each_instruction(code, [&](std::span<const std::uint32_t> instruction) {
+    if (opcode_of(instruction[0]) == spv::Op::OpCapability && instruction.size() == 2 &&
+        instruction[1] == word_of(spv::Capability::StorageImageExtendedFormats)) {
       has_extended = true;
     }
-    at += words;
-  }
+  });
 
   // Second pass: copy, swapping the capability and filling in the images' format.
   std::vector<std::uint32_t> out(code.begin(), code.begin() + kHeaderWords);
   out.reserve(code.size() + 2);
   bool dropped_without_format = false;
   std::size_t images = 0;
-  for (std::size_t at = kHeaderWords; at < code.size();) {
-    const std::uint32_t words = word_count_of(code[at]);
-    const std::span<const std::uint32_t> instruction = code.subspan(at, words);
-    at += words;
-    if (opcode_of(instruction[0]) == op_capability && words == 2 &&
+  for_each_instruction(code, [&](std::span<const std::uint32_t> instruction) {
+    const std::size_t words = instruction.size();
+    if (opcode_of(instruction[0]) == spv::Op::OpCapability && words == 2 &&
         instruction[1] == word_of(spv::Capability::StorageImageWriteWithoutFormat)) {
       // Capabilities come first in a module, so its replacement may take its place.
       dropped_without_format = true;
       if (wanted.extended && !has_extended) {
-        out.push_back(capability_instruction);
+        out.push_back(first_word(spv::Op::OpCapability, 2));
         out.push_back(word_of(spv::Capability::StorageImageExtendedFormats));
         has_extended = true;
       }
-      continue;
+      return;
     }
     const std::size_t start = out.size();
     out.insert(out.end(), instruction.begin(), instruction.end());
-    if (opcode_of(instruction[0]) == op_type_image && words > kFormatWord &&
+    if (opcode_of(instruction[0]) == spv::Op::OpTypeImage && words > kFormatWord &&
         instruction[kSampledWord] == kStorageImage &&
         instruction[kFormatWord] == word_of(spv::ImageFormat::Unknown)) {
       out[start + kFormatWord] = word_of(wanted.format);
       ++images;
     }
-  }
+  });
   if (!dropped_without_format || images == 0) {
     return make_error(errc::invalid_argument,
                       "the kernel module has no storage image declared without a format");
