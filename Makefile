@@ -48,6 +48,9 @@ run: build
 	$(VKNOISE) render --dims 3 --size 128x128x128 --step 0.0625 --backend gpu --out $(OUT_DIR)/volume3.raw
 	$(VKNOISE) check --dims 3
 	$(VKNOISE) check --dims 4
+	$(VKNOISE) render --noise simplex --dims 2 --size 512x512 --step 0.0078125 --remap 01 --backend gpu --out $(OUT_DIR)/simplex2.png
+	$(VKNOISE) render --noise simplex --dims 3 --size 512x512 --origin 0,0,0.5 --step 0.0078125 --fractal fbm --octaves 5 --remap 01 --backend gpu --out $(OUT_DIR)/simplex3_fbm.png
+	$(VKNOISE) check --noise simplex --dims 3 --fractal fbm
 	$(VKNOISE) render --graph graphs/terraced_terrain.json --size 512x512 --step 0.005 --origin 3,1 --backend gpu --out $(OUT_DIR)/graph_terraced_terrain.png
 	$(VKNOISE) render --graph graphs/lava.json --size 512x512 --step 0.0078125 --origin 0,0,0.4 --backend gpu --out $(OUT_DIR)/graph_lava.png
 	$(VKNOISE) render --graph graphs/cloud_layers.json --size 512x512 --step 0.0078125 --origin 0,0,0.4 --backend gpu --out $(OUT_DIR)/graph_cloud_layers.png

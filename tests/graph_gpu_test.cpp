@@ -72,6 +72,21 @@ const char* const kBuiltinGraphs[] = {
     R"({"dims": 3, "nodes": {"p": {"kind": "position"},
         "n": {"kind": "noise", "at": "p", "basis": "value", "interpolation": "cosine", "smooth": true}},
        "outputs": {"value": "n"}})",
+    // Gustavson's simplex noise: 2D fbm with its own table, 3D warped (a displaced lattice domain:
+    // its position moved whole), 4D, and 3D at a float domain (a sine of the position)
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p", "basis": "simplex", "seed": 3},
+        "f": {"kind": "fractal", "noise": "n", "type": "fbm", "octaves": 4, "octave_offsets": true}},
+       "outputs": {"value": "f"}})",
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "a": {"kind": "noise", "at": "p", "seed": 5},
+        "w": {"kind": "warp", "in": "p", "by": ["a", 0.25, "a"], "amplitude": 0.7},
+        "n": {"kind": "noise", "at": "w", "basis": "simplex"},
+        "f": {"kind": "fractal", "noise": "n", "type": "ridged", "octaves": 3}},
+       "outputs": {"n": "n", "f": "f"}})",
+    R"({"dims": 4, "nodes": {"p": {"kind": "position"},
+        "n": {"kind": "noise", "at": "p", "basis": "simplex", "table": "perlin"}},
+       "outputs": {"value": "n"}})",
     // no noise at all: no slots, no tables
     R"({"dims": 1, "nodes": {"p": {"kind": "position"}, "x": {"kind": "component", "in": "p", "axis": 0},
         "m": {"kind": "mul", "a": "x", "b": 0.5}},

@@ -855,9 +855,13 @@ std::vector<bad_graph> bad_graphs() {
        "graph: node 'c' field 'axis': unknown axis 'q' (x, y, z, w, r, g, b, a or 0 to 3)"},
       {"ComponentAxisFour", with(R"("c": {"kind": "component", "in": "p", "axis": 4})", "c"),
        "graph: node 'c' field 'axis': expects an integer 0 to 3, got 4"},
-      {"UnknownBasis", with(R"("q": {"kind": "noise", "basis": "simplex"})", "q"),
-       "graph: node 'q' field 'basis': unknown basis 'simplex' (improved, improved4-balanced, "
-       "classic or value)"},
+      {"UnknownBasis", with(R"("q": {"kind": "noise", "basis": "gabor"})", "q"),
+       "graph: node 'q' field 'basis': unknown basis 'gabor' (improved, improved4-balanced, "
+       "classic, value or simplex)"},
+      {"SimplexWithAPeriod",
+       with(R"("q": {"kind": "noise", "basis": "simplex", "at": "p", "period": 8})", "q"),
+       "graph: node 'q': simplex noise has no period: its skewed lattice does not tile on an "
+       "integer grid (leave the periods at 0)"},
       {"BalancedIn3D", with(R"("q": {"kind": "noise", "basis": "improved4_balanced"})", "q"),
        "graph: node 'q' field 'at': improved4-balanced noise samples 4 dims, 'p' is a vector of 3"},
       {"SeedAndTable", with(R"("q": {"kind": "noise", "seed": 1, "table": "perlin"})", "q"),

@@ -361,7 +361,7 @@ TEST(NoiseSpecNames, EveryNameReadsBackInBothSpellings) {
   for (const vknoise::value_interpolation i : vknoise::all_value_interpolations()) {
     EXPECT_EQ(vknoise::value_interpolation_from_name(vknoise::value_interpolation_name(i)), i);
   }
-  EXPECT_EQ(vknoise::all_noise_kinds().size(), 4u);
+  EXPECT_EQ(vknoise::all_noise_kinds().size(), 5u);
   EXPECT_EQ(vknoise::all_fractal_kinds().size(), 5u);
   EXPECT_EQ(vknoise::all_value_interpolations().size(), 3u);
   EXPECT_EQ(vknoise::noise_kind_from_name("improved4_balanced"),
@@ -375,7 +375,33 @@ TEST(NoiseSpecNames, EveryNameReadsBackInBothSpellings) {
 }
 
 TEST(NoiseSpecNames, ChoicesListEveryName) {
-  EXPECT_EQ(vknoise::noise_kind_choices(), "improved, improved4-balanced, classic or value");
+  EXPECT_EQ(vknoise::noise_kind_choices(),
+            "improved, improved4-balanced, classic, value or simplex");
   EXPECT_EQ(vknoise::fractal_kind_choices(), "none, fbm, turbulence, ridged or billow");
   EXPECT_EQ(vknoise::value_interpolation_choices(), "linear, cosine or cubic");
+}
+
+// Simplex noise: dims 2 to 4, no period (its lattice does not tile on an integer grid), no built-in
+// warp; a gradient and every fractal are fine.
+TEST(NoiseSpecValidation, SimplexTakesTwoToFourDimsAndNoPeriodOrWarp) {
+  vknoise::noise_spec s;
+  s.kind = vknoise::noise_kind::simplex;
+  for (int dims = 2; dims <= 4; ++dims) EXPECT_TRUE(vknoise::validate(s, dims).ok()) << dims;
+  const auto refused = vknoise::validate(s, 1);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.message(), "simplex noise has dims 2 to 4, not 1");
+  vknoise::noise_spec periodic = s;
+  periodic.period = {0, 0, 8, 0};
+  EXPECT_EQ(vknoise::validate(periodic, 3).message(),
+            "simplex noise has no period: its skewed lattice does not tile on an integer grid "
+            "(leave the periods at 0)");
+  vknoise::noise_spec warped = s;
+  warped.warp = 0.5;
+  EXPECT_EQ(vknoise::validate(warped, 3).message(),
+            "simplex noise is not warped here (use a graph's warp nodes)");
+  vknoise::noise_spec fbm_gradient = s;
+  fbm_gradient.fractal = vknoise::fractal_kind::fbm;
+  fbm_gradient.octaves = 5;
+  fbm_gradient.gradient = true;
+  EXPECT_TRUE(vknoise::validate(fbm_gradient, 4).ok());
 }

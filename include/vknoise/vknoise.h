@@ -115,7 +115,8 @@ typedef enum vknoise_noise_kind {
   VKNOISE_NOISE_IMPROVED = 0,
   VKNOISE_NOISE_IMPROVED4_BALANCED = 1,
   VKNOISE_NOISE_CLASSIC = 2,
-  VKNOISE_NOISE_VALUE = 3
+  VKNOISE_NOISE_VALUE = 3,
+  VKNOISE_NOISE_SIMPLEX = 4
 } vknoise_noise_kind;
 
 typedef enum vknoise_fractal_kind {

@@ -44,7 +44,8 @@ def field(size, origin=0.0, step=1 / 32, *, dims=None, noise="improved", fractal
     origin, step: one number for every axis or one per axis; sample i on an axis is at
         origin + (region + i) * step.
     dims: coordinates per sample, 1 to 4 (default: the graph's, else len(size)).
-    noise: "improved" (default), "improved4-balanced", "classic", "value", or a vknoise.Graph.
+    noise: "improved" (default), "improved4-balanced", "classic", "value", "simplex", or a
+        vknoise.Graph.
     fractal, octaves, persistence, lacunarity, period, octave_offsets, warp, interpolation,
     smooth, gradient: as the command line's --fractal ... --gradient (docs/noise.md).
     seed / permutation: the permutation table (default Perlin's): shuffled from a 64-bit seed,

@@ -9,7 +9,7 @@ import numpy.typing as npt
 __version__: str
 
 BackendName = Literal["auto", "cpu", "cpu-reference", "gpu"]
-NoiseName = Literal["improved", "improved4-balanced", "classic", "value"]
+NoiseName = Literal["improved", "improved4-balanced", "classic", "value", "simplex"]
 FractalName = Literal["none", "fbm", "turbulence", "ridged", "billow"]
 Number = SupportsFloat
 Axes = Union[Number, Sequence[Number]]

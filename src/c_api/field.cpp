@@ -15,7 +15,7 @@ error bad_field(const char* function, const char* name, long long value, const c
 
 result<noise_spec> to_noise_spec(const char* function, const vknoise_noise& noise) {
   noise_spec spec;
-  if (noise.kind < VKNOISE_NOISE_IMPROVED || noise.kind > VKNOISE_NOISE_VALUE) {
+  if (noise.kind < VKNOISE_NOISE_IMPROVED || noise.kind > VKNOISE_NOISE_SIMPLEX) {
     return bad_field(function, "noise.kind", noise.kind, "a vknoise_noise_kind");
   }
   if (noise.fractal < VKNOISE_FRACTAL_NONE || noise.fractal > VKNOISE_FRACTAL_BILLOW) {

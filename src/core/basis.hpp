@@ -6,10 +6,25 @@
 #include "core/classic_noise.hpp"
 #include "core/improved_noise.hpp"
 #include "core/lattice.hpp"
+#include "core/simplex_noise.hpp"
 #include "core/value_noise.hpp"
+#include "core/warp.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise::detail {
+
+// The reference's axis of a position for basis `kind`: split modulo the period, or whole for
+// simplex (octave_coordinate's double twin).
+inline lattice_axis<double> reference_axis_of(noise_kind kind, double x, std::uint64_t period) {
+  return kind == noise_kind::simplex ? simplex_axis(x) : split_axis(x, period);
+}
+
+// A float-path axis moved by delta (a warp's displacement): a lattice coordinate by displace(), a
+// simplex position by adding delta to it.
+template <class real>
+inline lattice_axis<real> moved_axis(noise_kind kind, const lattice_axis<real>& a, real delta) {
+  return kind == noise_kind::simplex ? simplex_axis(a.frac + delta) : displace(a, delta);
+}
 
 template <class real>
 struct basis_setup {
@@ -27,6 +42,16 @@ real basis_noise(const basis_setup<real>& b, int octave, const lattice_axis<real
                  const lattice_axis<real>& w) {
   const std::int32_t* perm = b.perm;
   switch (b.kind) {
+    case noise_kind::simplex:
+      // Its axes carry the whole coordinate in frac (simplex_axis).
+      switch (b.dims) {
+        case 2:
+          return simplex_noise2<real>(perm, x.frac, y.frac);
+        case 3:
+          return simplex_noise3<real>(perm, x.frac, y.frac, z.frac);
+        default:
+          return simplex_noise4<real>(perm, x.frac, y.frac, z.frac, w.frac);
+      }
     case noise_kind::improved4_balanced:
       return improved_noise4<real, true>(perm, x, y, z, w);
     case noise_kind::classic:
@@ -74,6 +99,16 @@ dual<real> basis_noise_d(const basis_setup<real>& b, const lattice_axis<real>& x
                          const lattice_axis<real>& y, const lattice_axis<real>& z,
                          const lattice_axis<real>& w) {
   const std::int32_t* perm = b.perm;
+  if (b.kind == noise_kind::simplex) {
+    switch (b.dims) {
+      case 2:
+        return simplex_noise2_d<real>(perm, x.frac, y.frac);
+      case 3:
+        return simplex_noise3_d<real>(perm, x.frac, y.frac, z.frac);
+      default:
+        return simplex_noise4_d<real>(perm, x.frac, y.frac, z.frac, w.frac);
+    }
+  }
   if (b.kind == noise_kind::improved4_balanced) {
     return improved_noise4_d<real, true>(perm, x, y, z, w);
   }

@@ -129,6 +129,23 @@ std::vector<catalogue_entry> catalogue() {
   list.push_back(
       {"value 4D fbm cosine, periods 16", make(4, {16, 12, 5, 4}, near, 0.11, value_fbm)});
 
+  // Gustavson's simplex noise, its gradient, and fBm over it, near the origin: its float path
+  // rounds the whole coordinate to float (noise_spec.hpp).
+  for (int dims = 2; dims <= 4; ++dims) {
+    noise_spec s;
+    s.kind = noise_kind::simplex;
+    const std::array<std::uint32_t, 4> sizes[4] = {
+        {1, 1, 1, 1}, {64, 48, 1, 1}, {40, 32, 4, 1}, {16, 12, 5, 4}};
+    list.push_back(
+        {"simplex " + std::to_string(dims) + "D", make(dims, sizes[dims - 1], near, 0.057, s)});
+    s.gradient = true;
+    list.push_back({"simplex " + std::to_string(dims) + "D gradient",
+                    make(dims, sizes[dims - 1], near, 0.057, s)});
+  }
+  noise_spec simplex_fbm = fractal(fractal_kind::fbm, 4);
+  simplex_fbm.kind = noise_kind::simplex;
+  list.push_back({"simplex 3D fbm", make(3, {40, 32, 4, 1}, near, 0.047, simplex_fbm)});
+
   // Domain warp by a second noise field.
   noise_spec warped;
   warped.warp = 1.5;

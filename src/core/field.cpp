@@ -101,8 +101,7 @@ double sample_position(const field_spec& field, int axis, std::uint32_t index) {
 
 lattice_coord axis_coordinate(const field_spec& field, int axis, std::uint32_t index, int octave) {
   if (axis >= field.dims) return {0, 0, 0, 0, 0.0f};
-  const double x = octave_position(field.noise, axis, octave, sample_position(field, axis, index));
-  return reduce_coordinate(x, octave_period(field.noise, axis, octave));
+  return octave_coordinate(field.noise, axis, octave, sample_position(field, axis, index));
 }
 
 std::vector<lattice_coord> axis_coordinates(const field_spec& field) {

@@ -46,6 +46,13 @@ inline lattice_axis<real> to_axis(const lattice_coord& c, real frac) {
   return {c.cell, c.next, c.prev, c.next2, frac};
 }
 
+// An axis of simplex noise, whose skewed lattice needs the whole coordinate: x itself in frac, no
+// cells (the float path rounds x to float; see noise_spec.hpp).
+template <class real>
+inline lattice_axis<real> simplex_axis(real x) {
+  return {0, 0, 0, 0, x};
+}
+
 inline lattice_axis<double> split_axis(double x, std::uint64_t period) {
   const split_coordinate s = split(x, period);
   return to_axis(wrapped_cells(s.cell, period, 0.0f), s.frac);

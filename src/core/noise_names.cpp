@@ -9,7 +9,7 @@ namespace vknoise {
 namespace {
 
 constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
-                                      noise_kind::classic, noise_kind::value};
+                                      noise_kind::classic, noise_kind::value, noise_kind::simplex};
 constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
                                           fractal_kind::turbulence, fractal_kind::ridged,
                                           fractal_kind::billow};
@@ -54,6 +54,8 @@ const char* noise_kind_name(noise_kind kind) {
       return "classic";
     case noise_kind::value:
       return "value";
+    case noise_kind::simplex:
+      return "simplex";
   }
   return "?";
 }

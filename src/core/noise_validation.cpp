@@ -12,7 +12,14 @@ namespace vknoise {
 namespace {
 
 int min_dims(noise_kind kind) {
-  return kind == noise_kind::improved4_balanced ? 4 : 1;
+  switch (kind) {
+    case noise_kind::improved4_balanced:
+      return 4;
+    case noise_kind::simplex:
+      return 2;
+    default:
+      return 1;
+  }
 }
 
 bool any_period(const noise_spec& noise) {
@@ -26,10 +33,12 @@ bool any_period(const noise_spec& noise) {
 
 status validate(const noise_spec& noise, int dims) {
   if (dims < min_dims(noise.kind) || dims > 4) {
-    return make_error(errc::invalid_argument, std::string(noise_kind_name(noise.kind)) +
-                                                  " noise has dims " +
-                                                  (min_dims(noise.kind) == 4 ? "4" : "1 to 4") +
-                                                  ", not " + std::to_string(dims));
+    return make_error(
+        errc::invalid_argument,
+        std::string(noise_kind_name(noise.kind)) + " noise has dims " +
+            (min_dims(noise.kind) == 4 ? std::string("4")
+                                       : std::to_string(min_dims(noise.kind)) + " to 4") +
+            ", not " + std::to_string(dims));
   }
   if (noise.octaves < 1 || noise.octaves > max_octaves) {
     return make_error(errc::invalid_argument, "octaves is " + std::to_string(noise.octaves) +
@@ -79,6 +88,11 @@ status validate(const noise_spec& noise, int dims) {
                             std::to_string(noise.period[axis]) + "; periods are 1 to 256");
     }
   }
+  if (noise.kind == noise_kind::simplex && any_period(noise)) {
+    return make_error(errc::invalid_argument,
+                      "simplex noise has no period: its skewed lattice does not tile on an "
+                      "integer grid (leave the periods at 0)");
+  }
   if (!std::isfinite(noise.warp) || noise.warp < 0) {
     return make_error(errc::invalid_argument, "warp must be a finite number >= 0");
   }
@@ -86,6 +100,10 @@ status validate(const noise_spec& noise, int dims) {
     return make_error(errc::invalid_argument,
                       "a warp moves points across the tile's edge; it cannot be combined with a "
                       "period");
+  }
+  if (noise.warp > 0 && noise.kind == noise_kind::simplex) {
+    return make_error(errc::invalid_argument,
+                      "simplex noise is not warped here (use a graph's warp nodes)");
   }
   if (noise.warp > 0 && noise.gradient) {
     return make_error(errc::invalid_argument, "a warped noise has no analytic gradient here");

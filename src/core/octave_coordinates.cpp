@@ -28,6 +28,17 @@ std::uint64_t octave_period(const noise_spec& noise, int axis, int octave) {
   return static_cast<std::uint64_t>(noise.period[axis] * detail::octave_scale(noise, octave));
 }
 
+double float_path_bound(const noise_spec& noise, int dims) {
+  if (noise.kind == noise_kind::simplex && dims >= 3) return noise.gradient ? 1.0 : 0.02;
+  return 1e-5;
+}
+
+lattice_coord octave_coordinate(const noise_spec& noise, int axis, int octave, double x) {
+  const double position = octave_position(noise, axis, octave, x);
+  if (noise.kind == noise_kind::simplex) return {0, 0, 0, 0, static_cast<float>(position)};
+  return reduce_coordinate(position, octave_period(noise, axis, octave));
+}
+
 double max_octave_position(const noise_spec& noise, int axis, double bound) {
   // A warp moves a point by at most warp * |w|, and |w| < 8 for every basis noise (value noise's
   // cubic reaches 1.5^4).
@@ -43,10 +54,8 @@ double max_octave_position(const noise_spec& noise, int axis, double bound) {
 void reduce_point(const noise_spec& noise, int dims, const double* position, lattice_coord* out) {
   for (int o = 0; o < noise.octaves; ++o) {
     for (int axis = 0; axis < 4; ++axis) {
-      out[o * 4 + axis] = axis < dims
-                              ? reduce_coordinate(octave_position(noise, axis, o, position[axis]),
-                                                  octave_period(noise, axis, o))
-                              : lattice_coord{0, 0, 0, 0, 0.0f};
+      out[o * 4 + axis] = axis < dims ? octave_coordinate(noise, axis, o, position[axis])
+                                      : lattice_coord{0, 0, 0, 0, 0.0f};
     }
   }
 }

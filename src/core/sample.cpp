@@ -65,8 +65,8 @@ detail::basis_setup<real> basis_setup_for(const noise_spec& noise, int dims,
 
 detail::lattice_axis<double> reference_axis(const noise_spec& noise, int axis, int octave,
                                             double x) {
-  return detail::split_axis(octave_position(noise, axis, octave, x),
-                            octave_period(noise, axis, octave));
+  return detail::reference_axis_of(noise.kind, octave_position(noise, axis, octave, x),
+                                   octave_period(noise, axis, octave));
 }
 
 // Octave o's axes: from the position in double, or from reduce_point's coordinates in float.

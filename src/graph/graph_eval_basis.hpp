@@ -95,16 +95,17 @@ class basis_sampler {
     const value& d = values_[domain];
     noise_axes result;
     detail::lattice_axis<real>* axes = result.a;
+    const noise_kind basis = n.noise.basis;
     for (int a = 0; a < dims; ++a) {
       if constexpr (reference) {
-        axes[a] = detail::split_axis(octave_position(spec, a, octave, d.v[a]),
-                                     octave_period(spec, a, octave));
+        axes[a] = detail::reference_axis_of(basis, octave_position(spec, a, octave, d.v[a]),
+                                            octave_period(spec, a, octave));
       } else if (l_.form[domain] == domain_form::lattice) {
         const lattice_coord& c = in_.coords[(s + octave) * 4 + a];
         axes[a] = detail::to_axis(c, c.frac);
         if (l_.chains[l_.node_chain[domain]].displaced) {
           const real factor = detail::octave_factor(real(spec.lacunarity_f), octave);
-          axes[a] = detail::displace(axes[a], d.v[a] * factor);
+          axes[a] = detail::moved_axis(basis, axes[a], d.v[a] * factor);
         }
       } else {
         real x = d.v[a];
@@ -112,7 +113,8 @@ class basis_sampler {
           x = x * detail::octave_factor(real(spec.lacunarity_f), octave);
           if (spec.octave_offsets) x = x + real(octave) * real(spec.offsets[a]);
         }
-        axes[a] = detail::graph_ops::graph_float_axis(x);
+        axes[a] = basis == noise_kind::simplex ? detail::simplex_axis(x)
+                                               : detail::graph_ops::graph_float_axis(x);
       }
     }
     return result;

@@ -10,6 +10,9 @@ namespace vknoise::graph_ir {
 namespace {
 
 const char* const component_names[4] = {"x", "y", "z", "w"};
+// A simplex noise's coordinates: its axes' whole positions (simplex_axis).
+const char* const simplex_axes[4] = {"x.frac", "x.frac, y.frac", "x.frac, y.frac, z.frac",
+                                     "x.frac, y.frac, z.frac, w.frac"};
 
 }  // namespace
 
@@ -36,6 +39,9 @@ void kernel_writer::basis_function(int i) {
       out_ << "value_noise" << dims << "(octave, " << (n.noise.value_smooth ? "true" : "false")
            << ", " << static_cast<int>(n.noise.interpolation) << ", " << axes[dims - 1] << ")";
       break;
+    case noise_kind::simplex:
+      out_ << "simplex_noise" << dims << "(" << simplex_axes[dims - 1] << ")";
+      break;
     default:
       if (dims == 4) {
         out_ << "improved_noise4(false, x, y, z, w)";
@@ -60,6 +66,8 @@ void kernel_writer::dual_basis_function(int i) {
     out_ << "improved_noise4_d(true, x, y, z, w)";
   } else if (n.noise.basis == noise_kind::classic) {
     out_ << "classic_noise" << dims << "_d(" << axes[dims - 1] << ")";
+  } else if (n.noise.basis == noise_kind::simplex) {
+    out_ << "simplex_noise" << dims << "_d(" << simplex_axes[dims - 1] << ")";
   } else if (dims == 4) {
     out_ << "improved_noise4_d(false, x, y, z, w)";
   } else {
@@ -192,7 +200,12 @@ std::string kernel_writer::axes_of(int noise, const std::string& slot, const std
     }
     const std::string t = "x" + std::to_string(a);
     out_ << indent << "precise float " << t << " = " << x << ";\n";
-    list += lattice ? "displace(" + coord + ", " + t + ")" : "graph_float_axis(" + t + ")";
+    // A simplex noise reads its position whole (simplex_axis): moved by adding, never split.
+    if (g_.nodes[noise].noise.basis == noise_kind::simplex) {
+      list += lattice ? "simplex_moved(" + coord + ", " + t + ")" : "simplex_axis(" + t + ")";
+    } else {
+      list += lattice ? "displace(" + coord + ", " + t + ")" : "graph_float_axis(" + t + ")";
+    }
   }
   return list;
 }

@@ -118,7 +118,12 @@ void write_slot_function(std::ostream& out, const layout& l) {
       for (int a = 0; a < 4; ++a) offsets[a] = sl.octave * octave_offset[a];
       out << "      x = x + " << exact_doubles(offsets) << "[axis];\n";
     }
-    out << "      return graph_reduced(x);\n";
+    // A simplex noise's slot is its octave position rounded to float (octave_coordinate).
+    if (sl.octave_spec.kind == noise_kind::simplex) {
+      out << "      return lattice_axis(0, 0, 0, 0, float(x));\n";
+    } else {
+      out << "      return graph_reduced(x);\n";
+    }
   }
   out << "  }\n  return lattice_axis(0, 0, 0, 0, 0.0);\n}\n\n";
 }

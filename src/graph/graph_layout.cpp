@@ -121,6 +121,7 @@ class layout_builder {
     slot s;
     s.kind = slot_kind::lattice;
     s.chain = l_.node_chain[domain];
+    s.octave_spec.kind = p.basis;  // simplex reads its position whole (octave_coordinate)
     s.octave_spec.period = p.period;
     if (f != nullptr) {
       s.octave_spec.lacunarity = f->lacunarity;
@@ -321,8 +322,7 @@ lattice_coord slot_coordinate(const layout& l, int slot_index, int axis, double 
   const slot& s = l.slots[slot_index];
   const double chained = apply_chain(l.chains[s.chain], axis, x);
   if (s.kind == slot_kind::raw) return {0, 0, 0, 0, static_cast<float>(chained)};
-  return reduce_coordinate(octave_position(s.octave_spec, axis, s.octave, chained),
-                           octave_period(s.octave_spec, axis, s.octave));
+  return octave_coordinate(s.octave_spec, axis, s.octave, chained);
 }
 
 void slot_coordinates(const layout& l, int slot_index, int axis, std::span<const double> positions,

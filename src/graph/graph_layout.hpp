@@ -46,7 +46,8 @@ struct lattice_chain {
 };
 
 enum class slot_kind : std::uint8_t {
-  lattice,  // reduce_coordinate(octave_position(octave_spec, axis, octave, chain(x)), period)
+  lattice,  // octave_coordinate(octave_spec, axis, octave, chain(x)): cells and fraction, or a
+            // simplex noise's whole position
   raw       // {0, 0, 0, 0, float(chain(x))}
 };
 

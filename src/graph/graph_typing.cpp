@@ -101,9 +101,11 @@ bool parser::sort() {
 namespace {
 
 // Lattice points one evaluation of a noise node reads: 2^dims corners, and for value noise
-// (2 + 2 reach)^dims cells, reach 1 for smoothing and 1 more for cubic interpolation.
+// (2 + 2 reach)^dims cells, reach 1 for smoothing and 1 more for cubic interpolation; simplex
+// noise reads its simplex's dims + 1 corners.
 int lattice_reads(const pending_node& noise) {
   const ir::noise_params& p = noise.noise;
+  if (p.basis == noise_kind::simplex) return noise.noise_dims + 1;
   int per_axis = 2;
   if (p.basis == noise_kind::value) {
     per_axis +=

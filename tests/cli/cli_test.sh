@@ -254,7 +254,18 @@ with_input '0.3 0.7 1.1 2.2\n'
 expect_success "eval balanced 4D on the gpu" eval --dims 4 --noise improved4-balanced --backend gpu
 expect_error "balanced with dims 3" 2 'improved4-balanced' render --dims 3 --size 8x8 \
   --noise improved4-balanced --out b.raw
-expect_error "unknown noise" 2 '--noise' render --dims 3 --size 8x8 --noise simplex --out b.raw
+expect_error "unknown noise" 2 '--noise' render --dims 3 --size 8x8 --noise gabor --out b.raw
+expect_error "simplex with a period" 2 'simplex noise has no period' render --dims 3 --size 8x8 \
+  --noise simplex --period 8 --out b.raw
+expect_error "simplex in 1D" 2 'simplex noise has dims 2 to 4' render --dims 1 --size 8 \
+  --noise simplex --out b.raw
+expect_error "simplex warped" 2 'simplex noise is not warped' render --dims 2 --size 8x8 \
+  --noise simplex --warp 1 --out b.raw
+expect_success "simplex 3D on the gpu" render --dims 3 --size 16x16x4 --noise simplex \
+  --fractal fbm --backend gpu --out s.raw
+check "simplex 3D is 16x16x4 floats" [ "$(stat -c %s "$case_dir/s.raw")" -eq 4096 ]
+with_input '0.3 0.7 1.1\n'
+expect_success "eval simplex 3D on the gpu" eval --dims 3 --noise simplex --backend gpu
 expect_error "unknown fractal" 2 '--fractal' render --dims 3 --size 8x8 --fractal fbn --out b.raw
 expect_error "octaves 0" 2 'octaves' render --dims 3 --size 8x8 --fractal fbm --octaves 0 \
   --out b.raw

@@ -43,7 +43,10 @@ CASES = [
     ("region past 2^53", lambda: F((4, 4), region=(2**53 + 1, 0)), ValueError, "2^53"),
     # noise options
     ("unknown keyword", lambda: F((4, 4), octave=3), TypeError, "octave"),
-    ("unknown noise", lambda: F((4, 4), noise="simplex"), ValueError, "noise='simplex'"),
+    ("unknown noise", lambda: F((4, 4), noise="gabor"), ValueError, "noise='gabor'"),
+    ("simplex with a period", lambda: F((4, 4), noise="simplex", period=8), ValueError,
+     "simplex noise has no period"),
+    ("simplex in 1D", lambda: F((4,), noise="simplex"), ValueError, "simplex noise has dims 2 to 4"),
     ("unknown fractal", lambda: F((4, 4), fractal="fbn"), ValueError, "fractal='fbn'"),
     ("octaves 17", lambda: F((4, 4), fractal="fbm", octaves=17), ValueError, "octaves"),
     ("octaves huge", lambda: F((4, 4), fractal="fbm", octaves=2**40), ValueError, "octaves"),

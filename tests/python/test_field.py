@@ -30,6 +30,13 @@ CASES = {
     "region": (dict(size=(10, 7), dims=3, region=(1000, 33, 2), origin=(0, 0, 0.5)),
                ["--dims", 3, "--size", "10x7", "--region", "1000,33,2", "--origin",
                 "0,0,0.5"]),
+    "simplex 3d fbm seed": (dict(size=(16, 12, 3), noise="simplex", fractal="fbm", octaves=3,
+                                 seed=11, origin=(-1.5, 0.25, 2.0)),
+                            ["--dims", 3, "--size", "16x12x3", "--noise", "simplex", "--fractal",
+                             "fbm", "--octaves", 3, "--seed", 11, "--origin", "-1.5,0.25,2"]),
+    "simplex 4d gradient": (dict(size=(6, 5, 3, 2), noise="simplex", gradient=True, step=0.13),
+                            ["--dims", 4, "--size", "6x5x3x2", "--noise", "simplex", "--gradient",
+                             "--step", 0.13]),
     "warp value": (dict(size=(20, 12), dims=2, noise="value", interpolation="cosine"),
                    ["--dims", 2, "--size", "20x12", "--noise", "value", "--interpolation",
                     "cosine"]),
@@ -72,6 +79,16 @@ def test_shapes():
     assert vknoise.field((5, 4), dims=3).shape == (1, 4, 5)
     assert vknoise.field((5, 4, 3, 2)).shape == (2, 3, 4, 5)
     assert vknoise.field((5, 4), gradient=True).shape == (4, 5, 3)
+
+
+def test_simplex_tiles_by_region_make_the_whole_field():
+    # Simplex noise reads the whole coordinate: a region's tile still equals the whole field's
+    # samples, bit for bit, since both take each position from origin + (region + i) * step.
+    whole = vknoise.field((30, 20), dims=3, noise="simplex", fractal="fbm", backend="cpu")
+    left = vknoise.field((13, 20), dims=3, noise="simplex", fractal="fbm", backend="gpu")
+    right = vknoise.field((17, 20), dims=3, noise="simplex", fractal="fbm", region=(13, 0),
+                          backend="gpu")
+    assert same_bits(whole, np.concatenate([left, right], axis=-1))
 
 
 def test_tiles_by_region_make_the_whole_field():
