@@ -171,8 +171,8 @@ void show_readouts(const readouts& r) {
   ImGui::Text("%s", r.device.c_str());
   ImGui::TextWrapped(
       "frame %.2f ms: noise %.2f, shading %.2f, panel %.2f (GPU timestamps); "
-      "acquire + present %.2f ms",
-      r.frame_ms, r.noise_ms, r.shade_ms, r.panel_ms, r.present_ms);
+      "acquire + present %.2f ms; recording %.2f ms (host)",
+      r.frame_ms, r.noise_ms, r.shade_ms, r.panel_ms, r.present_ms, r.record_ms);
   ImGui::Text("%.3g samples/s (noise kernel)", r.samples_per_second);
   if (r.stats) {
     const field_stats& st = *r.stats;

@@ -14,6 +14,7 @@ namespace vknoise::view {
 // What the panel shows besides the settings.
 struct readouts {
   double frame_ms = 0, noise_ms = 0, shade_ms = 0, panel_ms = 0, present_ms = 0;
+  double record_ms = 0;  // the host's recording of the frame (its noise inputs included)
   double samples_per_second = 0;
   std::optional<field_stats> stats;
   std::optional<float> mirror_max;  // with diff on: the largest |GPU - CPU mirror|

@@ -84,6 +84,7 @@ struct frame_slot {
   std::optional<std::string> save_field, save_picture;
   double present_ms = 0;
   double frame_ms = 0;
+  double record_ms = 0;  // the host's recording of the frame: noise inputs, commands
 };
 
 class app {
@@ -156,7 +157,7 @@ class app {
   double scroll_ = 0;
   bool toggle_panel_ = false, toggle_play_ = false;
 
-  std::vector<double> frame_ms_, noise_ms_, shade_ms_, panel_ms_, present_ms_;
+  std::vector<double> frame_ms_, noise_ms_, shade_ms_, panel_ms_, present_ms_, record_ms_;
   std::uint32_t frames_done_ = 0;
 
   friend void on_key(GLFWwindow*, int, int, int, int);
@@ -441,8 +442,10 @@ status app::retire(frame_slot& slot) {
   }
   frame_ms_.push_back(slot.frame_ms);
   present_ms_.push_back(slot.present_ms);
+  record_ms_.push_back(slot.record_ms);
   readouts_.frame_ms = slot.frame_ms;
   readouts_.present_ms = slot.present_ms;
+  readouts_.record_ms = slot.record_ms;
 
   const field_spec& field = slot.plan.field;
   if (slot.field_copied) {
@@ -762,7 +765,9 @@ status app::frame(std::uint32_t index, bool capture) {
   slot.picture_copied = slot.save_picture.has_value();
 
   timeline_point point;
+  const auto recording = clock_type::now();
   if (auto s = record(slot, slot_index, image, point); !s) return s;
+  slot.record_ms = ms_between(recording, clock_type::now());
   if (auto s = submit(slot, image, point); !s) return s;
   slot.frame_ms = elapsed;
   if (!first_frame_shown_) {
@@ -964,9 +969,9 @@ void app::report_frame_times() const {
   };
   std::printf(
       "view: %u frames (%s), medians: frame %.2f ms, noise %.2f ms, shading %.2f ms, panel "
-      "%.2f ms (GPU timestamps), acquire+present %.2f ms\n",
+      "%.2f ms (GPU timestamps), acquire+present %.2f ms, recording %.2f ms (host)\n",
       frames_done_, mode_name(settings_.mode), steady(frame_ms_), steady(noise_ms_),
-      steady(shade_ms_), steady(panel_ms_), steady(present_ms_));
+      steady(shade_ms_), steady(panel_ms_), steady(present_ms_), steady(record_ms_));
 }
 
 status app::run() {
