@@ -50,9 +50,19 @@ const float simplex_2g4 = 0.276393205;
 const float simplex_3g4 = 0.414589822;
 const float simplex_4g4 = 0.55278641;
 
-// Java's fastfloor, as floor to an integer.
+// Java's fastfloor: xi = (int)x (toward zero, saturating, NaN 0), then xi - 1 where x < xi. The
+// saturation is written out, since int() of a float out of range is undefined; int adds wrap, as
+// Java's do.
 int simplex_floor(float x) {
-  return int(floor(x));
+  int xi = 0;
+  if (x >= 2147483648.0) {
+    xi = 2147483647;
+  } else if (x <= -2147483648.0) {
+    xi = -2147483647 - 1;
+  } else if (x == x) {
+    xi = int(x);
+  }
+  return x < float(xi) ? xi - 1 : xi;
 }
 
 // The D + 1 corners of the simplex holding a point: each corner's offset (components beyond D

@@ -323,6 +323,35 @@ TEST_P(graph_gpu_test, SignedZerosAndDenormalsEqualTheMirror) {
   EXPECT_EQ(bit_mismatches(gpu, expected), 0u);
 }
 
+// Simplex noise at a float domain (a vector the graph computes) reads its coordinates as the
+// GPU computes them, however large: the cells saturate at the int range as Java's (int) cast does
+// and their sums wrap, in the mirror and in the GLSL alike, where the GPU's int conversion alone
+// would be undefined. Coordinates from 1e-11 to beyond 2^31 and on to 2.7e19, and negative ones.
+TEST_P(graph_gpu_test, SimplexAtHugeFloatCoordinatesEqualsTheMirror) {
+  const graph g = parse(R"({"dims": 1, "nodes": {"p": {"kind": "position"},
+      "c": {"kind": "component", "in": "p", "axis": 0},
+      "x": {"kind": "mul", "a": "c", "b": 1e11},
+      "v": {"kind": "combine", "components": ["x", "x", 0.5]},
+      "w": {"kind": "combine", "components": ["x", 1.25, "x", "x"]},
+      "a": {"kind": "noise", "at": "v", "basis": "simplex"},
+      "b": {"kind": "noise", "at": "w", "basis": "simplex"}},
+      "outputs": {"a": "a", "b": "b"}})");
+  std::vector<double> points;  // times 1e11: from 1e-11 to 2.7e19
+  for (int e = -22; e <= 8; ++e) {
+    for (const double m : {1.0, 1.37, -2.71}) points.push_back(m * std::pow(10.0, e));
+  }
+  for (const double edge : {2147483520.0, 2147483648.0, -2147483648.0, -2147483904.0}) {
+    points.push_back(edge * 1e-11);
+  }
+  std::vector<float> gpu(points.size() * 2), mirror(points.size() * 2);
+  auto compiled = compiled_graph::create(g, shared_compiler());
+  ASSERT_TRUE(compiled.ok()) << compiled.message();
+  const status evaluated = renderer_->eval(*compiled, points, permutation_table::perlin(), gpu);
+  ASSERT_TRUE(evaluated.ok()) << evaluated.message();
+  ASSERT_TRUE(eval_mirror(g, points, permutation_table::perlin(), mirror).ok());
+  EXPECT_EQ(bit_mismatches(gpu, mirror), 0u);
+}
+
 // Parameters are data: a graph that differs only in them shares the source and the module (and
 // so the pipeline, which is kept per module: runtime_kernel_test), and its field is still its
 // own (the mirror's).
