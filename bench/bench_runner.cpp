@@ -145,7 +145,7 @@ status validate_config(const bench_config& config) {
   }
   for (const auto& [d, size] : config.sizes) {
     if (d != 3 && d != 4) return make_error(errc::invalid_argument, "dims must be 3 or 4");
-    if (auto valid = validate(bench_field(d, size, 1)); !valid) return valid;
+    if (auto valid = validate(bench_field(d, size, 1, config.noise)); !valid) return valid;
   }
   return {};
 }
@@ -193,13 +193,14 @@ bool is_gpu(backend_id backend) {
   return backend == backend_id::gpu || backend == backend_id::gpu_e2e;
 }
 
-field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int octaves) {
+field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int octaves,
+                       noise_kind noise) {
   field_spec field;
   field.dims = dims;
   field.size = size;
   field.origin = {0.0, 0.0, 0.5, 0.25};
   field.step = {1.0 / 32, 1.0 / 32, 1.0 / 32, 1.0 / 32};
-  field.noise.kind = noise_kind::improved;
+  field.noise.kind = noise;
   field.noise.octaves = octaves;
   field.noise.fractal = octaves > 1 ? fractal_kind::fbm : fractal_kind::none;
   field.noise.persistence = 0.5;
@@ -353,7 +354,7 @@ result<bench_report> run_bench(const bench_config& config,
           std::map<unsigned, std::vector<double>> graph_cpu_seconds;
           for (const bool is_graph : {false, true}) {
             if (is_graph && !with_graph) continue;
-            field_spec field = bench_field(dims, size, octaves);
+            field_spec field = bench_field(dims, size, octaves, config.noise);
             if (is_graph) field.noise_graph = config.noise_graph;
             const std::uint64_t samples = sample_count(field);
             const std::uint64_t values = value_count(field);
@@ -637,7 +638,9 @@ result<bench_report> run_bench(const bench_config& config,
               const bool supported =
                   peer == backend_id::stb ? stb_supports(field) : glm_supports(field);
               if (!supported) {
-                skip(base_row(peer, 1), "n/a: stb has no 4D noise");
+                skip(base_row(peer, 1), field.noise.kind != noise_kind::improved
+                                            ? "n/a: stb and glm compute Perlin's noise only"
+                                            : "n/a: stb has no 4D noise");
               } else if (auto note = over_budget(peer, 1)) {
                 skip(base_row(peer, 1), *note);
               } else {

@@ -51,7 +51,8 @@ inline constexpr const char* fastnoise2_missing =
 // One benchmark field: improved noise (dims 3 or 4) at origin (0, 0, 0.5, 0.25), step 1/32 on
 // every axis; octaves > 1 is fbm (persistence 0.5, lacunarity 2). A 3D size with z = 1 is a
 // slice of 3D noise (the "2D" sizes).
-field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int octaves);
+field_spec bench_field(int dims, const std::array<std::uint32_t, 4>& size, int octaves,
+                       noise_kind noise = noise_kind::improved);
 
 // The default sweep's sizes for dims 3 (slices 256^2 .. 4096^2, volumes 32^3 .. 512^3) and 4
 // (16^4 .. 64^4), ascending by sample count within each shape.
@@ -71,6 +72,9 @@ struct bench_config {
   // the sizes paired with it.
   std::vector<std::pair<int, std::array<std::uint32_t, 4>>> sizes;
   std::vector<int> octaves{1, 4, 8};
+  // The basis noise of every field (fBm over it above one octave). stb and GLM compute improved
+  // noise only; FastNoise2 runs its Perlin for improved and its Simplex for simplex.
+  noise_kind noise = noise_kind::improved;
   std::vector<backend_id> backends{all_backends.begin(), all_backends.end()};
   std::vector<unsigned> threads;  // cpu-fast's thread counts; empty: 1 and all hardware threads
   int repeats = 5;

@@ -20,7 +20,9 @@ std::string fastnoise2_unsupported(const field_spec& field) {
   const noise_spec& noise = field.noise;
   if (field.noise_graph) return "n/a: fastnoise2 runs the built-in fields only";
   if (field.dims != 3 && field.dims != 4) return "n/a: fastnoise2 runs 3D and 4D here";
-  if (noise.kind != noise_kind::improved) return "n/a: fastnoise2's Perlin is improved noise only";
+  if (noise.kind != noise_kind::improved && noise.kind != noise_kind::simplex) {
+    return "n/a: fastnoise2 runs its Perlin (improved) and its Simplex (simplex) here";
+  }
   if (noise.fractal != fractal_kind::none && noise.fractal != fractal_kind::fbm) {
     return "n/a: fastnoise2 runs fractal none and fbm here";
   }
@@ -32,19 +34,27 @@ std::string fastnoise2_unsupported(const field_spec& field) {
 }
 
 std::shared_ptr<const fastnoise2_generator> make_fastnoise2_generator(const noise_spec& noise) {
-  auto perlin = FastNoise::New<FastNoise::Perlin>(FastSIMD::FeatureSet::Max);
   // Scale 1: positions are not rescaled, so the lattice is vknoise's integer lattice.
-  perlin->SetScale(1.0f);
+  FastNoise::SmartNode<> basis;
+  if (noise.kind == noise_kind::simplex) {
+    auto simplex = FastNoise::New<FastNoise::Simplex>(FastSIMD::FeatureSet::Max);
+    simplex->SetScale(1.0f);
+    basis = simplex;
+  } else {
+    auto perlin = FastNoise::New<FastNoise::Perlin>(FastSIMD::FeatureSet::Max);
+    perlin->SetScale(1.0f);
+    basis = perlin;
+  }
   auto generator = std::make_shared<fastnoise2_generator>();
   if (noise.fractal == fractal_kind::fbm && noise.octaves > 1) {
     auto fbm = FastNoise::New<FastNoise::FractalFBm>(FastSIMD::FeatureSet::Max);
-    fbm->SetSource(perlin);
+    fbm->SetSource(basis);
     fbm->SetOctaveCount(noise.octaves);
     fbm->SetGain(static_cast<float>(noise.persistence));
     fbm->SetLacunarity(static_cast<float>(noise.lacunarity));
     generator->node = fbm;
   } else {
-    generator->node = perlin;
+    generator->node = basis;
   }
   return generator;
 }

@@ -150,10 +150,10 @@ std::vector<float> peer_positions(const field_spec& field, int axis) {
 }
 
 bool stb_supports(const field_spec& field) {
-  return field.dims == 3;
+  return field.dims == 3 && field.noise.kind == noise_kind::improved;
 }
 bool glm_supports(const field_spec& field) {
-  return field.dims == 3 || field.dims == 4;
+  return (field.dims == 3 || field.dims == 4) && field.noise.kind == noise_kind::improved;
 }
 
 float stb_sample(float x, float y, float z, int octaves) {

@@ -164,6 +164,20 @@ int main() {
       expect(difference < 1e-5f, "fastnoise2 at points equals its grid at the same positions");
     }
   }
+  // Its Simplex for the simplex fields: not 0 between lattice points, its points its grid.
+  for (int dims : {3, 4}) {
+    const vknoise::field_spec simplex =
+        bench_field(dims, {16, 4, 1, 1}, 3, vknoise::noise_kind::simplex);
+    expect(fastnoise2_unsupported(simplex).empty(), "fastnoise2 computes simplex fields");
+    std::vector<float> values(16 * 4, 0.0f);
+    expect(fastnoise2_fill(*make_fastnoise2_generator(simplex.noise), simplex, values).ok(),
+           "fastnoise2_fill of a simplex field succeeds");
+    float largest = 0;
+    for (const float v : values) largest = std::fmax(largest, std::fabs(v));
+    expect(largest > 0.01f && largest <= 1.0f, "fastnoise2's simplex is not flat");
+  }
+  vknoise::field_spec value = bench_field(3, {4, 4, 4, 1}, 1, vknoise::noise_kind::value);
+  expect(!fastnoise2_unsupported(value).empty(), "fastnoise2 skips value noise");
   vknoise::field_spec warped = bench_field(3, {4, 4, 4, 1}, 1);
   warped.noise.warp = 0.5;
   expect(!fastnoise2_unsupported(warped).empty(), "fastnoise2 skips warped fields");

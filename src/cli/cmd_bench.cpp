@@ -28,7 +28,7 @@ namespace vknoise::cli {
 namespace {
 
 struct bench_options {
-  std::optional<std::string> point_type;
+  std::optional<std::string> point_type, noise;
   std::optional<std::string> workloads, dims, size, octaves, backends, threads, repeats, warmup,
       budget, device, peak_gops, json, csv, graph;
 };
@@ -152,6 +152,11 @@ result<bench::bench_config> parse_config(const bench_options& o) {
     if (!threads) return threads.error_value();
     config.threads.assign(threads->begin(), threads->end());
   }
+  if (o.noise) {
+    const auto kind = noise_kind_from_name(*o.noise);
+    if (!kind) return usage("--noise", *o.noise, "expected " + noise_kind_choices());
+    config.noise = *kind;
+  }
   if (o.point_type) {
     if (*o.point_type != "double" && *o.point_type != "float") {
       return usage("--point-type", *o.point_type, "expected double or float");
@@ -212,6 +217,7 @@ std::string command_line(const bench_options& o) {
   add("--workloads", o.workloads);
   add("--point-type", o.point_type);
   add("--dims", o.dims);
+  add("--noise", o.noise);
   add("--size", o.size);
   add("--octaves", o.octaves);
   add("--backends", o.backends);
@@ -303,6 +309,10 @@ command add_bench_command(CLI::App& app) {
                   "rounded to float (as FastNoise2 reads them; the peers always read those); "
                   "default double");
   add_text_option(*parser, "--dims", "3|4|3,4", o->dims, "noise dimensions (default 3,4)");
+  add_text_option(*parser, "--noise", "NAME", o->noise,
+                  "the basis noise of every field: " + noise_kind_choices() +
+                      " (default improved); stb and glm compute improved noise only, fastnoise2 "
+                      "its Perlin or its Simplex");
   add_text_option(*parser, "--size", "NXxNY[xNZ[xNT]],...", o->size,
                   "field sizes (4 axes: 4D, fewer: 3D; default: the sweep)");
   add_text_option(*parser, "--octaves", "N,...", o->octaves, "fBm octaves (default 1,4,8)");

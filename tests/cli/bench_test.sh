@@ -217,6 +217,29 @@ expect_error "unknown workload" 2 "--workloads" bench --workloads grid,lines --j
 expect_error "unknown backend" 2 "--backends" bench --backends cpu-fast,cuda --json x.json
 expect_error "empty backend" 2 "--backends" bench --backends "" --json x.json
 expect_error "dims 2" 2 "--dims" bench --dims 2 --json x.json
+expect_error "unknown noise" 2 "--noise" bench --noise gabor --json x.json
+
+# --- Another basis: the fields are simplex noise on vknoise's backends, the peers that compute
+# Perlin's noise only are skipped, and the command line in the JSON names the noise -------------
+run bench --noise simplex --dims 3 --size 16x16x4 --octaves 1,3 --backends cpu-fast,gpu,stb,glm \
+  --threads 1 --repeats 2 --warmup 1 --json s.json
+if [[ $status -ne 0 ]]; then
+  fail "bench simplex: exit $status"
+elif ! python3 - "$case_dir/s.json" <<'PY' 2>"$work/stderr"; then
+import json, sys
+
+report = json.load(open(sys.argv[1]))
+assert "--noise simplex" in report["settings"]["command"], report["settings"]
+for r in report["results"]:
+    if r["backend"] in ("stb", "glm"):
+        assert r["skipped"] and "Perlin's noise only" in r["note"], r
+    else:
+        assert not r["skipped"] and r["msamples_per_s"] > 0, r
+PY
+  fail "bench simplex: JSON check"
+else
+  pass
+fi
 expect_error "dims text" 2 "--dims" bench --dims three
 expect_error "size zero" 2 "--size" bench --size 0x32x32 --csv x.csv
 expect_error "size 5 axes" 2 "--size" bench --size 2x2x2x2x2
