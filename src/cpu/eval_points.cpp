@@ -193,6 +193,7 @@ std::size_t points_with_fractal(const point_plan& p, const real* points, std::si
     case fractal_kind::billow:
       return points_of<dims, balanced, fractal_kind::billow>(p, points, count, out, bounds);
   }
+  return 0;  // not reached: every fractal_kind is a case above (-Wswitch names a new one)
 }
 
 template <class real>
