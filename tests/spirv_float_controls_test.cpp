@@ -12,39 +12,16 @@
 #include <string>
 #include <vector>
 
-#include "vknoise/graph.hpp"
-#include "vknoise/graph_compiler.hpp"
+#include "kernel_modules.hpp"
 #include "vulkan/spirv_float_controls.hpp"
 
 namespace vknoise::vk {
 namespace {
 
-// A 3D fBm's graph kernel for every output kind and table placement, compiled once.
-const std::vector<std::shared_ptr<const spirv_module>>& kernel_modules() {
-  static const auto modules = [] {
-    std::vector<std::shared_ptr<const spirv_module>> out;
-    auto compiler = graph_compiler::create({.disk_cache = false});
-    EXPECT_TRUE(compiler.ok()) << compiler.message();
-    if (!compiler) return out;
-    noise_spec noise;
-    noise.fractal = fractal_kind::fbm;
-    auto g = graph::from_noise(noise, 3);
-    EXPECT_TRUE(g.ok()) << g.message();
-    if (!g) return out;
-    auto kernel = compiled_graph::create(*g, *compiler);
-    EXPECT_TRUE(kernel.ok()) << kernel.message();
-    if (!kernel) return out;
-    for (graph_kernel_output output :
-         {graph_kernel_output::field_buffer, graph_kernel_output::points,
-          graph_kernel_output::image_2d_array, graph_kernel_output::image_3d}) {
-      for (bool in_uniform : {false, true}) {
-        auto module = kernel->kernel({output, in_uniform});
-        EXPECT_TRUE(module.ok()) << module.message();
-        if (module) out.push_back(*module);
-      }
-    }
-    return out;
-  }();
+// Every module of a 3D fBm's graph kernel: buffer and image outputs, both table placements.
+std::vector<std::shared_ptr<const spirv_module>> kernel_modules() {
+  std::vector<std::shared_ptr<const spirv_module>> modules = graph_modules(false);
+  for (auto& module : graph_modules(true)) modules.push_back(std::move(module));
   return modules;
 }
 

@@ -9,8 +9,7 @@
 #include <spirv/unified1/spirv.hpp11>
 #include <vector>
 
-#include "vknoise/graph.hpp"
-#include "vknoise/graph_compiler.hpp"
+#include "kernel_modules.hpp"
 #include "vulkan/spirv_image_format.hpp"
 
 namespace vknoise::vk {
@@ -52,43 +51,6 @@ constexpr format_case kFormats[] = {
     {image_format::r8, spv::ImageFormat::R8, true},
     {image_format::rgba8, spv::ImageFormat::Rgba8, false},
 };
-
-// The modules of a built-in field's graph kernel for each output and table placement, compiled
-// once for the whole test program.
-std::vector<std::shared_ptr<const spirv_module>> graph_modules(bool image_output) {
-  static const auto compiled = [] {
-    std::vector<std::pair<bool, std::shared_ptr<const spirv_module>>> out;
-    auto compiler = graph_compiler::create({.disk_cache = false});
-    EXPECT_TRUE(compiler.ok()) << compiler.message();
-    if (!compiler) return out;
-    noise_spec noise;
-    noise.fractal = fractal_kind::fbm;
-    auto g = graph::from_noise(noise, 3);
-    EXPECT_TRUE(g.ok()) << g.message();
-    if (!g) return out;
-    auto kernel = compiled_graph::create(*g, *compiler);
-    EXPECT_TRUE(kernel.ok()) << kernel.message();
-    if (!kernel) return out;
-    for (graph_kernel_output output :
-         {graph_kernel_output::field_buffer, graph_kernel_output::points,
-          graph_kernel_output::image_2d_array, graph_kernel_output::image_3d}) {
-      for (bool in_uniform : {false, true}) {
-        auto module = kernel->kernel({output, in_uniform});
-        EXPECT_TRUE(module.ok()) << module.message();
-        if (!module) continue;
-        const bool image = output == graph_kernel_output::image_2d_array ||
-                           output == graph_kernel_output::image_3d;
-        out.emplace_back(image, *module);
-      }
-    }
-    return out;
-  }();
-  std::vector<std::shared_ptr<const spirv_module>> out;
-  for (const auto& [image, module] : compiled) {
-    if (image == image_output) out.push_back(module);
-  }
-  return out;
-}
 
 // Every image module (one per shape and table placement), every format.
 TEST(SpirvImageFormat, WritesTheFormatAndItsCapabilityAndNothingElse) {
