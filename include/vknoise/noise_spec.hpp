@@ -37,6 +37,19 @@
 //                       so the float path rounds the octave's position to float as it is (no
 //                       cell split): far from the origin it loses precision as float does. No
 //                       period (the lattice does not tile on an integer grid) and no warp.
+//   cellular            2-4: Steven Worley's cellular noise (1996). One feature point per lattice
+//                       cell, at 0.5 + jitter * (q - 0.5) on each axis, q in (0, 1) from the
+//                       permutation-table hash of the cell (cellular_noise.hpp). F1 and F2 are
+//                       the distances from the sample to the nearest and the second nearest
+//                       feature point under `distance` (euclidean, euclidean2 = its square,
+//                       manhattan, chebyshev); `returns` picks f1, f2, f2-f1, f1*f2, f1/f2, or
+//                       cell: a value in (-1, 1) hashed from the nearest point's cell (Voronoi
+//                       mosaics). The search is exact: every cell that can hold one of the two
+//                       nearest points at the given jitter is visited. Distances are raw (in
+//                       cell units at octave 0), not rescaled. Periodic on every axis (the cells
+//                       are taken modulo the period, any of 1..256). Gradients of f1, f2 and
+//                       f2-f1 only: each is the gradient of a distance to one feature point, so
+//                       it jumps where the nearest points change (the Voronoi cells' faces).
 //
 // Warp: with warp = A > 0, the sample at p is taken at p + A * (w_0(p), .., w_{dims-1}(p)), where
 // w_a is the basis noise (one octave) at p + a fixed offset per component (domain warping by a
@@ -68,8 +81,11 @@
 
 namespace vknoise {
 
-enum class noise_kind { improved, improved4_balanced, classic, value, simplex };
+enum class noise_kind { improved, improved4_balanced, classic, value, simplex, cellular };
 enum class value_interpolation { linear, cosine, cubic };
+// Cellular noise's metric and what it returns (see "cellular" above).
+enum class cellular_distance { euclidean, euclidean2, manhattan, chebyshev };
+enum class cellular_return { f1, f2, f2_minus_f1, f1_times_f2, f1_over_f2, cell };
 enum class fractal_kind { none, fbm, turbulence, ridged, billow };
 
 inline constexpr int max_octaves = 16;
@@ -92,6 +108,9 @@ struct noise_spec {
   std::uint64_t classic_seed = 0;  // classic: the seed of its gradient tables
   value_interpolation interpolation = value_interpolation::linear;  // value
   bool value_smooth = false;                                        // value
+  cellular_distance distance = cellular_distance::euclidean;        // cellular
+  cellular_return returns = cellular_return::f1;  // cellular (the graph's and CLI's "return")
+  double jitter = 1.0;                            // cellular: in [0, 1]
 
   // Member by member (so +0 and -0 are the same, and a NaN member is never equal).
   bool operator==(const noise_spec&) const = default;
@@ -124,6 +143,17 @@ VKNOISE_API std::span<const value_interpolation> all_value_interpolations();
 VKNOISE_API std::string noise_kind_choices();
 VKNOISE_API std::string fractal_kind_choices();
 VKNOISE_API std::string value_interpolation_choices();
+// cellular_distance: "euclidean", "euclidean2", "manhattan", "chebyshev"; cellular_return: "f1",
+// "f2", "f2-f1", "f1*f2", "f1/f2", "cell" (the *_from_name parsers also take f2_minus_f1,
+// f1_times_f2 and f1_over_f2).
+VKNOISE_API const char* cellular_distance_name(cellular_distance distance);
+VKNOISE_API const char* cellular_return_name(cellular_return returns);
+VKNOISE_API std::optional<cellular_distance> cellular_distance_from_name(std::string_view name);
+VKNOISE_API std::optional<cellular_return> cellular_return_from_name(std::string_view name);
+VKNOISE_API std::span<const cellular_distance> all_cellular_distances();
+VKNOISE_API std::span<const cellular_return> all_cellular_returns();
+VKNOISE_API std::string cellular_distance_choices();
+VKNOISE_API std::string cellular_return_choices();
 
 // errc::invalid_argument naming the field: dims outside the kind's range, octaves outside
 // 1..max_octaves (or != 1 without a fractal), persistence or lacunarity not finite and > 0,

@@ -9,12 +9,20 @@ namespace vknoise {
 namespace {
 
 constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
-                                      noise_kind::classic, noise_kind::value, noise_kind::simplex};
+                                      noise_kind::classic, noise_kind::value, noise_kind::simplex,
+                                      noise_kind::cellular};
 constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
                                           fractal_kind::turbulence, fractal_kind::ridged,
                                           fractal_kind::billow};
 constexpr value_interpolation kInterpolations[] = {
     value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
+constexpr cellular_distance kDistances[] = {cellular_distance::euclidean,
+                                            cellular_distance::euclidean2,
+                                            cellular_distance::manhattan,
+                                            cellular_distance::chebyshev};
+constexpr cellular_return kReturns[] = {cellular_return::f1,          cellular_return::f2,
+                                        cellular_return::f2_minus_f1, cellular_return::f1_times_f2,
+                                        cellular_return::f1_over_f2,  cellular_return::cell};
 
 // `name` equals `canonical` with each '-' of canonical also matched by '_'.
 bool same_name(std::string_view name, std::string_view canonical) {
@@ -56,6 +64,8 @@ const char* noise_kind_name(noise_kind kind) {
       return "value";
     case noise_kind::simplex:
       return "simplex";
+    case noise_kind::cellular:
+      return "cellular";
   }
   return "?";
 }
@@ -88,6 +98,38 @@ const char* fractal_kind_name(fractal_kind kind) {
   return "?";
 }
 
+const char* cellular_distance_name(cellular_distance distance) {
+  switch (distance) {
+    case cellular_distance::euclidean:
+      return "euclidean";
+    case cellular_distance::euclidean2:
+      return "euclidean2";
+    case cellular_distance::manhattan:
+      return "manhattan";
+    case cellular_distance::chebyshev:
+      return "chebyshev";
+  }
+  return "?";
+}
+
+const char* cellular_return_name(cellular_return returns) {
+  switch (returns) {
+    case cellular_return::f1:
+      return "f1";
+    case cellular_return::f2:
+      return "f2";
+    case cellular_return::f2_minus_f1:
+      return "f2-f1";
+    case cellular_return::f1_times_f2:
+      return "f1*f2";
+    case cellular_return::f1_over_f2:
+      return "f1/f2";
+    case cellular_return::cell:
+      return "cell";
+  }
+  return "?";
+}
+
 std::optional<noise_kind> noise_kind_from_name(std::string_view name) {
   return from_name(name, kNoiseKinds, noise_kind_name);
 }
@@ -96,6 +138,18 @@ std::optional<fractal_kind> fractal_kind_from_name(std::string_view name) {
 }
 std::optional<value_interpolation> value_interpolation_from_name(std::string_view name) {
   return from_name(name, kInterpolations, value_interpolation_name);
+}
+
+std::optional<cellular_distance> cellular_distance_from_name(std::string_view name) {
+  return from_name(name, kDistances, cellular_distance_name);
+}
+// The returns' symbols also spelled as words, for places where '-', '*' and '/' are awkward
+// (identifiers, shell globs).
+std::optional<cellular_return> cellular_return_from_name(std::string_view name) {
+  if (name == "f2_minus_f1") return cellular_return::f2_minus_f1;
+  if (name == "f1_times_f2") return cellular_return::f1_times_f2;
+  if (name == "f1_over_f2") return cellular_return::f1_over_f2;
+  return from_name(name, kReturns, cellular_return_name);
 }
 
 std::span<const noise_kind> all_noise_kinds() {
@@ -108,6 +162,13 @@ std::span<const value_interpolation> all_value_interpolations() {
   return kInterpolations;
 }
 
+std::span<const cellular_distance> all_cellular_distances() {
+  return kDistances;
+}
+std::span<const cellular_return> all_cellular_returns() {
+  return kReturns;
+}
+
 std::string noise_kind_choices() {
   return choices(kNoiseKinds, noise_kind_name);
 }
@@ -116,6 +177,13 @@ std::string fractal_kind_choices() {
 }
 std::string value_interpolation_choices() {
   return choices(kInterpolations, value_interpolation_name);
+}
+
+std::string cellular_distance_choices() {
+  return choices(kDistances, cellular_distance_name);
+}
+std::string cellular_return_choices() {
+  return choices(kReturns, cellular_return_name);
 }
 
 }  // namespace vknoise
