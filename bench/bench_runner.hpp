@@ -73,7 +73,8 @@ struct bench_config {
   std::vector<std::pair<int, std::array<std::uint32_t, 4>>> sizes;
   std::vector<int> octaves{1, 4, 8};
   // The basis noise of every field (fBm over it above one octave). stb and GLM compute improved
-  // noise only; FastNoise2 runs its Perlin for improved and its Simplex for simplex.
+  // noise only; FastNoise2 runs its Perlin for improved, its Simplex for simplex and its
+  // CellularDistance (the same metric, return and jitter) for cellular.
   noise_kind noise = noise_kind::improved;
   std::vector<backend_id> backends{all_backends.begin(), all_backends.end()};
   std::vector<unsigned> threads;  // cpu-fast's thread counts; empty: 1 and all hardware threads

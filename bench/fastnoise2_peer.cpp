@@ -20,8 +20,14 @@ std::string fastnoise2_unsupported(const field_spec& field) {
   const noise_spec& noise = field.noise;
   if (field.noise_graph) return "n/a: fastnoise2 runs the built-in fields only";
   if (field.dims != 3 && field.dims != 4) return "n/a: fastnoise2 runs 3D and 4D here";
-  if (noise.kind != noise_kind::improved && noise.kind != noise_kind::simplex) {
-    return "n/a: fastnoise2 runs its Perlin (improved) and its Simplex (simplex) here";
+  if (noise.kind != noise_kind::improved && noise.kind != noise_kind::simplex &&
+      noise.kind != noise_kind::cellular) {
+    return "n/a: fastnoise2 runs its Perlin (improved), its Simplex (simplex) and its "
+           "CellularDistance (cellular) here";
+  }
+  if (noise.kind == noise_kind::cellular && noise.returns == cellular_return::cell) {
+    return "n/a: fastnoise2's CellularDistance returns distances (its CellularValue, a value "
+           "per cell, is another generator)";
   }
   if (noise.fractal != fractal_kind::none && noise.fractal != fractal_kind::fbm) {
     return "n/a: fastnoise2 runs fractal none and fbm here";
@@ -36,7 +42,23 @@ std::string fastnoise2_unsupported(const field_spec& field) {
 std::shared_ptr<const fastnoise2_generator> make_fastnoise2_generator(const noise_spec& noise) {
   // Scale 1: positions are not rescaled, so the lattice is vknoise's integer lattice.
   FastNoise::SmartNode<> basis;
-  if (noise.kind == noise_kind::simplex) {
+  if (noise.kind == noise_kind::cellular) {
+    // The same metric and combination of the two nearest distances: FastNoise2's F1 - F2 for
+    // f2-f1 (the negated value costs the same), its jitter.
+    auto cellular = FastNoise::New<FastNoise::CellularDistance>(FastSIMD::FeatureSet::Max);
+    cellular->SetScale(1.0f);
+    constexpr FastNoise::DistanceFunction metrics[] = {
+        FastNoise::DistanceFunction::Euclidean, FastNoise::DistanceFunction::EuclideanSquared,
+        FastNoise::DistanceFunction::Manhattan, FastNoise::DistanceFunction::MaxAxis};
+    cellular->SetDistanceFunction(metrics[static_cast<int>(noise.distance)]);
+    using returns = FastNoise::CellularDistance::ReturnType;
+    constexpr returns combinations[] = {returns::Index0, returns::Index0, returns::Index0Sub1,
+                                        returns::Index0Mul1, returns::Index0Div1};
+    cellular->SetReturnType(combinations[static_cast<int>(noise.returns)]);
+    if (noise.returns == cellular_return::f2) cellular->SetDistanceIndex0(1);
+    cellular->SetGridJitter(static_cast<float>(noise.jitter));
+    basis = cellular;
+  } else if (noise.kind == noise_kind::simplex) {
     auto simplex = FastNoise::New<FastNoise::Simplex>(FastSIMD::FeatureSet::Max);
     simplex->SetScale(1.0f);
     basis = simplex;

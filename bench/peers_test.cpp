@@ -176,6 +176,22 @@ int main() {
     for (const float v : values) largest = std::fmax(largest, std::fabs(v));
     expect(largest > 0.01f && largest <= 1.0f, "fastnoise2's simplex is not flat");
   }
+  // Its CellularDistance for the cellular fields: F1 at a feature point's distance, in [0, 2).
+  for (int dims : {3, 4}) {
+    const vknoise::field_spec cellular =
+        bench_field(dims, {16, 4, 1, 1}, 1, vknoise::noise_kind::cellular);
+    expect(fastnoise2_unsupported(cellular).empty(), "fastnoise2 computes cellular fields");
+    std::vector<float> values(16 * 4, -1.0f);
+    expect(fastnoise2_fill(*make_fastnoise2_generator(cellular.noise), cellular, values).ok(),
+           "fastnoise2_fill of a cellular field succeeds");
+    float smallest = 2, largest = 0;
+    for (const float v : values) {
+      smallest = std::fmin(smallest, v);
+      largest = std::fmax(largest, v);
+    }
+    expect(smallest >= 0.0f && largest > 0.1f && largest < 2.0f,
+           "fastnoise2's cellular F1 is a distance");
+  }
   vknoise::field_spec value = bench_field(3, {4, 4, 4, 1}, 1, vknoise::noise_kind::value);
   expect(!fastnoise2_unsupported(value).empty(), "fastnoise2 skips value noise");
   vknoise::field_spec warped = bench_field(3, {4, 4, 4, 1}, 1);

@@ -59,6 +59,16 @@ float flow_reduce_angle(float alpha) {
   return result;
 }
 
+// flow_octave_angle: the twin of flow_noise.hpp's (see there).
+float flow_octave_angle(float angle, float lacunarity, int octave) {
+  precise float freq = 1.0;
+  for (int o = 0; o < octave; ++o) freq = freq * lacunarity;
+  precise float r = freq + 0.5;
+  int s = r < 1073741824.0 ? int(r) : 1073741824;
+  precise float a = flow_reduce_angle(angle) * float(s);
+  return a;
+}
+
 // (sin x, cos x) for |x| <= 8 pi.
 vec2 flow_sincos(float x) {
   bool neg = x < 0.0;

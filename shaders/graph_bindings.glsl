@@ -21,6 +21,10 @@ layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
 #include "classic_noise.glsl"
 #include "value_noise.glsl"
 #include "simplex_noise.glsl"
+#include "rounded_float.glsl"
+#include "cellular_periods.glsl"
+#include "cellular_noise.glsl"
+#include "flow_noise.glsl"
 #include "warp.glsl"
 
 #if defined(VKNOISE_GRAPH_FUNCTION)

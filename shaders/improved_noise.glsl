@@ -15,6 +15,12 @@ struct lattice_axis {
   float frac;
 };
 
+// An axis of a basis that reads its coordinate whole (simplex and flow noise): the position itself
+// in frac, no cells (whole_axis in src/core/lattice.hpp).
+lattice_axis whole_axis(float x) {
+  return lattice_axis(0, 0, 0, 0, x);
+}
+
 lattice_axis decode(lattice_coord c) {
   return lattice_axis(int(c.cells & 255u), int((c.cells >> 8) & 255u), int((c.cells >> 16) & 255u),
                       int(c.cells >> 24), c.frac);

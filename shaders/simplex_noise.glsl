@@ -4,18 +4,8 @@
 // an add: with that, the result is bit-identical to the C++ float mirror. Requires perm(i)
 // (permutation.glsl), lattice_axis and dual (improved_noise.glsl) before inclusion.
 //
-// A simplex noise's axes carry the whole coordinate in frac (simplex_axis): its skewed lattice
+// A simplex noise's axes carry the whole coordinate in frac (whole_axis): its skewed lattice
 // reads the coordinate as one number, never split into cells.
-
-lattice_axis simplex_axis(float x) {
-  return lattice_axis(0, 0, 0, 0, x);
-}
-
-// A simplex axis moved by a warp's displacement (moved_axis in src/core/basis.hpp).
-lattice_axis simplex_moved(lattice_axis a, float delta) {
-  precise float x = a.frac + delta;
-  return simplex_axis(x);
-}
 
 // Gustavson's grad3 (the 12 midpoints of a cube's edges) and grad4 (one coordinate 0, three +-1).
 const ivec3 simplex_grad3[12] =

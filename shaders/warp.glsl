@@ -15,6 +15,12 @@ lattice_axis displace(lattice_axis a, float delta) {
   return lattice_axis(cell, (cell + 1) & 255, (cell + 255) & 255, (cell + 2) & 255, frac);
 }
 
+// A whole position moved by delta (simplex and flow noise: moved_axis in src/core/basis.hpp).
+lattice_axis whole_moved(lattice_axis a, float delta) {
+  precise float x = a.frac + delta;
+  return whole_axis(x);
+}
+
 // lacunarity^octave by repeated multiplication: the factor of octave o's displacement.
 float octave_factor(float lacunarity, int octave) {
   precise float scale = 1.0;

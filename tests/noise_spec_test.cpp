@@ -361,7 +361,9 @@ TEST(NoiseSpecNames, EveryNameReadsBackInBothSpellings) {
   for (const vknoise::value_interpolation i : vknoise::all_value_interpolations()) {
     EXPECT_EQ(vknoise::value_interpolation_from_name(vknoise::value_interpolation_name(i)), i);
   }
-  EXPECT_EQ(vknoise::all_noise_kinds().size(), 5u);
+  EXPECT_EQ(vknoise::all_noise_kinds().size(), 7u);
+  EXPECT_EQ(vknoise::all_cellular_distances().size(), 4u);
+  EXPECT_EQ(vknoise::all_cellular_returns().size(), 6u);
   EXPECT_EQ(vknoise::all_fractal_kinds().size(), 5u);
   EXPECT_EQ(vknoise::all_value_interpolations().size(), 3u);
   EXPECT_EQ(vknoise::noise_kind_from_name("improved4_balanced"),
@@ -376,9 +378,116 @@ TEST(NoiseSpecNames, EveryNameReadsBackInBothSpellings) {
 
 TEST(NoiseSpecNames, ChoicesListEveryName) {
   EXPECT_EQ(vknoise::noise_kind_choices(),
-            "improved, improved4-balanced, classic, value or simplex");
+            "improved, improved4-balanced, classic, value, simplex, cellular or flow");
+  EXPECT_EQ(vknoise::cellular_distance_choices(), "euclidean, euclidean2, manhattan or chebyshev");
+  EXPECT_EQ(vknoise::cellular_return_choices(), "f1, f2, f2-f1, f1*f2, f1/f2 or cell");
   EXPECT_EQ(vknoise::fractal_kind_choices(), "none, fbm, turbulence, ridged or billow");
   EXPECT_EQ(vknoise::value_interpolation_choices(), "linear, cosine or cubic");
+}
+
+TEST(NoiseSpecNames, CellularNamesRoundTripAndTakeWordSpellings) {
+  for (const vknoise::cellular_distance d : vknoise::all_cellular_distances()) {
+    EXPECT_EQ(vknoise::cellular_distance_from_name(vknoise::cellular_distance_name(d)), d);
+  }
+  for (const vknoise::cellular_return r : vknoise::all_cellular_returns()) {
+    EXPECT_EQ(vknoise::cellular_return_from_name(vknoise::cellular_return_name(r)), r);
+  }
+  EXPECT_EQ(vknoise::cellular_return_from_name("f2_minus_f1"),
+            vknoise::cellular_return::f2_minus_f1);
+  EXPECT_EQ(vknoise::cellular_return_from_name("f1_times_f2"),
+            vknoise::cellular_return::f1_times_f2);
+  EXPECT_EQ(vknoise::cellular_return_from_name("f1_over_f2"), vknoise::cellular_return::f1_over_f2);
+  for (const char* wrong : {"", "F1", "f3", "f2-f", "f1-f2", "cells", "euclidean"}) {
+    EXPECT_FALSE(vknoise::cellular_return_from_name(wrong).has_value()) << wrong;
+  }
+  EXPECT_FALSE(vknoise::cellular_distance_from_name("manhatan").has_value());
+}
+
+// Cellular noise: dims 2 to 4, jitter in [0, 1], gradients of f1, f2 and f2-f1 only, and each
+// octave's period within 256; a warp and every fractal are fine.
+TEST(NoiseSpecValidation, CellularSettings) {
+  vknoise::noise_spec c;
+  c.kind = vknoise::noise_kind::cellular;
+  for (int dims = 2; dims <= 4; ++dims) EXPECT_TRUE(vknoise::validate(c, dims).ok()) << dims;
+  EXPECT_EQ(vknoise::validate(c, 1).message(), "cellular noise has dims 2 to 4, not 1");
+  for (const double jitter : {-0.01, 1.0001, std::nan("")}) {
+    vknoise::noise_spec j = c;
+    j.jitter = jitter;
+    const auto refused = vknoise::validate(j, 3);
+    ASSERT_FALSE(refused.ok()) << jitter;
+    EXPECT_NE(refused.message().find("it must be a number from 0 to 1"), std::string::npos)
+        << refused.message();
+  }
+  for (const vknoise::cellular_return r : vknoise::all_cellular_returns()) {
+    vknoise::noise_spec g = c;
+    g.returns = r;
+    g.gradient = true;
+    const bool differentiable = r == vknoise::cellular_return::f1 ||
+                                r == vknoise::cellular_return::f2 ||
+                                r == vknoise::cellular_return::f2_minus_f1;
+    EXPECT_EQ(vknoise::validate(g, 2).ok(), differentiable) << vknoise::cellular_return_name(r);
+  }
+  vknoise::noise_spec tiled = c;
+  tiled.fractal = vknoise::fractal_kind::fbm;
+  tiled.octaves = 3;
+  tiled.period = {64, 64, 0, 0};
+  EXPECT_TRUE(vknoise::validate(tiled, 3).ok());  // 64, 128, 256
+  tiled.octaves = 4;
+  EXPECT_EQ(vknoise::validate(tiled, 3).message(),
+            "cellular noise's x period 64 grows past 256 by its last octave (period * "
+            "lacunarity^(octaves-1) must stay within 256)");
+  vknoise::noise_spec warped = c;
+  warped.warp = 0.5;
+  EXPECT_TRUE(vknoise::validate(warped, 3).ok());
+}
+
+// Flow noise: dims 2 and 3, a finite angle, periods but an odd y period in 2D, advection with fbm
+// only and then no gradient, no built-in warp; angle and advection on other bases refused.
+TEST(NoiseSpecValidation, FlowSettings) {
+  vknoise::noise_spec f;
+  f.kind = vknoise::noise_kind::flow;
+  f.angle = 2.5;
+  for (int dims = 2; dims <= 3; ++dims) EXPECT_TRUE(vknoise::validate(f, dims).ok()) << dims;
+  EXPECT_EQ(vknoise::validate(f, 1).message(), "flow noise has dims 2 to 3, not 1");
+  EXPECT_EQ(vknoise::validate(f, 4).message(), "flow noise has dims 2 to 3, not 4");
+  for (const double angle : {std::nan(""), double(INFINITY), 1e39}) {
+    vknoise::noise_spec a = f;
+    a.angle = angle;
+    EXPECT_EQ(vknoise::validate(a, 2).message(),
+              "the flow angle must be a finite number (radians) that float can hold")
+        << angle;
+  }
+  vknoise::noise_spec tiled = f;
+  tiled.period = {7, 6, 0, 0};
+  EXPECT_TRUE(vknoise::validate(tiled, 2).ok());
+  tiled.period = {7, 5, 0, 0};
+  EXPECT_EQ(vknoise::validate(tiled, 2).message(),
+            "2D flow noise tiles on even y periods only (its lattice's rows alternate a half-cell "
+            "shift), not 5");
+  tiled.period = {7, 5, 3, 0};
+  EXPECT_TRUE(vknoise::validate(tiled, 3).ok());  // 3D takes every period
+  vknoise::noise_spec advected = f;
+  advected.advection = 0.5;
+  EXPECT_EQ(vknoise::validate(advected, 2).message(),
+            "flow advection is a kind of fbm: it needs fractal fbm");
+  advected.fractal = vknoise::fractal_kind::fbm;
+  advected.octaves = 4;
+  EXPECT_TRUE(vknoise::validate(advected, 2).ok());
+  advected.gradient = true;
+  EXPECT_NE(vknoise::validate(advected, 2).message().find("an advected flow fbm has no gradient"),
+            std::string::npos);
+  advected.gradient = false;
+  advected.advection = -0.1;
+  EXPECT_EQ(vknoise::validate(advected, 2).message(),
+            "the flow advection must be a finite number >= 0");
+  vknoise::noise_spec warped = f;
+  warped.warp = 1;
+  EXPECT_EQ(vknoise::validate(warped, 2).message(),
+            "flow noise is not warped here (use a graph's warp nodes)");
+  vknoise::noise_spec improved;
+  improved.angle = 1;
+  EXPECT_EQ(vknoise::validate(improved, 3).message(),
+            "a flow angle and advection apply to flow noise only");
 }
 
 // Simplex noise: dims 2 to 4, no period (its lattice does not tile on an integer grid), no built-in

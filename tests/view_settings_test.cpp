@@ -3,10 +3,12 @@
 // the settings describe is render's (src/view/view_frame.hpp).
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 #include "view/view_frame.hpp"
 #include "view/view_settings.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise::view {
 namespace {
@@ -95,6 +97,19 @@ TEST(ViewSettings, RenderCommandSpellsTheFieldOnScreenExactly) {
             "--step 0.015625 --seed 42 --out 'a b.png'");
   f.step[1] = 0.5;
   EXPECT_NE(render_command(s, f, "x.npy").find("--step 0.015625,0.5,0.015625 "), std::string::npos);
+  f.noise = noise_spec{};
+  f.noise.kind = noise_kind::cellular;
+  f.noise.distance = cellular_distance::chebyshev;
+  f.noise.returns = cellular_return::f2_minus_f1;
+  f.noise.jitter = 0.5;
+  EXPECT_NE(render_command(s, f, "c.png")
+                .find("--noise cellular --cellular-distance chebyshev --cellular-return f2-f1 "
+                      "--cellular-jitter 0.5 --size"),
+            std::string::npos)
+      << render_command(s, f, "c.png");
+  // A graph no file holds (the clouds scene's) has no command.
+  f.noise_graph = std::make_shared<const graph>(graph::from_noise(noise_spec{}, 3).value());
+  EXPECT_EQ(render_command(s, f, "c.png").rfind("none: ", 0), 0u);
   EXPECT_EQ(exact_number(0.1), "0.1");
   EXPECT_EQ(exact_number(1.0 / 3), "0.3333333333333333");
 }

@@ -50,6 +50,18 @@
 //                       are taken modulo the period, any of 1..256). Gradients of f1, f2 and
 //                       f2-f1 only: each is the gradient of a distance to one feature point, so
 //                       it jumps where the nearest points change (the Voronoi cells' faces).
+//   flow                2-3: Perlin & Neyret's flow noise (2001) on the tiling simplex lattices of
+//                       Gustavson & McEwan's psrdnoise (2022; flow_noise.hpp): gradient noise
+//                       whose gradients rotate by `angle` (radians; octave o of a fractal turns
+//                       round(lacunarity^o) times as fast, so every octave loops when the angle
+//                       goes once around: angle 0 and float(2 pi) give the same bits). Like
+//                       simplex noise its float path reads the octave's position whole (reduced
+//                       modulo the axis's period in double first). Periods: 1..256 on every
+//                       axis, but on 2D's y axis even periods only (its rows alternate a half-cell
+//                       shift). No built-in warp. With fbm, `advection` > 0 makes the fractal
+//                       Perlin & Neyret's pseudo-advection: octave o samples at its position minus
+//                       advection * G_o, G_o = the sum of the coarser octaves' gradients times
+//                       their amplitudes (no gradient then: it would need second derivatives).
 //
 // Warp: with warp = A > 0, the sample at p is taken at p + A * (w_0(p), .., w_{dims-1}(p)), where
 // w_a is the basis noise (one octave) at p + a fixed offset per component (domain warping by a
@@ -81,7 +93,7 @@
 
 namespace vknoise {
 
-enum class noise_kind { improved, improved4_balanced, classic, value, simplex, cellular };
+enum class noise_kind { improved, improved4_balanced, classic, value, simplex, cellular, flow };
 enum class value_interpolation { linear, cosine, cubic };
 // Cellular noise's metric and what it returns (see "cellular" above).
 enum class cellular_distance { euclidean, euclidean2, manhattan, chebyshev };
@@ -111,6 +123,8 @@ struct noise_spec {
   cellular_distance distance = cellular_distance::euclidean;        // cellular
   cellular_return returns = cellular_return::f1;  // cellular (the graph's and CLI's "return")
   double jitter = 1.0;                            // cellular: in [0, 1]
+  double angle = 0.0;      // flow: the gradients' rotation, radians (the CLI's --flow-angle)
+  double advection = 0.0;  // flow under fbm: pseudo-advection strength, >= 0 (0: plain fbm)
 
   // Member by member (so +0 and -0 are the same, and a NaN member is never equal).
   bool operator==(const noise_spec&) const = default;
@@ -172,12 +186,15 @@ VKNOISE_API std::uint64_t octave_period(const noise_spec& noise, int axis, int o
 // land on the other side of a simplex face than the double does, and Gustavson's falloff radius of
 // 0.6 reaches past the faces, so the noise jumps across them: 0.02 for values, 1 with a gradient.
 // The largest differences measured, over 20 million points in [-10, 10]^dims, were 3.0e-3 and 0.2
-// (3D); no analytic maximum is derived, hence the margin.
+// (3D); no analytic maximum is derived, hence the margin. Cellular noise's cell return and its
+// gradients: 2, the jump where two feature points are as near as float can tell (the distances
+// themselves keep 1e-5).
 VKNOISE_API double float_path_bound(const noise_spec& noise, int dims);
 
 // What the float path reads of octave `octave` on one axis at x: reduce_coordinate of its
 // octave_position modulo its octave_period, or for simplex noise the position itself rounded to
-// float ({0, 0, 0, 0, float(position)}: its skewed lattice needs the whole coordinate).
+// float ({0, 0, 0, 0, float(position)}: its skewed lattice needs the whole coordinate), and for
+// flow noise likewise, reduced modulo the octave's period in double first where the axis has one.
 VKNOISE_API lattice_coord octave_coordinate(const noise_spec& noise, int axis, int octave,
                                             double x);
 

@@ -116,8 +116,26 @@ typedef enum vknoise_noise_kind {
   VKNOISE_NOISE_IMPROVED4_BALANCED = 1,
   VKNOISE_NOISE_CLASSIC = 2,
   VKNOISE_NOISE_VALUE = 3,
-  VKNOISE_NOISE_SIMPLEX = 4
+  VKNOISE_NOISE_SIMPLEX = 4,
+  VKNOISE_NOISE_CELLULAR = 5,
+  VKNOISE_NOISE_FLOW = 6
 } vknoise_noise_kind;
+
+typedef enum vknoise_cellular_distance {
+  VKNOISE_CELLULAR_EUCLIDEAN = 0,
+  VKNOISE_CELLULAR_EUCLIDEAN2 = 1,
+  VKNOISE_CELLULAR_MANHATTAN = 2,
+  VKNOISE_CELLULAR_CHEBYSHEV = 3
+} vknoise_cellular_distance;
+
+typedef enum vknoise_cellular_return {
+  VKNOISE_CELLULAR_F1 = 0,
+  VKNOISE_CELLULAR_F2 = 1,
+  VKNOISE_CELLULAR_F2_MINUS_F1 = 2,
+  VKNOISE_CELLULAR_F1_TIMES_F2 = 3,
+  VKNOISE_CELLULAR_F1_OVER_F2 = 4,
+  VKNOISE_CELLULAR_CELL = 5
+} vknoise_cellular_return;
 
 typedef enum vknoise_fractal_kind {
   VKNOISE_FRACTAL_NONE = 0,
@@ -135,19 +153,24 @@ typedef enum vknoise_value_interpolation {
 
 /* vknoise::noise_spec, field for field; noise_spec.hpp defines each setting. */
 typedef struct vknoise_noise {
-  int32_t kind;           /* vknoise_noise_kind; default IMPROVED */
-  int32_t fractal;        /* vknoise_fractal_kind; default NONE */
-  int32_t octaves;        /* 1..16; default 1 (must be 1 without a fractal) */
-  int32_t octave_offsets; /* flag; default 0 */
-  double persistence;     /* default 0.5 */
-  double lacunarity;      /* default 2.0 */
-  uint32_t period[4];     /* per axis, 0 (the table's 256) or 1..256; default 0 */
-  int32_t gradient;       /* flag: 1 + dims channels per sample (value, d/dx, ...); default 0 */
-  int32_t interpolation;  /* vknoise_value_interpolation, value noise only; default LINEAR */
-  double warp;            /* domain warp amplitude, 0 for none; default 0 */
-  uint64_t classic_seed;  /* classic noise's gradient tables; default 0 */
-  int32_t value_smooth;   /* flag, value noise only; default 0 */
-  int32_t reserved;       /* must be 0 */
+  int32_t kind;              /* vknoise_noise_kind; default IMPROVED */
+  int32_t fractal;           /* vknoise_fractal_kind; default NONE */
+  int32_t octaves;           /* 1..16; default 1 (must be 1 without a fractal) */
+  int32_t octave_offsets;    /* flag; default 0 */
+  double persistence;        /* default 0.5 */
+  double lacunarity;         /* default 2.0 */
+  uint32_t period[4];        /* per axis, 0 (the table's 256) or 1..256; default 0 */
+  int32_t gradient;          /* flag: 1 + dims channels per sample (value, d/dx, ...); default 0 */
+  int32_t interpolation;     /* vknoise_value_interpolation, value noise only; default LINEAR */
+  double warp;               /* domain warp amplitude, 0 for none; default 0 */
+  uint64_t classic_seed;     /* classic noise's gradient tables; default 0 */
+  int32_t value_smooth;      /* flag, value noise only; default 0 */
+  int32_t reserved;          /* must be 0 */
+  int32_t cellular_distance; /* vknoise_cellular_distance, cellular only; default EUCLIDEAN */
+  int32_t cellular_return;   /* vknoise_cellular_return, cellular only; default F1 */
+  double cellular_jitter;    /* cellular only, 0..1; default 1 */
+  double flow_angle;         /* flow only, radians, finite; default 0 */
+  double flow_advection;     /* flow under fbm only, >= 0; default 0 */
 } vknoise_noise;
 
 /* A noise graph (graph.hpp, docs/graph.md): composed noises, compiled into one kernel at run time

@@ -41,6 +41,27 @@ result<noise_spec> make_noise(const noise_request& request) {
     return make_error(errc::invalid_argument, "interpolation= and smooth= apply to noise='value'");
   }
   noise.value_smooth = request.smooth;
+  if ((request.distance || request.returns || request.jitter) &&
+      noise.kind != noise_kind::cellular) {
+    return make_error(errc::invalid_argument,
+                      "distance=, returns= and jitter= apply to noise='cellular'");
+  }
+  if (request.distance) {
+    const auto d = cellular_distance_from_name(*request.distance);
+    if (!d) return unknown("distance", *request.distance, cellular_distance_choices());
+    noise.distance = *d;
+  }
+  if (request.returns) {
+    const auto r = cellular_return_from_name(*request.returns);
+    if (!r) return unknown("returns", *request.returns, cellular_return_choices());
+    noise.returns = *r;
+  }
+  if (request.jitter) noise.jitter = *request.jitter;
+  if ((request.angle || request.advection) && noise.kind != noise_kind::flow) {
+    return make_error(errc::invalid_argument, "angle= and advection= apply to noise='flow'");
+  }
+  if (request.angle) noise.angle = *request.angle;
+  if (request.advection) noise.advection = *request.advection;
   return noise;
 }
 

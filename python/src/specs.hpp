@@ -33,6 +33,11 @@ struct noise_request {
   std::optional<double> warp;
   std::optional<std::string> interpolation;
   bool smooth = false;
+  std::optional<std::string> distance;  // cellular
+  std::optional<std::string> returns;   // cellular (the graph's "return", a Python keyword)
+  std::optional<double> jitter;         // cellular
+  std::optional<double> angle;          // flow
+  std::optional<double> advection;      // flow under fbm
 };
 result<noise_spec> make_noise(const noise_request& request);
 

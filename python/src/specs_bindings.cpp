@@ -38,9 +38,13 @@ void bind_specs(py::module_& m) {
                        std::optional<int> octaves, std::optional<double> persistence,
                        std::optional<double> lacunarity, std::array<std::uint32_t, 4> period,
                        bool octave_offsets, bool gradient, std::optional<double> warp,
-                       std::optional<std::string> interpolation, bool smooth) {
+                       std::optional<std::string> interpolation, bool smooth,
+                       std::optional<std::string> distance, std::optional<std::string> returns,
+                       std::optional<double> jitter, std::optional<double> angle,
+                       std::optional<double> advection) {
              return value_of(make_noise({noise, fractal, octaves, persistence, lacunarity, period,
-                                         octave_offsets, gradient, warp, interpolation, smooth}));
+                                         octave_offsets, gradient, warp, interpolation, smooth,
+                                         distance, returns, jitter, angle, advection}));
            }),
            py::kw_only(), py::arg("noise") = "improved", py::arg("fractal") = py::none(),
            py::arg("octaves") = py::none(), py::arg("persistence") = py::none(),
@@ -48,7 +52,9 @@ void bind_specs(py::module_& m) {
            py::arg("period") = std::array<std::uint32_t, 4>{0, 0, 0, 0},
            py::arg("octave_offsets") = false, py::arg("gradient") = false,
            py::arg("warp") = py::none(), py::arg("interpolation") = py::none(),
-           py::arg("smooth") = false)
+           py::arg("smooth") = false, py::arg("distance") = py::none(),
+           py::arg("returns") = py::none(), py::arg("jitter") = py::none(),
+           py::arg("angle") = py::none(), py::arg("advection") = py::none())
       .def("validate", [](const noise_spec& n, int dims) { check(validate(n, dims)); })
       .def("channels", [](const noise_spec& n, int dims) { return channel_count(n, dims); })
       .def_property_readonly("noise", [](const noise_spec& n) { return noise_kind_name(n.kind); })
@@ -59,7 +65,14 @@ void bind_specs(py::module_& m) {
       .def_readonly("lacunarity", &noise_spec::lacunarity)
       .def_readonly("period", &noise_spec::period)
       .def_readonly("gradient", &noise_spec::gradient)
-      .def_readonly("warp", &noise_spec::warp);
+      .def_readonly("warp", &noise_spec::warp)
+      .def_property_readonly("distance",
+                             [](const noise_spec& n) { return cellular_distance_name(n.distance); })
+      .def_property_readonly("returns",
+                             [](const noise_spec& n) { return cellular_return_name(n.returns); })
+      .def_readonly("jitter", &noise_spec::jitter)
+      .def_readonly("angle", &noise_spec::angle)
+      .def_readonly("advection", &noise_spec::advection);
 
   py::class_<seeded_table>(m, "Table")
       .def(py::init(

@@ -36,18 +36,22 @@ os.register_at_fork(after_in_child=_vknoise._after_fork_in_child)
 
 def field(size, origin=0.0, step=1 / 32, *, dims=None, noise="improved", fractal=None,
           octaves=None, persistence=None, lacunarity=None, period=None, octave_offsets=False,
-          warp=None, interpolation=None, smooth=False, gradient=False, seed=None,
-          permutation=None, region=None, backend="auto", device=None, threads=0, out=None):
+          warp=None, interpolation=None, smooth=False, distance=None, returns=None, jitter=None,
+          angle=None, advection=None, gradient=False, seed=None, permutation=None, region=None,
+          backend="auto", device=None, threads=0, out=None):
     """A field of noise: a regular grid of samples, as `vknoise render` computes it.
 
     size: samples per axis, (nx[, ny[, nz[, nt]]]) or one int; missing sizes are 1.
     origin, step: one number for every axis or one per axis; sample i on an axis is at
         origin + (region + i) * step.
     dims: coordinates per sample, 1 to 4 (default: the graph's, else len(size)).
-    noise: "improved" (default), "improved4-balanced", "classic", "value", "simplex", or a
-        vknoise.Graph.
+    noise: "improved" (default), "improved4-balanced", "classic", "value", "simplex",
+        "cellular", "flow", or a vknoise.Graph.
     fractal, octaves, persistence, lacunarity, period, octave_offsets, warp, interpolation,
     smooth, gradient: as the command line's --fractal ... --gradient (docs/noise.md).
+    distance, returns, jitter: cellular noise's --cellular-distance, --cellular-return and
+        --cellular-jitter ("returns" because "return" is Python's keyword).
+    angle, advection: flow noise's --flow-angle (radians) and --flow-advection.
     seed / permutation: the permutation table (default Perlin's): shuffled from a 64-bit seed,
         or 256 values.
     region: the first global sample index per axis (--region): any tiling of a grid into
@@ -65,14 +69,15 @@ def field(size, origin=0.0, step=1 / 32, *, dims=None, noise="improved", fractal
     spec = _arguments.field(size, origin, step, dims, region, dict(
         noise=noise, fractal=fractal, octaves=octaves, persistence=persistence,
         lacunarity=lacunarity, period=period, octave_offsets=octave_offsets, warp=warp,
-        interpolation=interpolation, smooth=smooth, gradient=gradient), seed, permutation)
+        interpolation=interpolation, smooth=smooth, distance=distance, returns=returns,
+        jitter=jitter, angle=angle, advection=advection, gradient=gradient), seed, permutation)
     return _vknoise.fill(_arguments.backend(backend, device, threads), spec, out)
 
 
 def eval(points, *, noise="improved", fractal=None, octaves=None, persistence=None,
          lacunarity=None, period=None, octave_offsets=False, warp=None, interpolation=None,
-         smooth=False, gradient=False, seed=None, permutation=None, backend="auto", device=None,
-         threads=0):
+         smooth=False, distance=None, returns=None, jitter=None, angle=None, advection=None,
+         gradient=False, seed=None, permutation=None, backend="auto", device=None, threads=0):
     """Noise at scattered points, as `vknoise eval` computes it (the batched points paths).
 
     points: an array of shape (N, dims), dims 1 to 4, of anything NumPy converts to float64
@@ -87,7 +92,9 @@ def eval(points, *, noise="improved", fractal=None, octaves=None, persistence=No
     spec = _arguments.noise(noise=noise, fractal=fractal, octaves=octaves,
                             persistence=persistence, lacunarity=lacunarity, period=period,
                             octave_offsets=octave_offsets, warp=warp,
-                            interpolation=interpolation, smooth=smooth, gradient=gradient)
+                            interpolation=interpolation, smooth=smooth, distance=distance,
+                            returns=returns, jitter=jitter, angle=angle, advection=advection,
+                            gradient=gradient)
     return _vknoise.eval(_arguments.backend(backend, device, threads), spec, pts,
                          _arguments.table(seed, permutation))
 

@@ -9,7 +9,10 @@ import numpy.typing as npt
 __version__: str
 
 BackendName = Literal["auto", "cpu", "cpu-reference", "gpu"]
-NoiseName = Literal["improved", "improved4-balanced", "classic", "value", "simplex"]
+NoiseName = Literal["improved", "improved4-balanced", "classic", "value", "simplex", "cellular",
+                    "flow"]
+DistanceName = Literal["euclidean", "euclidean2", "manhattan", "chebyshev"]
+ReturnName = Literal["f1", "f2", "f2-f1", "f1*f2", "f1/f2", "cell"]
 FractalName = Literal["none", "fbm", "turbulence", "ridged", "billow"]
 Number = SupportsFloat
 Axes = Union[Number, Sequence[Number]]
@@ -84,7 +87,10 @@ def field(size: Sizes, origin: Axes = 0.0, step: Axes = 1 / 32, *, dims: int | N
           lacunarity: float | None = None, period: int | Sequence[int] | None = None,
           octave_offsets: bool = False, warp: float | None = None,
           interpolation: Literal["linear", "cosine", "cubic"] | None = None,
-          smooth: bool = False, gradient: bool = False, seed: int | None = None,
+          smooth: bool = False, distance: DistanceName | None = None,
+          returns: ReturnName | None = None, jitter: Number | None = None,
+          angle: Number | None = None, advection: Number | None = None,
+          gradient: bool = False, seed: int | None = None,
           permutation: Sequence[int] | None = None, region: Sizes | None = None,
           backend: BackendName | Backend = "auto", device: int | None = None, threads: int = 0,
           out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]: ...
@@ -95,7 +101,10 @@ def eval(points: npt.ArrayLike, *, noise: NoiseName | Graph = "improved",
          period: int | Sequence[int] | None = None, octave_offsets: bool = False,
          warp: float | None = None,
          interpolation: Literal["linear", "cosine", "cubic"] | None = None,
-         smooth: bool = False, gradient: bool = False, seed: int | None = None,
+         smooth: bool = False, distance: DistanceName | None = None,
+          returns: ReturnName | None = None, jitter: Number | None = None,
+          angle: Number | None = None, advection: Number | None = None,
+          gradient: bool = False, seed: int | None = None,
          permutation: Sequence[int] | None = None, backend: BackendName | Backend = "auto",
          device: int | None = None, threads: int = 0) -> npt.NDArray[np.float64]: ...
 
@@ -137,7 +146,10 @@ def check(size: Sizes | None = None, origin: Axes = 0.0, step: Axes = 1 / 32, *,
           period: int | Sequence[int] | None = None, octave_offsets: bool = False,
           warp: float | None = None,
           interpolation: Literal["linear", "cosine", "cubic"] | None = None,
-          smooth: bool = False, gradient: bool = False, seed: int | None = None,
+          smooth: bool = False, distance: DistanceName | None = None,
+          returns: ReturnName | None = None, jitter: Number | None = None,
+          angle: Number | None = None, advection: Number | None = None,
+          gradient: bool = False, seed: int | None = None,
           permutation: Sequence[int] | None = None, region: Sizes | None = None,
           backend: Literal["gpu"] | Backend = "gpu",
           device: int | None = None) -> CheckResult: ...

@@ -115,18 +115,21 @@ def periods(period):
 
 
 NOISE_OPTIONS = ("fractal", "octaves", "persistence", "lacunarity", "period", "octave_offsets",
-                 "warp", "interpolation", "smooth")
+                 "warp", "interpolation", "smooth", "distance", "returns", "jitter",
+                 "angle", "advection")
 
 
 def noise(noise="improved", fractal=None, octaves=None, persistence=None, lacunarity=None,
           period=None, octave_offsets=False, warp=None, interpolation=None, smooth=False,
-          gradient=False):
+          distance=None, returns=None, jitter=None, angle=None, advection=None, gradient=False):
     """A NoiseSpec from the noise options, or the Graph given as noise= (its gradient with
     gradient=True); every other noise option is an error with a graph."""
     if isinstance(noise, _vknoise.Graph):
         given = dict(fractal=fractal, octaves=octaves, persistence=persistence,
                      lacunarity=lacunarity, period=period, octave_offsets=octave_offsets,
-                     warp=warp, interpolation=interpolation, smooth=smooth)
+                     warp=warp, interpolation=interpolation, smooth=smooth,
+                     distance=distance, returns=returns, jitter=jitter, angle=angle,
+                     advection=advection)
         for name in NOISE_OPTIONS:
             if given[name] not in (None, False):
                 raise ValueError(f"{name}= does not apply with a graph: the graph says what a "
@@ -134,7 +137,8 @@ def noise(noise="improved", fractal=None, octaves=None, persistence=None, lacuna
         return noise.with_outputs("gradient") if gradient else noise
     if not isinstance(noise, str):
         raise TypeError(f"noise must be a name or a vknoise.Graph, not {type(noise).__name__}")
-    for name, value in (("fractal", fractal), ("interpolation", interpolation)):
+    for name, value in (("fractal", fractal), ("interpolation", interpolation),
+                        ("distance", distance), ("returns", returns)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a name, not {type(value).__name__}")
     return _vknoise.NoiseSpec(
@@ -145,7 +149,10 @@ def noise(noise="improved", fractal=None, octaves=None, persistence=None, lacuna
         lacunarity=None if lacunarity is None else real("lacunarity", lacunarity),
         period=periods(period), octave_offsets=bool(octave_offsets), gradient=bool(gradient),
         warp=None if warp is None else real("warp", warp),
-        interpolation=interpolation, smooth=bool(smooth))
+        interpolation=interpolation, smooth=bool(smooth), distance=distance, returns=returns,
+        jitter=None if jitter is None else real("jitter", jitter),
+        angle=None if angle is None else real("angle", angle),
+        advection=None if advection is None else real("advection", advection))
 
 
 def table(seed=None, permutation=None):

@@ -34,8 +34,9 @@ def _max_difference(a, b):
 
 def check(size=None, origin=0.0, step=1 / 32, *, dims=None, noise="improved", fractal=None,
           octaves=None, persistence=None, lacunarity=None, period=None, octave_offsets=False,
-          warp=None, interpolation=None, smooth=False, gradient=False, seed=None,
-          permutation=None, region=None, backend="gpu", device=None):
+          warp=None, interpolation=None, smooth=False, distance=None, returns=None, jitter=None,
+          angle=None, advection=None, gradient=False, seed=None, permutation=None, region=None,
+          backend="gpu", device=None):
     """Renders one field on the GPU and on the CPU (the double reference and the float mirror)
     and compares them, as `vknoise check` does (default size: 256x256, 65536 in 1D, 64x64x4x4
     in 4D). backend: "gpu" or a vknoise.Backend of kind gpu (e.g. with validation). Returns a
@@ -47,7 +48,8 @@ def check(size=None, origin=0.0, step=1 / 32, *, dims=None, noise="improved", fr
     spec = _arguments.field(size, origin, step, dims, region, dict(
         noise=noise, fractal=fractal, octaves=octaves, persistence=persistence,
         lacunarity=lacunarity, period=period, octave_offsets=octave_offsets, warp=warp,
-        interpolation=interpolation, smooth=smooth, gradient=gradient), seed, permutation)
+        interpolation=interpolation, smooth=smooth, distance=distance, returns=returns,
+        jitter=jitter, angle=angle, advection=advection, gradient=gradient), seed, permutation)
     gpu = _arguments.backend(backend, device)
     if gpu.kind != "gpu":
         raise ValueError(f"check compares the GPU with the CPU; backend is {gpu.kind}")

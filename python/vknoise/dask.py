@@ -66,7 +66,8 @@ def field(size, chunks="auto", origin=0.0, step=1 / 32, *, dims=None, region=Non
 
 
 _FIELD_OPTIONS = ("noise", "fractal", "octaves", "persistence", "lacunarity", "period",
-                  "octave_offsets", "warp", "interpolation", "smooth", "gradient", "seed",
+                  "octave_offsets", "warp", "interpolation", "smooth", "distance", "returns",
+                  "jitter", "angle", "advection", "gradient", "seed",
                   "permutation", "backend", "device", "threads")
 
 

@@ -15,7 +15,7 @@ error bad_field(const char* function, const char* name, long long value, const c
 
 result<noise_spec> to_noise_spec(const char* function, const vknoise_noise& noise) {
   noise_spec spec;
-  if (noise.kind < VKNOISE_NOISE_IMPROVED || noise.kind > VKNOISE_NOISE_SIMPLEX) {
+  if (noise.kind < VKNOISE_NOISE_IMPROVED || noise.kind > VKNOISE_NOISE_FLOW) {
     return bad_field(function, "noise.kind", noise.kind, "a vknoise_noise_kind");
   }
   if (noise.fractal < VKNOISE_FRACTAL_NONE || noise.fractal > VKNOISE_FRACTAL_BILLOW) {
@@ -25,6 +25,16 @@ result<noise_spec> to_noise_spec(const char* function, const vknoise_noise& nois
       noise.interpolation > VKNOISE_INTERPOLATION_CUBIC) {
     return bad_field(function, "noise.interpolation", noise.interpolation,
                      "a vknoise_value_interpolation");
+  }
+  if (noise.cellular_distance < VKNOISE_CELLULAR_EUCLIDEAN ||
+      noise.cellular_distance > VKNOISE_CELLULAR_CHEBYSHEV) {
+    return bad_field(function, "noise.cellular_distance", noise.cellular_distance,
+                     "a vknoise_cellular_distance");
+  }
+  if (noise.cellular_return < VKNOISE_CELLULAR_F1 ||
+      noise.cellular_return > VKNOISE_CELLULAR_CELL) {
+    return bad_field(function, "noise.cellular_return", noise.cellular_return,
+                     "a vknoise_cellular_return");
   }
   if (noise.reserved != 0) return bad_field(function, "noise.reserved", noise.reserved, "0");
   spec.kind = static_cast<noise_kind>(noise.kind);
@@ -39,6 +49,11 @@ result<noise_spec> to_noise_spec(const char* function, const vknoise_noise& nois
   spec.warp = noise.warp;
   spec.classic_seed = noise.classic_seed;
   spec.value_smooth = noise.value_smooth != 0;
+  spec.distance = static_cast<cellular_distance>(noise.cellular_distance);
+  spec.returns = static_cast<cellular_return>(noise.cellular_return);
+  spec.jitter = noise.cellular_jitter;
+  spec.angle = noise.flow_angle;
+  spec.advection = noise.flow_advection;
   return spec;
 }
 
@@ -92,6 +107,11 @@ extern "C" void vknoise_noise_init_default(vknoise_noise* noise) noexcept {
   noise->warp = spec.warp;
   noise->classic_seed = spec.classic_seed;
   noise->value_smooth = spec.value_smooth;
+  noise->cellular_distance = static_cast<int32_t>(spec.distance);
+  noise->cellular_return = static_cast<int32_t>(spec.returns);
+  noise->cellular_jitter = spec.jitter;
+  noise->flow_angle = spec.angle;
+  noise->flow_advection = spec.advection;
 }
 
 extern "C" void vknoise_field_init_default(vknoise_field* field) noexcept {
@@ -129,3 +149,8 @@ extern "C" uint64_t vknoise_field_value_count(const vknoise_field* field) noexce
   });
   return count;
 }
+
+static_assert(int(vknoise::cellular_distance::euclidean) == VKNOISE_CELLULAR_EUCLIDEAN);
+static_assert(int(vknoise::cellular_distance::chebyshev) == VKNOISE_CELLULAR_CHEBYSHEV);
+static_assert(int(vknoise::cellular_return::f2_minus_f1) == VKNOISE_CELLULAR_F2_MINUS_F1);
+static_assert(int(vknoise::cellular_return::cell) == VKNOISE_CELLULAR_CELL);

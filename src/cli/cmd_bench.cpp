@@ -312,7 +312,7 @@ command add_bench_command(CLI::App& app) {
   add_text_option(*parser, "--noise", "NAME", o->noise,
                   "the basis noise of every field: " + noise_kind_choices() +
                       " (default improved); stb and glm compute improved noise only, fastnoise2 "
-                      "its Perlin or its Simplex");
+                      "its Perlin, its Simplex or its CellularDistance");
   add_text_option(*parser, "--size", "NXxNY[xNZ[xNT]],...", o->size,
                   "field sizes (4 axes: 4D, fewer: 3D; default: the sweep)");
   add_text_option(*parser, "--octaves", "N,...", o->octaves, "fBm octaves (default 1,4,8)");

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -84,7 +85,10 @@ result<graph> potential_of(const noise_spec& noise) {
   basis.period[3] = 0;
   for (int k = 0; k < 3; ++k) {
     const int at = b.offset(p, {offsets[k][0], offsets[k][1], offsets[k][2]});
-    int component = b.noise(at, basis);
+    std::optional<graph_ir::input> angle;
+    if (noise.kind == noise_kind::flow)
+      angle = graph_ir::graph_builder::constant_input(noise.angle);
+    int component = b.noise(at, basis, angle);
     if (noise.fractal != fractal_kind::none) {
       component = b.fractal(component, graph_ir::fractal_params_of(noise));
     }
@@ -118,6 +122,11 @@ result<std::shared_ptr<const graph>> parse_graph(const noise_options& options) {
       {"--lacunarity", options.lacunarity.has_value()},
       {"--period", options.period.has_value()},
       {"--interpolation", options.interpolation.has_value()},
+      {"--cellular-distance", options.cellular_distance.has_value()},
+      {"--cellular-return", options.cellular_return.has_value()},
+      {"--cellular-jitter", options.cellular_jitter.has_value()},
+      {"--flow-angle", options.flow_angle.has_value()},
+      {"--flow-advection", options.flow_advection.has_value()},
       {"--warp", options.warp.has_value()},
       {"--smooth", options.smooth},
       {"--octave-offsets", options.octave_offsets}};
@@ -149,7 +158,26 @@ void add_noise_options(CLI::App& app, noise_options& options) {
                   "other noise options; --dims defaults to the graph's");
   add_text_option(app, "--noise", alternatives(all_noise_kinds(), noise_kind_name), options.noise,
                   "basis noise (default improved; improved4-balanced needs --dims 4; classic is "
-                  "Perlin's 1985 noise, value is Hugo Elias's)");
+                  "Perlin's 1985 noise, value is Hugo Elias's, simplex Gustavson's, cellular "
+                  "Worley's, flow Perlin and Neyret's on psrdnoise's lattice)");
+  add_text_option(app, "--flow-angle", "A", options.flow_angle,
+                  "flow noise: the gradients' rotation in radians (default 0; animate it: the "
+                  "noise loops when A goes once around, 0 and 2*pi give the same bits)");
+  add_text_option(app, "--flow-advection", "S", options.flow_advection,
+                  "flow noise under --fractal fbm: Perlin and Neyret's pseudo-advection, each "
+                  "finer octave carried along the coarser ones' flow by S >= 0 (default 0)");
+  add_text_option(app, "--cellular-distance",
+                  alternatives(all_cellular_distances(), cellular_distance_name),
+                  options.cellular_distance,
+                  "cellular noise: the metric (default euclidean; euclidean2 is its square)");
+  add_text_option(app, "--cellular-return",
+                  alternatives(all_cellular_returns(), cellular_return_name),
+                  options.cellular_return,
+                  "cellular noise: what a sample is, from the distances F1 and F2 to the nearest "
+                  "two feature points, or a value per nearest cell (default f1)");
+  add_text_option(app, "--cellular-jitter", "J", options.cellular_jitter,
+                  "cellular noise: how far feature points stray from their cells' centres, 0 to 1 "
+                  "(default 1)");
   add_text_option(
       app, "--interpolation", alternatives(all_value_interpolations(), value_interpolation_name),
       options.interpolation, "value noise: how lattice values are blended (default linear)");
@@ -239,6 +267,56 @@ result<noise_spec> parse_noise(const noise_options& options) {
       return bad_value("--warp", *options.warp, "expected a finite number >= 0");
     }
     noise.warp = *value;
+  }
+  if ((options.cellular_distance || options.cellular_return || options.cellular_jitter) &&
+      noise.kind != noise_kind::cellular) {
+    return make_error(
+        errc::invalid_argument,
+        "--cellular-distance, --cellular-return and --cellular-jitter apply to --noise cellular");
+  }
+  if ((options.flow_angle || options.flow_advection) && noise.kind != noise_kind::flow) {
+    return make_error(errc::invalid_argument,
+                      "--flow-angle and --flow-advection apply to --noise flow");
+  }
+  if (options.flow_angle) {
+    const auto value = parse_double(*options.flow_angle);
+    if (!value || !std::isfinite(*value) || std::fabs(*value) > 3.4e38) {
+      return bad_value("--flow-angle", *options.flow_angle,
+                       "expected a finite number (radians) that float can hold");
+    }
+    noise.angle = *value;
+  }
+  if (options.flow_advection) {
+    const auto value = parse_double(*options.flow_advection);
+    if (!value || !std::isfinite(*value) || *value < 0 || *value > 3.4e38) {
+      return bad_value("--flow-advection", *options.flow_advection,
+                       "expected a finite number >= 0");
+    }
+    noise.advection = *value;
+  }
+  if (options.cellular_distance) {
+    const auto distance = cellular_distance_from_name(*options.cellular_distance);
+    if (!distance) {
+      return bad_value("--cellular-distance", *options.cellular_distance,
+                       "expected " + cellular_distance_choices());
+    }
+    noise.distance = *distance;
+  }
+  if (options.cellular_return) {
+    const auto returns = cellular_return_from_name(*options.cellular_return);
+    if (!returns) {
+      return bad_value("--cellular-return", *options.cellular_return,
+                       "expected " + cellular_return_choices());
+    }
+    noise.returns = *returns;
+  }
+  if (options.cellular_jitter) {
+    const auto value = parse_double(*options.cellular_jitter);
+    if (!value || !(*value >= 0 && *value <= 1)) {
+      return bad_value("--cellular-jitter", *options.cellular_jitter,
+                       "expected a number from 0 to 1");
+    }
+    noise.jitter = *value;
   }
   noise.octave_offsets = options.octave_offsets;
   noise.gradient = options.gradient;

@@ -1,5 +1,6 @@
 // --noise, --fractal, --octaves, --persistence, --lacunarity, --octave-offsets, --period,
-// --gradient, --interpolation, --smooth, --warp: the
+// --gradient, --interpolation, --smooth, --warp, --cellular-distance, --cellular-return,
+// --cellular-jitter, --flow-angle, --flow-advection: the
 // command line's description of what a sample is (vknoise::noise_spec).
 #pragma once
 
@@ -27,6 +28,11 @@ struct noise_options {
   std::optional<std::string> period;
   std::optional<std::string> interpolation;
   std::optional<std::string> warp;
+  std::optional<std::string> cellular_distance;
+  std::optional<std::string> cellular_return;
+  std::optional<std::string> cellular_jitter;
+  std::optional<std::string> flow_angle;
+  std::optional<std::string> flow_advection;
   bool smooth = false;
   bool octave_offsets = false;
   bool gradient = false;

@@ -146,6 +146,73 @@ std::vector<catalogue_entry> catalogue() {
   simplex_fbm.kind = noise_kind::simplex;
   list.push_back({"simplex 3D fbm", make(3, {40, 32, 4, 1}, near, 0.047, simplex_fbm)});
 
+  // Worley's cellular noise: each metric, each return, its gradient, a tiled fBm (periods 4 and
+  // 3 growing to 32 and 24) and 4D at jitter 0.6, at cell scale (about 3 cells per axis).
+  for (int dims = 2; dims <= 4; ++dims) {
+    noise_spec c;
+    c.kind = noise_kind::cellular;
+    const std::array<std::uint32_t, 4> sizes[4] = {
+        {1, 1, 1, 1}, {64, 48, 1, 1}, {40, 32, 4, 1}, {16, 12, 5, 4}};
+    for (cellular_distance d : all_cellular_distances()) {
+      c.distance = d;
+      list.push_back({"cellular " + std::to_string(dims) + "D " + cellular_distance_name(d),
+                      make(dims, sizes[dims - 1], near, 0.071, c)});
+    }
+  }
+  // The returns by name, '*' and '/' as words (the names become test names: f1*f2 and f1/f2
+  // would be one).
+  const char* const returns[] = {"f1", "f2", "f2-f1", "f1 times f2", "f1 over f2", "cell"};
+  for (cellular_return r : all_cellular_returns()) {
+    noise_spec c;
+    c.kind = noise_kind::cellular;
+    c.returns = r;
+    list.push_back({std::string("cellular 3D ") + returns[static_cast<int>(r)],
+                    make(3, {40, 32, 4, 1}, far, 0.071, c)});
+  }
+  noise_spec cellular_gradient;
+  cellular_gradient.kind = noise_kind::cellular;
+  cellular_gradient.returns = cellular_return::f2_minus_f1;
+  cellular_gradient.gradient = true;
+  list.push_back(
+      {"cellular 3D f2-f1 gradient", make(3, {40, 32, 4, 1}, near, 0.071, cellular_gradient)});
+  noise_spec cellular_fbm = fractal(fractal_kind::fbm, 4);
+  cellular_fbm.kind = noise_kind::cellular;
+  cellular_fbm.period = {4, 3, 4, 0};
+  list.push_back(
+      {"cellular 3D fbm, periods 4, 3, 4", make(3, {40, 32, 4, 1}, near, 0.11, cellular_fbm)});
+  noise_spec cellular4;
+  cellular4.kind = noise_kind::cellular;
+  cellular4.jitter = 0.6;
+  cellular4.distance = cellular_distance::manhattan;
+  cellular4.returns = cellular_return::f1_over_f2;
+  list.push_back({"cellular 4D manhattan f1 over f2, jitter 0.6",
+                  make(4, {16, 12, 5, 4}, near, 0.19, cellular4)});
+
+  // Flow noise: 2D and 3D, turned by an angle, their gradients, tiled (2D's y period even), an
+  // fBm whose octaves turn faster, and Perlin & Neyret's pseudo-advection.
+  for (int dims = 2; dims <= 3; ++dims) {
+    noise_spec w;
+    w.kind = noise_kind::flow;
+    w.angle = 0.9;
+    const std::array<std::uint32_t, 4> size = dims == 2
+                                                  ? std::array<std::uint32_t, 4>{64, 48, 1, 1}
+                                                  : std::array<std::uint32_t, 4>{40, 32, 4, 1};
+    const std::string name = "flow " + std::to_string(dims) + "D";
+    list.push_back({name + ", angle 0.9", make(dims, size, near, 0.057, w)});
+    w.gradient = true;
+    list.push_back({name + " gradient", make(dims, size, near, 0.057, w)});
+    w.gradient = false;
+    w.period = dims == 2 ? std::array<std::uint32_t, 4>{5, 4, 0, 0}
+                         : std::array<std::uint32_t, 4>{3, 5, 7, 0};
+    w.fractal = fractal_kind::fbm;
+    w.octaves = 3;
+    list.push_back({name + " fbm, periods", make(dims, size, near, 0.09, w)});
+    w.period = {0, 0, 0, 0};
+    w.octaves = 4;
+    w.advection = 0.5;
+    list.push_back({name + " fbm, advection 0.5", make(dims, size, near, 0.057, w)});
+  }
+
   // Domain warp by a second noise field.
   noise_spec warped;
   warped.warp = 1.5;

@@ -196,6 +196,19 @@ inline real flow_reduce_angle(real alpha) {
   return neg ? -r : r;
 }
 
+// A fractal's octave o turns its gradients by the angle reduced, times s = round(lacunarity^o)
+// (lacunarity^o by repeated multiplication in real, s at most 2^30): every octave turns a whole
+// number of times while the angle goes once around, so the sum loops exactly (flow_fbm's rule,
+// for the fractal loops of basis.hpp and the graph kernels).
+template <class real>
+inline real flow_octave_angle(real angle, real lacunarity, int octave) {
+  real freq = real(1);
+  for (int o = 0; o < octave; ++o) freq = freq * lacunarity;
+  const real r = freq + real(0.5);
+  const std::int32_t s = r < real(1073741824.0) ? static_cast<std::int32_t>(r) : 1073741824;
+  return flow_reduce_angle(angle) * static_cast<real>(s);
+}
+
 template <class real>
 struct flow_sc {
   real s, c;

@@ -94,4 +94,26 @@ dual<real> fractal_sum_d(const fractal_params<real>& f, BasisOfOctaveD&& basis_o
   return r;
 }
 
+// Perlin & Neyret's pseudo-advection (flow noise under fbm with advection > 0): octave o samples
+// its position minus advection * G_o, G_o the sum over the coarser octaves of amp_i times their
+// gradients (each in its own octave's lattice units), so finer detail is carried along the
+// coarser flow. basis_of_octave_d(o, shift) samples octave o with each axis a moved by shift[a]
+// = -(advection * G[a]) and returns the value and gradient. The GLSL twin is the advected loop of
+// graph_glsl_basis.cpp's fractal statement, operation for operation.
+template <class real, class BasisOfOctaveD>
+real advected_sum(const fractal_params<real>& f, real advection,
+                  BasisOfOctaveD&& basis_of_octave_d) {
+  real sum = real(0), amp = real(1);
+  real G[4] = {real(0), real(0), real(0), real(0)};
+  for (int o = 0; o < f.octaves; ++o) {
+    real shift[4];
+    for (int a = 0; a < 4; ++a) shift[a] = -(advection * G[a]);
+    const dual<real> n = basis_of_octave_d(o, shift);
+    sum = sum + amp * n.v;
+    for (int a = 0; a < 4; ++a) G[a] = G[a] + amp * n.d[a];
+    amp = amp * f.persistence;
+  }
+  return std::is_same_v<real, double> ? sum / f.norm : sum * f.inv_norm;
+}
+
 }  // namespace vknoise::detail

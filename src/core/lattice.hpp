@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "vknoise/noise.hpp"
+#include "vknoise/noise_spec.hpp"
 
 namespace vknoise::detail {
 
@@ -46,10 +47,16 @@ inline lattice_axis<real> to_axis(const lattice_coord& c, real frac) {
   return {c.cell, c.next, c.prev, c.next2, frac};
 }
 
-// An axis of simplex noise, whose skewed lattice needs the whole coordinate: x itself in frac, no
-// cells (the float path rounds x to float; see noise_spec.hpp).
+// The bases whose skewed lattices read a coordinate as one number, never split into a cell and a
+// fraction: simplex and flow noise.
+inline bool reads_whole_position(noise_kind kind) {
+  return kind == noise_kind::simplex || kind == noise_kind::flow;
+}
+
+// An axis of such a basis: x itself in frac, no cells (the float path rounds x to float; see
+// noise_spec.hpp). The twin of whole_axis in shaders/improved_noise.glsl.
 template <class real>
-inline lattice_axis<real> simplex_axis(real x) {
+inline lattice_axis<real> whole_axis(real x) {
   return {0, 0, 0, 0, x};
 }
 

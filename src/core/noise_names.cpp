@@ -8,18 +8,17 @@
 namespace vknoise {
 namespace {
 
-constexpr noise_kind kNoiseKinds[] = {noise_kind::improved, noise_kind::improved4_balanced,
-                                      noise_kind::classic, noise_kind::value, noise_kind::simplex,
-                                      noise_kind::cellular};
+constexpr noise_kind kNoiseKinds[] = {
+    noise_kind::improved, noise_kind::improved4_balanced, noise_kind::classic, noise_kind::value,
+    noise_kind::simplex,  noise_kind::cellular,           noise_kind::flow};
 constexpr fractal_kind kFractalKinds[] = {fractal_kind::none, fractal_kind::fbm,
                                           fractal_kind::turbulence, fractal_kind::ridged,
                                           fractal_kind::billow};
 constexpr value_interpolation kInterpolations[] = {
     value_interpolation::linear, value_interpolation::cosine, value_interpolation::cubic};
-constexpr cellular_distance kDistances[] = {cellular_distance::euclidean,
-                                            cellular_distance::euclidean2,
-                                            cellular_distance::manhattan,
-                                            cellular_distance::chebyshev};
+constexpr cellular_distance kDistances[] = {
+    cellular_distance::euclidean, cellular_distance::euclidean2, cellular_distance::manhattan,
+    cellular_distance::chebyshev};
 constexpr cellular_return kReturns[] = {cellular_return::f1,          cellular_return::f2,
                                         cellular_return::f2_minus_f1, cellular_return::f1_times_f2,
                                         cellular_return::f1_over_f2,  cellular_return::cell};
@@ -66,6 +65,8 @@ const char* noise_kind_name(noise_kind kind) {
       return "simplex";
     case noise_kind::cellular:
       return "cellular";
+    case noise_kind::flow:
+      return "flow";
   }
   return "?";
 }

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "core/axis_names.hpp"
+#include "core/flow_noise.hpp"
+#include "core/noise_validation.hpp"
 #include "vknoise/noise_spec.hpp"
 
 namespace vknoise {
@@ -16,10 +18,21 @@ int min_dims(noise_kind kind) {
     case noise_kind::improved4_balanced:
       return 4;
     case noise_kind::simplex:
+    case noise_kind::cellular:
+    case noise_kind::flow:
       return 2;
     default:
       return 1;
   }
+}
+
+int max_dims(noise_kind kind) {
+  return kind == noise_kind::flow ? 3 : 4;
+}
+
+std::string dims_range(noise_kind kind) {
+  const int lo = min_dims(kind), hi = max_dims(kind);
+  return lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi);
 }
 
 bool any_period(const noise_spec& noise) {
@@ -31,14 +44,70 @@ bool any_period(const noise_spec& noise) {
 
 }  // namespace
 
+std::string detail::cellular_problem(const noise_spec& noise, bool gradient) {
+  if (noise.kind != noise_kind::cellular) return {};
+  if (!(noise.jitter >= 0 && noise.jitter <= 1)) {
+    char given[32];
+    std::snprintf(given, sizeof given, "%g", noise.jitter);
+    return std::string("jitter is ") + given + "; it must be a number from 0 to 1";
+  }
+  if (gradient && noise.returns != cellular_return::f1 && noise.returns != cellular_return::f2 &&
+      noise.returns != cellular_return::f2_minus_f1) {
+    return std::string("cellular noise returning ") + cellular_return_name(noise.returns) +
+           " has no gradient here (f1, f2 and f2-f1 have)";
+  }
+  for (int axis = 0; axis < 4; ++axis) {
+    if (noise.period[axis] == 0 || noise.octaves == 1) continue;
+    // Each octave's cells wrap at period * lacunarity^o, which the kernels keep as a cell index
+    // below 256.
+    double period = noise.period[axis];
+    for (int o = 1; o < noise.octaves; ++o) period *= noise.lacunarity;
+    if (period > 256) {
+      return std::string("cellular noise's ") + detail::axis_names[axis] + " period " +
+             std::to_string(noise.period[axis]) + " grows past 256 by its last octave (period * " +
+             "lacunarity^(octaves-1) must stay within 256)";
+    }
+  }
+  return {};
+}
+
+std::string detail::flow_problem(const noise_spec& noise, int dims, bool gradient) {
+  // The angle is read in float: beyond float's range it would be infinite.
+  if (!std::isfinite(noise.angle) || std::fabs(noise.angle) > 3.4e38) {
+    return "the flow angle must be a finite number (radians) that float can hold";
+  }
+  if (!std::isfinite(noise.advection) || noise.advection < 0 || noise.advection > 3.4e38) {
+    return "the flow advection must be a finite number >= 0";
+  }
+  if (noise.kind != noise_kind::flow) {
+    if (noise.angle != 0 || noise.advection != 0) {
+      return "a flow angle and advection apply to flow noise only";
+    }
+    return {};
+  }
+  if (noise.advection != 0 && noise.fractal != fractal_kind::fbm) {
+    return "flow advection is a kind of fbm: it needs fractal fbm";
+  }
+  if (noise.advection != 0 && gradient) {
+    return "an advected flow fbm has no gradient here (its octaves' positions depend on the "
+           "coarser octaves' gradients, whose derivatives would need second derivatives)";
+  }
+  for (int axis = 0; axis < dims; ++axis) {
+    if (!flow_period_supported(dims, axis, noise.period[axis])) {
+      return "2D flow noise tiles on even y periods only (its lattice's rows alternate a "
+             "half-cell shift), not " +
+             std::to_string(noise.period[axis]);
+    }
+  }
+  if (noise.warp > 0) return "flow noise is not warped here (use a graph's warp nodes)";
+  return {};
+}
+
 status validate(const noise_spec& noise, int dims) {
-  if (dims < min_dims(noise.kind) || dims > 4) {
-    return make_error(
-        errc::invalid_argument,
-        std::string(noise_kind_name(noise.kind)) + " noise has dims " +
-            (min_dims(noise.kind) == 4 ? std::string("4")
-                                       : std::to_string(min_dims(noise.kind)) + " to 4") +
-            ", not " + std::to_string(dims));
+  if (dims < min_dims(noise.kind) || dims > max_dims(noise.kind)) {
+    return make_error(errc::invalid_argument, std::string(noise_kind_name(noise.kind)) +
+                                                  " noise has dims " + dims_range(noise.kind) +
+                                                  ", not " + std::to_string(dims));
   }
   if (noise.octaves < 1 || noise.octaves > max_octaves) {
     return make_error(errc::invalid_argument, "octaves is " + std::to_string(noise.octaves) +
@@ -132,6 +201,14 @@ status validate(const noise_spec& noise, int dims) {
     return make_error(errc::invalid_argument,
                       "a period needs an integer lacunarity (2 to 256), so that every octave's "
                       "period is an integer");
+  }
+  if (const std::string problem = detail::cellular_problem(noise, noise.gradient);
+      !problem.empty()) {
+    return make_error(errc::invalid_argument, problem);
+  }
+  if (const std::string problem = detail::flow_problem(noise, dims, noise.gradient);
+      !problem.empty()) {
+    return make_error(errc::invalid_argument, problem);
   }
   return {};
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/flow_noise.hpp"
 #include "core/octave_scale.hpp"
 #include "vknoise/noise_spec.hpp"
 
@@ -30,12 +31,25 @@ std::uint64_t octave_period(const noise_spec& noise, int axis, int octave) {
 
 double float_path_bound(const noise_spec& noise, int dims) {
   if (noise.kind == noise_kind::simplex && dims >= 3) return noise.gradient ? 1.0 : 0.02;
+  // Where two feature points are within float rounding of equally near, the float path may take
+  // the other as the nearest: the distances agree, but a cell's value and a distance's gradient
+  // (a unit vector in euclidean, signs otherwise) jump there.
+  if (noise.kind == noise_kind::cellular &&
+      (noise.gradient || noise.returns == cellular_return::cell)) {
+    return 2.0;
+  }
   return 1e-5;
 }
 
 lattice_coord octave_coordinate(const noise_spec& noise, int axis, int octave, double x) {
   const double position = octave_position(noise, axis, octave, x);
   if (noise.kind == noise_kind::simplex) return {0, 0, 0, 0, static_cast<float>(position)};
+  if (noise.kind == noise_kind::flow) {
+    const std::uint32_t period =
+        noise.period[axis] == 0 ? 0
+                                : static_cast<std::uint32_t>(octave_period(noise, axis, octave));
+    return {0, 0, 0, 0, detail::flow_reduce_position_float(position, period)};
+  }
   return reduce_coordinate(position, octave_period(noise, axis, octave));
 }
 

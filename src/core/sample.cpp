@@ -55,18 +55,23 @@ detail::basis_setup<real> basis_setup_for(const noise_spec& noise, int dims,
       classic = t.mirror[dims - 1].data();
     }
   }
-  return {noise.kind,
-          dims,
-          table.doubled().data(),
-          classic,
-          noise.value_smooth,
-          static_cast<int>(noise.interpolation)};
+  detail::basis_setup<real> basis{noise.kind,
+                                  dims,
+                                  table.doubled().data(),
+                                  classic,
+                                  noise.value_smooth,
+                                  static_cast<int>(noise.interpolation)};
+  basis.cellular = {noise.distance, noise.returns, static_cast<real>(noise.jitter)};
+  detail::set_cellular_periods(basis, noise);
+  basis.flow_angle = static_cast<real>(noise.angle);
+  basis.flow_lacunarity = static_cast<real>(noise.lacunarity);
+  return basis;
 }
 
 detail::lattice_axis<double> reference_axis(const noise_spec& noise, int axis, int octave,
                                             double x) {
   return detail::reference_axis_of(noise.kind, octave_position(noise, axis, octave, x),
-                                   octave_period(noise, axis, octave));
+                                   octave_period(noise, axis, octave), noise.period[axis] != 0);
 }
 
 // Octave o's axes: from the position in double, or from reduce_point's coordinates in float.
@@ -113,6 +118,13 @@ double sample_reference(const noise_spec& noise, int dims, const double* positio
       warped[a] = position[a] + noise.warp * detail::basis_noise(basis, 0, w[0], w[1], w[2], w[3]);
     }
   }
+  if (noise.advection > 0) {
+    return detail::advected_sum(f, noise.advection, [&](int o, const double* shift) {
+      reference_axes x(noise, dims, warped, o);
+      for (int a = 0; a < dims; ++a) x.a[a] = detail::moved_axis(noise.kind, x.a[a], shift[a]);
+      return detail::basis_noise_d(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
+    });
+  }
   return detail::fractal_sum(f, [&](int o) {
     const reference_axes x(noise, dims, warped, o);
     return detail::basis_noise(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
@@ -136,6 +148,16 @@ float sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coor
       w[a] = detail::basis_noise(basis, 0, moved[0], moved[1], moved[2], moved[3]);
     }
   }
+  if (noise.advection > 0) {
+    return detail::advected_sum(
+        f, static_cast<float>(noise.advection), [&](int o, const float* shift) {
+          mirror_axes x(coords, o);
+          for (int a = 0; a < dims; ++a) {
+            x.a[a] = detail::moved_axis(noise.kind, x.a[a], shift[a]);
+          }
+          return detail::basis_noise_d(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
+        });
+  }
   return detail::fractal_sum(f, [&](int o) {
     mirror_axes x(coords, o);
     if (noise.warp > 0) {
@@ -157,7 +179,7 @@ void sample_reference(const noise_spec& noise, int dims, const double* position,
   const auto basis = basis_setup_for<double>(noise, dims, table);
   const auto octave = [&](int o) {
     const reference_axes x(noise, dims, position, o);
-    return detail::basis_noise_d(basis, x.a[0], x.a[1], x.a[2], x.a[3]);
+    return detail::basis_noise_d(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
   };
   write_channels(detail::fractal_sum_d(f, octave), dims, out);
 }
@@ -172,7 +194,7 @@ void sample_mirror(const noise_spec& noise, int dims, const lattice_coord* coord
   const auto basis = basis_setup_for<float>(noise, dims, table);
   const auto octave = [&](int o) {
     const mirror_axes x(coords, o);
-    return detail::basis_noise_d(basis, x.a[0], x.a[1], x.a[2], x.a[3]);
+    return detail::basis_noise_d(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
   };
   write_channels(detail::fractal_sum_d(f, octave), dims, out);
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,8 +33,11 @@ class graph_builder {
     inputs.insert(inputs.end(), by.begin(), by.end());
     return add(op::warp, width(in), std::move(inputs), {amplitude});
   }
-  int noise(int at, const noise_params& params) {
-    const int i = add(op::noise, 1, {node_input(at)}, {});
+  // A flow noise's second input is its angle (constant_input(angle) or a node's).
+  int noise(int at, const noise_params& params, std::optional<input> angle = std::nullopt) {
+    std::vector<input> inputs{node_input(at)};
+    if (angle) inputs.push_back(*angle);
+    const int i = add(op::noise, 1, std::move(inputs), {});
     g_.nodes[i].noise = params;
     return i;
   }

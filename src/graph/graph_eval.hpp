@@ -27,6 +27,7 @@ class evaluator : private basis_sampler<real> {
   using base::in_;
   using base::l_;
   using base::reference;
+  using base::scalar;
   using base::values_;
   using base::word;
   using typename base::value;
@@ -55,20 +56,6 @@ class evaluator : private basis_sampler<real> {
   }
 
  private:
-  // Input k of node i as a scalar: the node's value, or the constant (its word in the mirror).
-  real scalar(int i, int k) const {
-    const node& n = g_.nodes[i];
-    const input& in = n.inputs[k];
-    if (in.node >= 0) return values_[in.node].v[0];
-    if constexpr (reference) {
-      return in.constant;
-    } else {
-      std::uint32_t w = l_.node_base[i];
-      for (int j = 0; j < k; ++j) w += n.inputs[j].node < 0 ? 1 : 0;
-      return word(w);
-    }
-  }
-
   // Input k's gradient: its node's, or none for a constant.
   grad gradient(int i, int k) const {
     const int from = g_.nodes[i].inputs[k].node;
@@ -304,9 +291,8 @@ class evaluator : private basis_sampler<real> {
     const node& n = g_.nodes[i];
     typename base::octave_spec spec;
     std::uint32_t slot = 0;
-    if constexpr (reference) {
-      spec.period = n.noise.period;
-    } else {
+    spec.period = n.noise.period;  // the reference's octave_position, cellular's periods
+    if constexpr (!reference) {
       if (form_of_input(i, 0) == domain_form::lattice)
         slot = this->template words_of<noise_words>(i).slot;
     }
@@ -316,7 +302,7 @@ class evaluator : private basis_sampler<real> {
     }
     const typename base::noise_axes x = this->axes_of(i, 0, slot, spec, false);
     const detail::dual<real> r =
-        detail::basis_noise_d(this->basis_of(i), x.a[0], x.a[1], x.a[2], x.a[3]);
+        detail::basis_noise_d(this->basis_of(i, spec), 0, x.a[0], x.a[1], x.a[2], x.a[3]);
     values_[i].v[0] = r.v;
     grads_[i].row[0] = chain(r.d, n.inputs[0].node);
   }

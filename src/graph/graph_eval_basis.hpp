@@ -64,6 +64,20 @@ class basis_sampler {
 
   real word(std::uint32_t index) const { return std::bit_cast<float>(l_.words[index]); }
 
+  // Input k of node i as a scalar: the node's value, or the constant (its word in the mirror).
+  real scalar(int i, int k) const {
+    const node& n = g_.nodes[i];
+    const input& in = n.inputs[k];
+    if (in.node >= 0) return values_[in.node].v[0];
+    if constexpr (reference) {
+      return in.constant;
+    } else {
+      std::uint32_t w = l_.node_base[i];
+      for (int j = 0; j < k; ++j) w += n.inputs[j].node < 0 ? 1 : 0;
+      return word(w);
+    }
+  }
+
   // Node i's parameters by name (op_table.hpp): computed in double from the node (the
   // reference), read from the layout's float words (the mirror).
   template <template <class> class words>
@@ -99,7 +113,7 @@ class basis_sampler {
     for (int a = 0; a < dims; ++a) {
       if constexpr (reference) {
         axes[a] = detail::reference_axis_of(basis, octave_position(spec, a, octave, d.v[a]),
-                                            octave_period(spec, a, octave));
+                                            octave_period(spec, a, octave), spec.period[a] != 0);
       } else if (l_.form[domain] == domain_form::lattice) {
         const lattice_coord& c = in_.coords[(s + octave) * 4 + a];
         axes[a] = detail::to_axis(c, c.frac);
@@ -113,42 +127,64 @@ class basis_sampler {
           x = x * detail::octave_factor(real(spec.lacunarity_f), octave);
           if (spec.octave_offsets) x = x + real(octave) * real(spec.offsets[a]);
         }
-        axes[a] = basis == noise_kind::simplex ? detail::simplex_axis(x)
-                                               : detail::graph_ops::graph_float_axis(x);
+        axes[a] = detail::reads_whole_position(basis) ? detail::whole_axis(x)
+                                                      : detail::graph_ops::graph_float_axis(x);
       }
     }
     return result;
   }
 
-  detail::basis_setup<real> basis_of(int noise_node) const {
+  // Node noise_node's basis; a cellular one wraps its cells at spec's periods (octave_period).
+  detail::basis_setup<real> basis_of(int noise_node, const octave_spec& spec) const {
     const node& n = g_.nodes[noise_node];
     const int dims = g_.nodes[n.inputs[0].node].width;
     const int table = l_.node_table[noise_node];
     const int gradient = l_.node_gradient[noise_node];
-    const detail::basis_setup<real> basis{n.noise.basis,
-                                          dims,
-                                          table >= 0 ? tables_[table].doubled().data() : nullptr,
-                                          gradient >= 0 ? gradients_[gradient].data() : nullptr,
-                                          n.noise.value_smooth,
-                                          static_cast<int>(n.noise.interpolation)};
+    detail::basis_setup<real> basis{n.noise.basis,
+                                    dims,
+                                    table >= 0 ? tables_[table].doubled().data() : nullptr,
+                                    gradient >= 0 ? gradients_[gradient].data() : nullptr,
+                                    n.noise.value_smooth,
+                                    static_cast<int>(n.noise.interpolation)};
+    basis.cellular = {n.noise.distance, n.noise.returns, static_cast<real>(n.noise.jitter)};
+    detail::set_cellular_periods(basis, spec);
+    if (n.noise.basis == noise_kind::flow) {
+      basis.flow_angle = scalar(noise_node, 1);
+      if constexpr (reference) {
+        basis.flow_lacunarity = spec.lacunarity;
+      } else {
+        basis.flow_lacunarity = spec.lacunarity_f;
+      }
+    }
     return basis;
   }
 
   real sample_noise(int noise_node, int octave, std::uint32_t s, const octave_spec& spec,
                     bool in_fractal) const {
     const noise_axes x = axes_of(noise_node, octave, s, spec, in_fractal);
-    return detail::basis_noise(basis_of(noise_node), octave, x.a[0], x.a[1], x.a[2], x.a[3]);
+    return detail::basis_noise(basis_of(noise_node, spec), octave, x.a[0], x.a[1], x.a[2], x.a[3]);
   }
 
   struct fractal_setup {
     detail::fractal_params<real> f;
     octave_spec spec;
     std::uint32_t slots = 0;
+    real advection = real(0);  // flow noise's pseudo-advection, from the node or its word
   };
 
   real fractal(int i) const {
     const int noise_node = g_.nodes[i].inputs[0].node;
     const fractal_setup s = setup_fractal(i);
+    if (s.advection != real(0)) {
+      // Flow noise's pseudo-advection: each octave's axes moved by the coarser octaves' flow.
+      const detail::basis_setup<real> basis = basis_of(noise_node, s.spec);
+      const noise_kind kind = g_.nodes[noise_node].noise.basis;
+      return detail::advected_sum(s.f, s.advection, [&](int o, const real* shift) {
+        noise_axes x = axes_of(noise_node, o, s.slots, s.spec, true);
+        for (int a = 0; a < 4; ++a) x.a[a] = detail::moved_axis(kind, x.a[a], shift[a]);
+        return detail::basis_noise_d(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
+      });
+    }
     return detail::fractal_sum(
         s.f, [&](int o) { return sample_noise(noise_node, o, s.slots, s.spec, true); });
   }
@@ -168,8 +204,10 @@ class basis_sampler {
     spec.period = noise.noise.period;
     detail::fractal_params<real> f;
     std::uint32_t slots = 0;
+    real advection = real(0);
     if constexpr (reference) {
       f = detail::make_fractal_params<double>(spec);
+      advection = n.fractal.advection;
     } else {
       const fractal_words<float> w = words_of<fractal_words>(i);
       f = {n.fractal.type, static_cast<int>(w.octaves), w.persistence, w.lacunarity, 0.0f,
@@ -177,8 +215,9 @@ class basis_sampler {
       spec.lacunarity_f = w.lacunarity;
       slots = w.first_slot;
       std::copy(w.octave_offset, w.octave_offset + 4, spec.offsets);
+      advection = w.advection;
     }
-    return {f, spec, slots};
+    return {f, spec, slots, advection};
   }
 
   // A fractal's value and its gradient in its noise's domain coordinates: fractal_sum_d's
@@ -190,14 +229,14 @@ class basis_sampler {
     const int noise_node = g_.nodes[i].inputs[0].node;
     const fractal_kind type = g_.nodes[i].fractal.type;
     const fractal_setup s = setup_fractal(i);
-    const detail::basis_setup<real> basis = basis_of(noise_node);
+    const detail::basis_setup<real> basis = basis_of(noise_node, s.spec);
     real sum = real(0), amp = real(1), slope = real(1);
     real dsum[4] = {real(0), real(0), real(0), real(0)};
     real ridge_weight = real(1), scale = real(1);
     real dridge[4] = {real(0), real(0), real(0), real(0)};
     for (int o = 0; o < s.f.octaves; ++o) {
       const noise_axes x = axes_of(noise_node, o, s.slots, s.spec, true);
-      detail::dual<real> n = detail::basis_noise_d(basis, x.a[0], x.a[1], x.a[2], x.a[3]);
+      detail::dual<real> n = detail::basis_noise_d(basis, o, x.a[0], x.a[1], x.a[2], x.a[3]);
       if (type == fractal_kind::ridged) {
         const real u = real(1) - std::fabs(n.v);
         const real s1 = u * u;

@@ -78,7 +78,10 @@ void kernel_writer::body() {
   for (std::size_t i = 0; i < g_.nodes.size(); ++i) {
     if (g_.nodes[i].kind != op::noise) continue;
     basis_function(static_cast<int>(i));
-    if (derivatives_) dual_basis_function(static_cast<int>(i));
+    // An advected fractal accumulates its octaves' gradients even for values alone.
+    if (derivatives_ || advected_noise(static_cast<int>(i))) {
+      dual_basis_function(static_cast<int>(i));
+    }
   }
   out_ << "void graph_eval(out float channel[VKNOISE_GRAPH_VALUES]) {\n"
        << "  const lattice_axis zero_axis = lattice_axis(0, 0, 0, 0, 0.0);\n";
@@ -234,7 +237,8 @@ void kernel_writer::statement(int i) {
       {
         const std::string slot = lattice_in ? word_uint(at(i, &noise_words<float>::slot)) : "0u";
         const std::string axes = axes_of(i, slot, "", 0, "    ");
-        out_ << "    " << v << " = basis_" << i << "(0, " << axes << ");\n  }\n";
+        out_ << "    " << v << " = basis_" << i << "(0, " << axes << cellular_periods(i, -1, "")
+             << flow_angle(i, "1.0", "0") << ");\n  }\n";
       }
       break;
     case op::fractal:

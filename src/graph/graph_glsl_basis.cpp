@@ -2,9 +2,13 @@
 // lattice axes a noise samples, and the fractal loops, with and without gradients; the twin of
 // graph_eval_basis.hpp.
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <string>
 
+#include "core/basis.hpp"
 #include "graph/graph_glsl_writer.hpp"
+#include "graph/lower_noise.hpp"
 
 namespace vknoise::graph_ir {
 namespace {
@@ -13,6 +17,37 @@ const char* const component_names[4] = {"x", "y", "z", "w"};
 // A simplex noise's coordinates: its axes' whole positions (simplex_axis).
 const char* const simplex_axes[4] = {"x.frac", "x.frac, y.frac", "x.frac, y.frac, z.frac",
                                      "x.frac, y.frac, z.frac, w.frac"};
+
+// A cellular noise's dims, distance, return and jitter as cellular_noise's first arguments: the
+// enums' values, and the jitter's float as its bits (no decimal literal's rounding between).
+std::string cellular_settings(const noise_params& p, int dims) {
+  return std::to_string(dims) + ", " + std::to_string(static_cast<int>(p.distance)) + ", " +
+         std::to_string(static_cast<int>(p.returns)) + ", uintBitsToFloat(" +
+         std::to_string(std::bit_cast<std::uint32_t>(static_cast<float>(p.jitter))) + "u)";
+}
+
+// The parameters a basis function takes after its four axes: a cellular noise's periods, a flow
+// noise's periods and its octave's angle.
+const char* basis_extra_parameters(noise_kind basis) {
+  if (basis == noise_kind::cellular) return ", uvec4 period";
+  if (basis == noise_kind::flow) return ", uvec4 period, float angle";
+  return "";
+}
+
+// flow_noise2's or flow_noise3's arguments in a basis function: the whole positions, the periods
+// as flow_noise takes them (0 on an axis without one: flow_octave_periods in core/basis.hpp),
+// and the octave's angle.
+std::string flow_arguments(const noise_params& p, int dims) {
+  static const char* const components[4] = {"x", "y", "z", "w"};
+  std::string position = dims == 2 ? "vec2(x.frac, y.frac)" : "vec3(x.frac, y.frac, z.frac)";
+  std::string period = dims == 2 ? "ivec2(" : "ivec3(";
+  for (int a = 0; a < dims; ++a) {
+    period +=
+        (a > 0 ? ", " : "") +
+        (p.period[a] == 0 ? std::string("0") : "int(period." + std::string(components[a]) + ")");
+  }
+  return position + ", " + period + "), angle";
+}
 
 }  // namespace
 
@@ -24,7 +59,8 @@ void kernel_writer::basis_function(int i) {
   const int gradient = std::max(0, l_.node_gradient[i]);
   out_ << "// " << n.name << "\n"
        << "float basis_" << i
-       << "(int octave, lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w) {\n"
+       << "(int octave, lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w"
+       << basis_extra_parameters(n.noise.basis) << ") {\n"
        << "  graph_table_base = " << table * 512 << ";\n"
        << "  graph_gradient_base = " << gradient * 256 << ";\n  return ";
   static const char* const axes[4] = {"x", "x, y", "x, y, z", "x, y, z, w"};
@@ -42,6 +78,12 @@ void kernel_writer::basis_function(int i) {
     case noise_kind::simplex:
       out_ << "simplex_noise" << dims << "(" << simplex_axes[dims - 1] << ")";
       break;
+    case noise_kind::cellular:
+      out_ << "cellular_noise(" << cellular_settings(n.noise, dims) << ", x, y, z, w, period)";
+      break;
+    case noise_kind::flow:
+      out_ << "flow_noise" << dims << "(" << flow_arguments(n.noise, dims) << ")";
+      break;
     default:
       if (dims == 4) {
         out_ << "improved_noise4(false, x, y, z, w)";
@@ -58,8 +100,8 @@ void kernel_writer::dual_basis_function(int i) {
   const node& n = g_.nodes[i];
   const int dims = g_.nodes[n.inputs[0].node].width;
   static const char* const axes[4] = {"x", "x, y", "x, y, z", "x, y, z, w"};
-  out_ << "dual basis_" << i
-       << "_d(lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w) {\n"
+  out_ << "dual basis_" << i << "_d(lattice_axis x, lattice_axis y, lattice_axis z, lattice_axis w"
+       << basis_extra_parameters(n.noise.basis) << ") {\n"
        << "  graph_table_base = " << std::max(0, l_.node_table[i]) * 512 << ";\n"
        << "  graph_gradient_base = " << std::max(0, l_.node_gradient[i]) * 256 << ";\n  return ";
   if (n.noise.basis == noise_kind::improved4_balanced) {
@@ -68,6 +110,10 @@ void kernel_writer::dual_basis_function(int i) {
     out_ << "classic_noise" << dims << "_d(" << axes[dims - 1] << ")";
   } else if (n.noise.basis == noise_kind::simplex) {
     out_ << "simplex_noise" << dims << "_d(" << simplex_axes[dims - 1] << ")";
+  } else if (n.noise.basis == noise_kind::cellular) {
+    out_ << "cellular_noise_d(" << cellular_settings(n.noise, dims) << ", x, y, z, w, period)";
+  } else if (n.noise.basis == noise_kind::flow) {
+    out_ << "flow_noise" << dims << "_d(" << flow_arguments(n.noise, dims) << ")";
   } else if (dims == 4) {
     out_ << "improved_noise4_d(false, x, y, z, w)";
   } else {
@@ -110,7 +156,8 @@ void kernel_writer::dual_statement(int i) {
     out_ << "  {\n";
     const std::string axes =
         axes_of(i, lattice ? word_uint(at(i, &noise_words<float>::slot)) : "0u", "", 0, "    ");
-    out_ << "    dual n = basis_" << i << "_d(" << axes << ");\n"
+    out_ << "    dual n = basis_" << i << "_d(" << axes << cellular_periods(i, -1, "")
+         << flow_angle(i, "1.0", "0") << ");\n"
          << "    " << var(i) << " = n.v;\n"
          << "    " << grad(i) << " = " << chained("n.d", domain) << ";\n  }\n";
     return;
@@ -200,9 +247,10 @@ std::string kernel_writer::axes_of(int noise, const std::string& slot, const std
     }
     const std::string t = "x" + std::to_string(a);
     out_ << indent << "precise float " << t << " = " << x << ";\n";
-    // A simplex noise reads its position whole (simplex_axis): moved by adding, never split.
-    if (g_.nodes[noise].noise.basis == noise_kind::simplex) {
-      list += lattice ? "simplex_moved(" + coord + ", " + t + ")" : "simplex_axis(" + t + ")";
+    // Simplex and flow noise read their positions whole (whole_axis): moved by adding, never
+    // split.
+    if (detail::reads_whole_position(g_.nodes[noise].noise.basis)) {
+      list += lattice ? "whole_moved(" + coord + ", " + t + ")" : "whole_axis(" + t + ")";
     } else {
       list += lattice ? "displace(" + coord + ", " + t + ")" : "graph_float_axis(" + t + ")";
     }
@@ -215,6 +263,7 @@ kernel_writer::fractal_loop kernel_writer::fractal_parameters(int i) {
   using w = fractal_words<float>;
   const node& n = g_.nodes[i];
   fractal_loop loop;
+  loop.fractal = i;
   loop.noise = n.inputs[0].node;
   const int domain = g_.nodes[loop.noise].inputs[0].node;
   const bool lattice = l_.form[domain] == domain_form::lattice;
@@ -232,13 +281,64 @@ kernel_writer::fractal_loop kernel_writer::fractal_parameters(int i) {
 std::string kernel_writer::octave_axes(const fractal_loop& loop) {
   if (loop.needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
   return axes_of(loop.noise, "first_slot + o", loop.needs_factor ? "factor" : "", loop.offsets,
-                 "      ");
+                 "      ") +
+         cellular_periods(loop.noise, loop.fractal, "int(o)") +
+         flow_angle(loop.noise, "lacunarity", "int(o)");
+}
+
+std::string kernel_writer::flow_angle(int noise, const std::string& lacunarity,
+                                      const std::string& octave) const {
+  if (g_.nodes[noise].noise.basis != noise_kind::flow) return "";
+  return ", flow_octave_angle(" + scalar(noise, 1) + ", " + lacunarity + ", " + octave + ")";
+}
+
+bool kernel_writer::advected_noise(int i) const {
+  for (const node& n : g_.nodes) {
+    if (n.kind == op::fractal && n.inputs[0].node == i && n.fractal.advection != 0) return true;
+  }
+  return false;
+}
+
+std::string kernel_writer::cellular_periods(int noise, int fractal,
+                                            const std::string& octave) const {
+  const noise_params& p = g_.nodes[noise].noise;
+  if (p.basis != noise_kind::cellular && p.basis != noise_kind::flow) return "";
+  noise_spec spec = noise_spec_of(p, fractal >= 0 ? &g_.nodes[fractal].fractal : nullptr);
+  detail::basis_setup<float> b{};
+  detail::set_cellular_periods(b, spec);
+  std::string list = ", cellular_octave_periods(uvec4(";
+  for (int a = 0; a < 4; ++a) list += (a > 0 ? ", " : "") + std::to_string(b.period[a]) + "u";
+  return list + "), " + std::to_string(b.lacunarity) + "u, " + (fractal >= 0 ? octave : "0") + ")";
 }
 
 void kernel_writer::fractal_statement(int i) {
   const node& n = g_.nodes[i];
   out_ << "  precise float " << var(i) << ";\n  {\n";
   const fractal_loop loop = fractal_parameters(i);
+  if (n.fractal.advection != 0) {
+    // Flow noise's pseudo-advection: fractal.hpp's advected_sum, operation for operation.
+    const int dims = g_.nodes[g_.nodes[loop.noise].inputs[0].node].width;
+    out_ << "    float advection = " << word_float(at(i, &fractal_words<float>::advection)) << ";\n"
+         << "    precise float sum = 0.0, amp = 1.0;\n"
+         << "    precise vec4 G = vec4(0.0);\n"
+         << "    for (uint o = 0u; o < octaves; ++o) {\n";
+    if (loop.needs_factor) out_ << "      float factor = octave_factor(lacunarity, int(o));\n";
+    const std::string axes = axes_of(loop.noise, "first_slot + o",
+                                     loop.needs_factor ? "factor" : "", loop.offsets, "      ");
+    out_ << "      lattice_axis ax[4] = lattice_axis[4](" << axes << ");\n"
+         << "      precise vec4 shift = -(advection * G);\n"
+         << "      for (int a = 0; a < " << dims << "; ++a) ax[a] = whole_moved(ax[a], shift[a]);\n"
+         << "      dual n = basis_" << loop.noise << "_d(ax[0], ax[1], ax[2], ax[3]"
+         << cellular_periods(loop.noise, loop.fractal, "int(o)")
+         << flow_angle(loop.noise, "lacunarity", "int(o)") << ");\n"
+         << "      sum = sum + amp * n.v;\n"
+         << "      G = G + amp * n.d;\n"
+         << "      amp = amp * persistence;\n"
+         << "    }\n"
+         << "    precise float value = sum * inv_norm;\n"
+         << "    " << var(i) << " = value;\n  }\n";
+    return;
+  }
   out_ << "    precise float sum = 0.0, amp = 1.0;\n"
        << "    float ridge_weight = 1.0;\n"
        << "    for (uint o = 0u; o < octaves; ++o) {\n";

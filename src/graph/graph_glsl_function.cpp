@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/lattice.hpp"
 #include "core/octave_scale.hpp"
 #include "vknoise/classic_gradients.hpp"
 
@@ -118,8 +119,8 @@ void write_slot_function(std::ostream& out, const layout& l) {
       for (int a = 0; a < 4; ++a) offsets[a] = sl.octave * octave_offset[a];
       out << "      x = x + " << exact_doubles(offsets) << "[axis];\n";
     }
-    // A simplex noise's slot is its octave position rounded to float (octave_coordinate).
-    if (sl.octave_spec.kind == noise_kind::simplex) {
+    // A simplex or flow noise's slot is its octave position rounded to float (octave_coordinate).
+    if (detail::reads_whole_position(sl.octave_spec.kind)) {
       out << "      return lattice_axis(0, 0, 0, 0, float(x));\n";
     } else {
       out << "      return graph_reduced(x);\n";

@@ -40,11 +40,22 @@ class kernel_writer {
   std::string axes_of(int noise, const std::string& slot, const std::string& factor,
                       std::uint32_t offsets_word, const std::string& indent);
   struct fractal_loop {
+    int fractal = -1;           // the fractal node
     int noise = -1;             // the noise node its octaves sample
     bool needs_factor = false;  // its domain is scaled per octave in float
     std::uint32_t offsets = 0;  // its octave offsets' first word (float domains), or 0
   };
   fractal_loop fractal_parameters(int i);
+  // ", cellular_octave_periods(...)": the periods argument a cellular noise's basis function
+  // takes after its axes, at octave `octave` of fractal node `fractal` (-1: the noise itself, at
+  // octave 0); nothing for another basis.
+  std::string cellular_periods(int noise, int fractal, const std::string& octave) const;
+  // ", flow_octave_angle(angle, lacunarity, octave)": the angle argument a flow noise's basis
+  // function takes last; nothing for another basis.
+  std::string flow_angle(int noise, const std::string& lacunarity, const std::string& octave) const;
+  // Whether noise node i is summed by an advected fractal (flow noise's pseudo-advection), which
+  // reads its gradient form.
+  bool advected_noise(int i) const;
   std::string octave_axes(const fractal_loop& loop);
   void fractal_statement(int i);
 

@@ -56,7 +56,10 @@ struct noise_params {
   std::uint64_t classic_seed = 0;  // classic: its gradient tables
   value_interpolation interpolation = value_interpolation::linear;
   bool value_smooth = false;
-  std::array<std::uint32_t, 4> period{0, 0, 0, 0};  // 0: the table's 256
+  cellular_distance distance = cellular_distance::euclidean;  // cellular
+  cellular_return returns = cellular_return::f1;              // cellular ("return" in JSON)
+  double jitter = 1.0;                                        // cellular, in [0, 1]
+  std::array<std::uint32_t, 4> period{0, 0, 0, 0};            // 0: the table's 256
 };
 
 struct fractal_params {
@@ -65,6 +68,7 @@ struct fractal_params {
   double persistence = 0.5;
   double lacunarity = 2.0;
   bool octave_offsets = false;
+  double advection = 0.0;  // flow noise under fbm: Perlin & Neyret's pseudo-advection
 };
 
 struct node {

@@ -237,6 +237,7 @@ class layout_builder {
     w.persistence = params.persistence;
     w.lacunarity = params.lacunarity;
     w.inv_norm = params.inv_norm;
+    w.advection = static_cast<float>(f.advection);
     if (l_.form[at] != domain_form::lattice && f.octave_offsets) {
       for (int c = 0; c < g_.nodes[at].width; ++c) {
         w.octave_offset[c] = static_cast<float>(octave_offset[c]);

@@ -283,6 +283,21 @@ bool parser::read_noise(pending_node& n, const json& object) {
     }
     p.interpolation = *interpolation;
   }
+  if (!read_cellular(n, object, basis_name)) return false;
+  // Flow noise's angle: its second input, a number or a node (so that time can drive it).
+  if (const json* v = member(object, "angle")) {
+    if (p.basis != noise_kind::flow) {
+      return fail(at(n, "angle") + "only flow noise has an angle (the basis is " + basis_name +
+                  ")");
+    }
+    // A constant angle beyond float's range is refused as every number field's is.
+    if (!input(n, "angle", *v, expects::scalar)) return false;
+  } else if (p.basis == noise_kind::flow) {
+    pending_input zero;
+    zero.field = "angle";
+    zero.constant = true;
+    n.inputs.push_back(std::move(zero));
+  }
   if (const json* v = member(object, "smooth")) {
     if (p.basis != noise_kind::value) {
       return fail(at(n, "smooth") + "only value noise is smoothed (the basis is " + basis_name +
@@ -307,6 +322,44 @@ bool parser::read_noise(pending_node& n, const json& object) {
       if (!integer(n, "period", *v, 0, max_period, period)) return false;
       n.period.assign(1, static_cast<std::uint32_t>(period));
       n.period_one = true;
+    }
+  }
+  return true;
+}
+
+bool parser::read_cellular(pending_node& n, const json& object, const std::string& basis_name) {
+  ir::noise_params& p = n.noise;
+  const char* const fields[] = {"distance", "return", "jitter"};
+  for (const char* field : fields) {
+    if (member(object, field) != nullptr && p.basis != noise_kind::cellular) {
+      return fail(at(n, field) + "only cellular noise has a " + field + " (the basis is " +
+                  basis_name + ")");
+    }
+  }
+  std::string text;
+  if (const json* v = member(object, "distance")) {
+    if (!string(n, "distance", *v, text)) return false;
+    const auto distance = cellular_distance_from_name(text);
+    if (!distance) {
+      return fail(at(n, "distance") + "unknown distance " + quote(text) + " (" +
+                  cellular_distance_choices() + ")");
+    }
+    p.distance = *distance;
+  }
+  if (const json* v = member(object, "return")) {
+    if (!string(n, "return", *v, text)) return false;
+    const auto returns = cellular_return_from_name(text);
+    if (!returns) {
+      return fail(at(n, "return") + "unknown return " + quote(text) + " (" +
+                  cellular_return_choices() + ")");
+    }
+    p.returns = *returns;
+  }
+  if (const json* v = member(object, "jitter")) {
+    if (!number(n, "jitter", *v, p.jitter)) return false;
+    if (!(p.jitter >= 0 && p.jitter <= 1)) {
+      return fail(at(n, "jitter") + "jitter is " + number_text(p.jitter) +
+                  "; it must be from 0 to 1");
     }
   }
   return true;
@@ -361,6 +414,12 @@ bool parser::read_fractal(pending_node& n, const json& object) {
   }
   if (const json* v = member(object, "octave_offsets")) {
     if (!boolean(n, "octave_offsets", *v, f.octave_offsets)) return false;
+  }
+  // Flow noise's pseudo-advection (type_fractal checks the basis and the type).
+  if (!optional_number(n, object, "advection", 0.0, f.advection)) return false;
+  if (!(f.advection >= 0) || !std::isfinite(static_cast<float>(f.advection))) {
+    return fail(at(n, "advection") + "expects a number >= 0 that float can hold, got " +
+                number_text(f.advection));
   }
   return true;
 }

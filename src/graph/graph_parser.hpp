@@ -115,6 +115,8 @@ class parser {
   // An op whose fields are all scalar inputs, numbers and pairs (op_table.hpp), then its check.
   bool read_generic(pending_node& n, const json& object);
   bool read_noise(pending_node& n, const json& object);
+  // A cellular noise's distance, return and jitter (refused on another basis).
+  bool read_cellular(pending_node& n, const json& object, const std::string& basis_name);
   bool read_fractal(pending_node& n, const json& object);
   bool resolve();
   bool sort();

@@ -102,11 +102,12 @@ namespace {
 
 // Lattice points one evaluation of a noise node reads: 2^dims corners, and for value noise
 // (2 + 2 reach)^dims cells, reach 1 for smoothing and 1 more for cubic interpolation; simplex
-// noise reads its simplex's dims + 1 corners.
+// noise reads its simplex's dims + 1 corners; cellular noise's pruned search about the 3^dims
+// cells around the sample (fewer where it prunes, more near a cell's corner).
 int lattice_reads(const pending_node& noise) {
   const ir::noise_params& p = noise.noise;
-  if (p.basis == noise_kind::simplex) return noise.noise_dims + 1;
-  int per_axis = 2;
+  if (p.basis == noise_kind::simplex || p.basis == noise_kind::flow) return noise.noise_dims + 1;
+  int per_axis = p.basis == noise_kind::cellular ? 3 : 2;
   if (p.basis == noise_kind::value) {
     per_axis +=
         2 * ((p.value_smooth ? 1 : 0) + (p.interpolation == value_interpolation::cubic ? 1 : 0));

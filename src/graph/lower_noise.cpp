@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,9 @@ noise_params noise_params_of(const noise_spec& noise) {
   p.classic_seed = noise.classic_seed;
   p.interpolation = noise.interpolation;
   p.value_smooth = noise.value_smooth;
+  p.distance = noise.distance;
+  p.returns = noise.returns;
+  p.jitter = noise.jitter;
   p.period = noise.period;
   return p;
 }
@@ -32,6 +36,7 @@ fractal_params fractal_params_of(const noise_spec& noise) {
   f.persistence = noise.persistence;
   f.lacunarity = noise.lacunarity;
   f.octave_offsets = noise.octave_offsets;
+  f.advection = noise.advection;
   return f;
 }
 
@@ -42,12 +47,16 @@ noise_spec noise_spec_of(const noise_params& params, const fractal_params* fract
   spec.classic_seed = params.classic_seed;
   spec.interpolation = params.interpolation;
   spec.value_smooth = params.value_smooth;
+  spec.distance = params.distance;
+  spec.returns = params.returns;
+  spec.jitter = params.jitter;
   if (fractal != nullptr) {
     spec.fractal = fractal->type;
     spec.octaves = fractal->octaves;
     spec.persistence = fractal->persistence;
     spec.lacunarity = fractal->lacunarity;
     spec.octave_offsets = fractal->octave_offsets;
+    spec.advection = fractal->advection;
   }
   return spec;
 }
@@ -72,7 +81,10 @@ graph lower_noise(const noise_spec& noise, int dims) {
     }
     domain = b.warp(domain, std::move(by), noise.warp);
   }
-  int value = b.noise(domain, noise_params_of(noise));
+  // Flow noise takes its angle as an input (a graph may drive it from a node): here the spec's.
+  std::optional<input> angle;
+  if (noise.kind == noise_kind::flow) angle = graph_builder::constant_input(noise.angle);
+  int value = b.noise(domain, noise_params_of(noise), angle);
   if (noise.fractal != fractal_kind::none) value = b.fractal(value, fractal_params_of(noise));
   b.output("value", value);
   graph g = std::move(b).take();

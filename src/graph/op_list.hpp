@@ -46,11 +46,12 @@
          other("basis", optional), other("at", optional), other("seed", optional),                \
          other("table", optional), other("classic_seed", optional),                               \
          other("interpolation", optional), other("smooth", optional),                             \
-         other("period", optional))                                                               \
+         other("distance", optional), other("return", optional), other("jitter", optional),       \
+         other("angle", optional), other("period", optional))                                     \
   SHAPED(fractal, vt::scalar, pr::exact, dr::basis, true, fractal_words, nullptr,                 \
          other("noise"), other("type", optional), other("octaves", optional),                     \
          other("persistence", optional), other("lacunarity", optional),                           \
-         other("octave_offsets", optional))                                                       \
+         other("octave_offsets", optional), other("advection", optional))                         \
   POINTWISE(add, pr::exact, true, no_words, nullptr, scalar_in("a"), scalar_in("b"))              \
   POINTWISE(sub, pr::exact, true, no_words, nullptr, scalar_in("a"), scalar_in("b"))              \
   POINTWISE(mul, pr::exact, true, no_words, nullptr, scalar_in("a"), scalar_in("b"))              \

@@ -113,6 +113,7 @@ struct fractal_words {
   real persistence, lacunarity, inv_norm;
   std::uint32_t first_slot;  // a lattice domain's octaves' coordinates
   real octave_offset[4];     // a float domain's offset per octave and component
+  real advection;            // flow noise's pseudo-advection (0: none)
   static fractal_words of(const node&) { return {}; }
 };
 
@@ -247,7 +248,7 @@ constexpr op_field other(std::string_view name, bool required = true) {
 
 // Up to 8 fields, constexpr.
 struct field_list {
-  std::array<op_field, 8> items{};
+  std::array<op_field, 12> items{};
   std::size_t count = 0;
   constexpr field_list() = default;
   constexpr field_list(std::initializer_list<op_field> list) {

@@ -1,5 +1,11 @@
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
 #include "clouds_march_spv.hpp"
 #include "scenes/scene.hpp"
+#include "vknoise/graph.hpp"
 
 namespace vknoise::scenes {
 namespace {
@@ -14,9 +20,43 @@ static_assert(sizeof(clouds_params) == 48);
 
 constexpr double period = 4.0;  // noise units per tile across the ground
 
+// The density: Perlin-Worley noise (graphs/perlin_worley.json's recipe) over (ground x, ground z,
+// altitude, time), an fBm of `octaves` octaves remapped onto [worley, 1] by an inverted 2-octave
+// Worley fBm, both periodic across the ground so the shader can repeat the tile to the horizon.
+// Centred on 0 (minus 0.75) for the shader's threshold. One graph per octave count, parsed once:
+// the window asks for the scene every frame.
+std::shared_ptr<const graph> density_graph(int octaves) {
+  static std::mutex mutex;
+  static std::map<int, std::shared_ptr<const graph>> made;
+  const std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<const graph>& g = made[octaves];
+  if (g) return g;
+  const std::string json = R"({"vknoise_graph": 1, "name": "clouds_density", "dims": 4,
+    "nodes": {
+      "p": {"kind": "position"},
+      "perlin_noise": {"kind": "noise", "at": "p", "period": [4, 4, 0, 0]},
+      "perlin_fbm": {"kind": "fractal", "noise": "perlin_noise", "type": "fbm", "octaves": )" +
+                           std::to_string(octaves) + R"(, "octave_offsets": true},
+      "perlin_01": {"kind": "remap", "in": "perlin_fbm", "from": [-0.35, 0.35], "to": [0, 1]},
+      "perlin": {"kind": "clamp", "in": "perlin_01", "lo": 0, "hi": 1},
+      "worley_noise": {"kind": "noise", "basis": "cellular", "at": "p", "period": [4, 4, 0, 0]},
+      "worley_fbm": {"kind": "fractal", "noise": "worley_noise", "type": "fbm", "octaves": 2},
+      "worley_inverted": {"kind": "remap", "in": "worley_fbm", "from": [0.2, 0.8], "to": [1, 0]},
+      "worley": {"kind": "clamp", "in": "worley_inverted", "lo": 0, "hi": 1},
+      "perlin_worley": {"kind": "mix", "a": "worley", "b": 1, "t": "perlin"},
+      "density": {"kind": "add", "a": "perlin_worley", "b": -0.75}},
+    "outputs": {"density": "density"}})";
+  auto parsed = graph::parse(json);
+  // The text is fixed but for the octaves, which the caller keeps in 1..16.
+  if (!parsed) return nullptr;
+  g = std::make_shared<const graph>(std::move(parsed).value());
+  return g;
+}
+
 }  // namespace
 
 scene clouds(std::uint32_t n_ground, std::uint32_t n_height, int octaves) {
+  const std::shared_ptr<const graph> density = density_graph(octaves);
   return scene{"clouds",
                vknoise::spirv::clouds_march,
                7,
@@ -27,13 +67,7 @@ scene clouds(std::uint32_t n_ground, std::uint32_t n_height, int octaves) {
                  // The fourth axis is time: the clouds billow and dissolve rather than only drift.
                  f.origin = {0.0, 0.0, 0.0, t * 0.5};
                  f.step = {period / n_ground, period / n_ground, 1.5 / n_height, 1.0};
-                 f.noise.fractal = fractal_kind::fbm;
-                 f.noise.octaves = octaves;
-                 f.noise.persistence = 0.5;
-                 f.noise.octave_offsets = true;
-                 // Periodic across the ground so the shader can repeat the tile to the horizon.
-                 f.noise.period = {static_cast<std::uint32_t>(period),
-                                   static_cast<std::uint32_t>(period), 0, 0};
+                 f.noise_graph = density;
                  return f;
                },
                sizeof(clouds_params),

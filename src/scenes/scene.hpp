@@ -30,8 +30,9 @@ struct scene {
 // their analytic derivatives, ray cast and lit.
 scene ocean(std::uint32_t grid_n = 256);
 
-// The clouds: a 4D fBm density volume (ground x, ground z, altitude, time) of n_ground x n_ground
-// x n_height samples and `octaves` octaves, raymarched from the ground.
+// The clouds: a 4D Perlin-Worley density volume (ground x, ground z, altitude, time) of n_ground x
+// n_ground x n_height samples, Perlin fBm of `octaves` octaves (1..16) remapped by a Worley fBm
+// (graphs/perlin_worley.json's recipe), raymarched from the ground.
 scene clouds(std::uint32_t n_ground = 64, std::uint32_t n_height = 32, int octaves = 4);
 
 }  // namespace vknoise::scenes

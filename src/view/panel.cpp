@@ -125,6 +125,19 @@ bool field_options(view_settings& s) {
                            defaults.interpolation);
       changed |= ImGui::Checkbox("smooth", &n.smooth);
     }
+    if (n.noise && noise_kind_from_name(*n.noise) == noise_kind::cellular) {
+      changed |= enum_flag("distance", n.cellular_distance, all_cellular_distances(),
+                           cellular_distance_name, cellular_distance_from_name, defaults.distance);
+      changed |= enum_flag("return", n.cellular_return, all_cellular_returns(),
+                           cellular_return_name, cellular_return_from_name, defaults.returns);
+      changed |= real_flag("jitter", n.cellular_jitter, defaults.jitter, 0.005f, 0.0, 1.0);
+    }
+    if (n.noise && noise_kind_from_name(*n.noise) == noise_kind::flow) {
+      changed |= real_flag("angle", n.flow_angle, defaults.angle, 0.01f, -1e6, 1e6);
+      if (fractal == fractal_kind::fbm) {
+        changed |= real_flag("advection", n.flow_advection, defaults.advection, 0.005f, 0.0, 4.0);
+      }
+    }
     changed |= real_flag("warp", n.warp, 0.0, 0.005f, 0.0, 16.0);
     changed |= text_flag("period (P or X,Y,..)", n.period);
   }

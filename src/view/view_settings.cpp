@@ -59,6 +59,11 @@ std::optional<std::string>* text_flag(view_settings& s, std::string_view key) {
       {"lacunarity", &n.lacunarity},
       {"period", &n.period},
       {"interpolation", &n.interpolation},
+      {"cellular-distance", &n.cellular_distance},
+      {"cellular-return", &n.cellular_return},
+      {"cellular-jitter", &n.cellular_jitter},
+      {"flow-angle", &n.flow_angle},
+      {"flow-advection", &n.flow_advection},
       {"warp", &n.warp},
       {"seed", &s.common.seed},
       {"permutation", &s.common.permutation},
@@ -235,7 +240,11 @@ std::string render_command(const view_settings& settings, const field_spec& show
     args.push_back(std::move(flag));
     if (!value.empty()) args.push_back(std::move(value));
   };
-  if (shown.noise_graph && settings.field.noise.graph) {
+  if (shown.noise_graph && !settings.field.noise.graph) {
+    return "none: the field is a graph the window made (the clouds scene's density, "
+           "src/scenes/clouds.cpp), which no file holds";
+  }
+  if (shown.noise_graph) {
     add("--graph", *settings.field.noise.graph);
   } else {
     const noise_spec& n = shown.noise;
@@ -250,6 +259,15 @@ std::string render_command(const view_settings& settings, const field_spec& show
     if (n.kind == noise_kind::value) {
       add("--interpolation", value_interpolation_name(n.interpolation));
       if (n.value_smooth) add("--smooth", "");
+    }
+    if (n.kind == noise_kind::flow) {
+      add("--flow-angle", exact_number(n.angle));
+      if (n.advection != 0) add("--flow-advection", exact_number(n.advection));
+    }
+    if (n.kind == noise_kind::cellular) {
+      add("--cellular-distance", cellular_distance_name(n.distance));
+      add("--cellular-return", cellular_return_name(n.returns));
+      add("--cellular-jitter", exact_number(n.jitter));
     }
     if (n.octave_offsets) add("--octave-offsets", "");
     if (n.period != std::array<std::uint32_t, 4>{0, 0, 0, 0}) {

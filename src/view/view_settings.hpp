@@ -44,7 +44,8 @@ struct view_settings {
 };
 
 // --set key=value, the keys being render's flags without their dashes (dims, origin, step, graph,
-// noise, fractal, octaves, persistence, lacunarity, period, interpolation, warp, smooth,
+// noise, fractal, octaves, persistence, lacunarity, period, interpolation, cellular-distance,
+// cellular-return, cellular-jitter, flow-angle, flow-advection, warp, smooth,
 // octave-offsets, seed, permutation) and the view's own: mode, colormap, panel, play, speed,
 // loop, time, diff, grid, volume, layers, scene-octaves, yaw, pitch, distance, relief. Flags take
 // on/off. errc::invalid_argument naming the key for an unknown key or a malformed value (the
@@ -65,7 +66,8 @@ void orbit(view_settings& settings, double dx, double dy, double scroll);
 std::optional<int> time_axis(int dims);
 
 // `vknoise render ... --out FILE` writing exactly `shown` (its size, origin and step as they are
-// on screen, time included), with the settings' --graph and --seed / --permutation.
+// on screen, time included), with the settings' --graph and --seed / --permutation; a line
+// beginning "none:" for a graph field that no --graph file holds (the clouds scene's density).
 // The shortest text that reads back as `v` exactly (the panel's and the command's numbers).
 std::string exact_number(double v);
 // The first `dims` of them, comma separated: render's --origin and --step.

@@ -9,6 +9,8 @@ static_assert(int(noise_kind::improved4_balanced) == VKNOISE_NOISE_IMPROVED4_BAL
 static_assert(int(noise_kind::classic) == VKNOISE_NOISE_CLASSIC);
 static_assert(int(noise_kind::value) == VKNOISE_NOISE_VALUE);
 static_assert(int(noise_kind::simplex) == VKNOISE_NOISE_SIMPLEX);
+static_assert(int(noise_kind::cellular) == VKNOISE_NOISE_CELLULAR);
+static_assert(int(noise_kind::flow) == VKNOISE_NOISE_FLOW);
 static_assert(int(value_interpolation::linear) == VKNOISE_VALUE_LINEAR);
 static_assert(int(value_interpolation::cosine) == VKNOISE_VALUE_COSINE);
 static_assert(int(value_interpolation::cubic) == VKNOISE_VALUE_CUBIC);

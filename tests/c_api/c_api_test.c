@@ -185,6 +185,64 @@ static void test_fields(void) {
   field.noise.kind = 9;
   CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
   CHECK(contains(vknoise_last_error_message(), "noise.kind"));
+  /* Cellular noise: its defaults, a tiled fBm of F2 - F1 (the fast fill is the mirror), and its
+   * settings' errors. */
+  small_field(&field);
+  CHECK(field.noise.cellular_distance == VKNOISE_CELLULAR_EUCLIDEAN);
+  CHECK(field.noise.cellular_return == VKNOISE_CELLULAR_F1);
+  CHECK(field.noise.cellular_jitter == 1.0);
+  field.noise.kind = VKNOISE_NOISE_CELLULAR;
+  field.noise.cellular_distance = VKNOISE_CELLULAR_MANHATTAN;
+  field.noise.cellular_return = VKNOISE_CELLULAR_F2_MINUS_F1;
+  field.noise.cellular_jitter = 0.75;
+  field.noise.fractal = VKNOISE_FRACTAL_FBM;
+  field.noise.octaves = 3;
+  field.noise.period[0] = field.noise.period[1] = field.noise.period[2] = 8;
+  CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
+  CHECK(max_difference(reference, mirror, count) <= 1e-5);
+  CHECK(reference[0] > 0.0f && reference[0] < 2.0f);
+  CHECK_STATUS(vknoise_fill_fast(&field, NULL, fast, count, 2), VKNOISE_OK);
+  CHECK(memcmp(fast, mirror, count * sizeof(float)) == 0);
+  field.noise.cellular_jitter = 1.5;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "jitter"));
+  field.noise.cellular_jitter = 1.0;
+  field.noise.cellular_return = 6;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "noise.cellular_return"));
+  field.noise.cellular_return = VKNOISE_CELLULAR_CELL;
+  field.noise.cellular_distance = -1;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "noise.cellular_distance"));
+  field.noise.cellular_distance = VKNOISE_CELLULAR_CHEBYSHEV;
+  field.noise.fractal = VKNOISE_FRACTAL_NONE;
+  field.noise.octaves = 1;
+  field.noise.gradient = 1;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "no gradient"));
+
+  /* Flow noise: its angle turns it, 2 pi gives angle 0's bits, and its errors. */
+  small_field(&field);
+  CHECK(field.noise.flow_angle == 0.0 && field.noise.flow_advection == 0.0);
+  field.noise.kind = VKNOISE_NOISE_FLOW;
+  field.noise.fractal = VKNOISE_FRACTAL_FBM;
+  field.noise.octaves = 3;
+  field.noise.flow_advection = 0.3;
+  field.origin[0] = field.origin[1] = 0.25; /* whole positions: near the origin */
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
+  field.noise.flow_angle = 6.283185307179586;
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, fast, count), VKNOISE_OK);
+  CHECK(memcmp(fast, mirror, count * sizeof(float)) == 0);
+  field.noise.flow_angle = 1.0;
+  CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count), VKNOISE_OK);
+  CHECK_STATUS(vknoise_fill_mirror(&field, NULL, mirror, count), VKNOISE_OK);
+  CHECK(max_difference(reference, mirror, count) <= 1e-5);
+  CHECK(memcmp(fast, mirror, count * sizeof(float)) != 0);
+  field.noise.flow_angle = NAN;
+  CHECK_STATUS(vknoise_validate_field(&field), VKNOISE_ERROR_INVALID_ARGUMENT);
+  CHECK(contains(vknoise_last_error_message(), "flow angle"));
+
   small_field(&field);
   field.noise.octaves = 3; /* without a fractal */
   CHECK_STATUS(vknoise_fill_reference(&field, NULL, reference, count),

@@ -266,6 +266,64 @@ expect_success "simplex 3D on the gpu" render --dims 3 --size 16x16x4 --noise si
 check "simplex 3D is 16x16x4 floats" [ "$(stat -c %s "$case_dir/s.raw")" -eq 4096 ]
 with_input '0.3 0.7 1.1\n'
 expect_success "eval simplex 3D on the gpu" eval --dims 3 --noise simplex --backend gpu
+new_graphs=$(realpath "$(dirname "$0")/../../graphs")
+expect_error "cellular metric unknown" 2 '--cellular-distance "taxicab": expected euclidean' \
+  render --dims 2 --size 8x8 --noise cellular --cellular-distance taxicab --out b.raw
+expect_error "cellular return unknown" 2 '--cellular-return "f3": expected f1, f2' \
+  render --dims 2 --size 8x8 --noise cellular --cellular-return f3 --out b.raw
+expect_error "cellular jitter above 1" 2 '--cellular-jitter "1.5": expected a number from 0 to 1' \
+  render --dims 2 --size 8x8 --noise cellular --cellular-jitter 1.5 --out b.raw
+expect_error "cellular jitter nan" 2 '--cellular-jitter "nan"' \
+  render --dims 2 --size 8x8 --noise cellular --cellular-jitter nan --out b.raw
+expect_error "cellular options without cellular" 2 'apply to --noise cellular' \
+  render --dims 2 --size 8x8 --cellular-return f2 --out b.raw
+expect_error "cellular gradient of cell" 2 'returning cell has no gradient' \
+  render --dims 2 --size 8x8 --noise cellular --cellular-return cell --gradient --out b.raw
+expect_error "cellular period past 256" 2 'grows past 256' render --dims 2 --size 8x8 \
+  --noise cellular --period 100 --fractal fbm --octaves 3 --out b.raw
+expect_error "cellular options with a graph" 2 '--cellular-jitter does not apply with --graph' \
+  render --graph "$new_graphs/voronoi.json" --size 8x8 --cellular-jitter 0.5 --out b.raw
+expect_success "cellular 3D on the gpu" render --dims 3 --size 16x16x4 --noise cellular \
+  --cellular-distance manhattan --cellular-return f2-f1 --cellular-jitter 0.8 --period 4 \
+  --fractal fbm --octaves 3 --backend gpu --out "$work/c.raw"
+check "cellular 3D is 16x16x4 floats" [ "$(stat -c %s "$work/c.raw")" -eq 4096 ]
+expect_success "cellular 3D on the cpu" render --dims 3 --size 16x16x4 --noise cellular \
+  --cellular-distance manhattan --cellular-return f2-f1 --cellular-jitter 0.8 --period 4 \
+  --fractal fbm --octaves 3 --backend cpu --out "$work/c_cpu.raw"
+check "cellular 3D: the gpu's bytes are the cpu's" cmp "$work/c.raw" "$work/c_cpu.raw"
+with_input '0.3 0.7 1.1\n'
+expect_success "eval cellular 3D on the gpu" eval --dims 3 --noise cellular --cellular-return f1 \
+  --backend gpu
+expect_error "flow angle nan" 2 '--flow-angle "nan": expected a finite number' \
+  render --dims 2 --size 8x8 --noise flow --flow-angle nan --out b.raw
+expect_error "flow angle beyond float" 2 '--flow-angle "1e39"' \
+  render --dims 2 --size 8x8 --noise flow --flow-angle 1e39 --out b.raw
+expect_error "flow advection negative" 2 '--flow-advection "-1": expected a finite number >= 0' \
+  render --dims 2 --size 8x8 --noise flow --fractal fbm --flow-advection -1 --out b.raw
+expect_error "flow advection without fbm" 2 'flow advection is a kind of fbm' \
+  render --dims 2 --size 8x8 --noise flow --flow-advection 0.5 --out b.raw
+expect_error "flow angle without flow" 2 'apply to --noise flow' \
+  render --dims 2 --size 8x8 --flow-angle 1 --out b.raw
+expect_error "flow odd y period in 2D" 2 'even y periods only' \
+  render --dims 2 --size 8x8 --noise flow --period 4,3 --out b.raw
+expect_error "flow in 4D" 2 'flow noise has dims 2 to 3, not 4' \
+  render --dims 4 --size 8x8x1x1 --noise flow --out b.raw
+# The angle loops: 2 pi (float(2 pi) after the host's double) gives the bits of 0, octaves too.
+expect_success "flow at angle 0" render --dims 3 --size 16x16x2 --noise flow --fractal fbm \
+  --octaves 3 --flow-advection 0.3 --backend gpu --out "$work/f0.raw"
+expect_success "flow at angle 2 pi" render --dims 3 --size 16x16x2 --noise flow --fractal fbm \
+  --octaves 3 --flow-advection 0.3 --flow-angle 6.283185307179586 --backend gpu \
+  --out "$work/f1.raw"
+check "flow: angle 2 pi is angle 0 bit for bit" cmp "$work/f0.raw" "$work/f1.raw"
+expect_success "flow at angle 1" render --dims 3 --size 16x16x2 --noise flow --fractal fbm \
+  --octaves 3 --flow-advection 0.3 --flow-angle 1 --backend cpu --out "$work/f2.raw"
+check "flow: angle 1 is another field" bash -c "! cmp -s '$work/f0.raw' '$work/f2.raw'"
+# graphs/flow.json's time axis: z = 1 turns the angle once around, back to z = 0's bits.
+expect_success "flow graph at z 0" render --graph "$new_graphs/flow.json" \
+  --size 32x32 --origin 0,0,0 --backend gpu --out "$work/g0.raw"
+expect_success "flow graph at z 1" render --graph "$new_graphs/flow.json" \
+  --size 32x32 --origin 0,0,1 --backend gpu --out "$work/g1.raw"
+check "flow graph loops bit for bit" cmp "$work/g0.raw" "$work/g1.raw"
 expect_error "unknown fractal" 2 '--fractal' render --dims 3 --size 8x8 --fractal fbn --out b.raw
 expect_error "octaves 0" 2 'octaves' render --dims 3 --size 8x8 --fractal fbm --octaves 0 \
   --out b.raw

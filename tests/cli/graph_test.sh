@@ -22,6 +22,10 @@ shipped=(
   "clouds 3 3 exact"
   "fire 3 3 exact"
   "terrain 3 3 bounded"
+  "perlin_worley 3 1 exact"
+  "voronoi 2 3 exact"
+  "cracks 2 3 exact"
+  "flow 3 1 exact"
 )
 check "every shipped graph is listed" [ "$(ls "$graphs_dir"/*.json | wc -l)" -eq ${#shipped[@]} ]
 
