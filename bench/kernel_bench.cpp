@@ -1,7 +1,9 @@
 // Measures GPU kernel throughput with timestamp queries: warm-up runs, then repeats, reporting the
 // median and the spread (min..max) in Msamples/s. Usage:
 //   vknoise_kernel_bench [--dims 3|4] [--size NXxNYxNZ[xNT]] [--repeats N] [--warmup N]
-//                        [--table auto|storage|uniform]
+//                        [--table auto|storage|uniform] [--noise NAME]
+// --noise picks the basis (noise_kind_name: improved, simplex, cellular (F1, euclidean), flow ...),
+// one octave.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -64,6 +66,10 @@ bool parse(int argc, char** argv, bench_args& args) {
       } else if (std::strcmp(value, "auto")) {
         return false;
       }
+    } else if (!std::strcmp(argv[i], "--noise") && value) {
+      const auto kind = vknoise::noise_kind_from_name(value);
+      if (!kind) return false;
+      args.field.noise.kind = *kind;
     } else if (!std::strcmp(argv[i], "--warmup") && value) {
       args.warmup = std::max(0, std::atoi(value));
     } else {
@@ -82,7 +88,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, args)) {
     std::fprintf(stderr,
                  "usage: vknoise_kernel_bench [--dims 3|4] [--size NXxNYxNZ[xNT]] "
-                 "[--repeats N] [--warmup N] [--table auto|storage|uniform]\n");
+                 "[--repeats N] [--warmup N] [--table auto|storage|uniform] [--noise NAME]\n");
     return 2;
   }
   if (auto valid = vknoise::validate(args.field); !valid) {
@@ -122,9 +128,9 @@ int main(int argc, char** argv) {
   std::printf("device %s, permutation table: %s\n", (*ctx)->properties().deviceName,
               placement_name(args.table));
   std::printf(
-      "noise%d %ux%ux%ux%u: kernel median %.1f Msamples/s (min %.1f, max %.1f, %d runs "
+      "%s noise%d %ux%ux%ux%u: kernel median %.1f Msamples/s (min %.1f, max %.1f, %d runs "
       "after %d warm-up)\n",
-      args.dims, size[0], size[1], size[2], size[3], msps[msps.size() / 2], msps.front(),
-      msps.back(), args.repeats, args.warmup);
+      vknoise::noise_kind_name(args.field.noise.kind), args.dims, size[0], size[1], size[2],
+      size[3], msps[msps.size() / 2], msps.front(), msps.back(), args.repeats, args.warmup);
   return 0;
 }

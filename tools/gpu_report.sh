@@ -200,6 +200,11 @@ kernel_benchmarks() {
   while read -r dims size; do
     "$kernel_bench" --dims "$dims" --size "$size" || status=1
   done <<<"$sizes"
+  # The other bases in 3D at the 3D size: simplex, cellular (F1, euclidean) and flow noise.
+  size=$(awk '$1 == 3 { print $2 }' <<<"$sizes")
+  for noise in simplex cellular flow; do
+    [[ -n $size ]] && { "$kernel_bench" --dims 3 --size "$size" --noise "$noise" || status=1; }
+  done
   return $status
 }
 if step "vknoise_kernel_bench" kernel_bench.log kernel_benchmarks; then
