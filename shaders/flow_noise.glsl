@@ -4,7 +4,8 @@
 // (SPIR-V NoContraction) so that no driver fuses a multiply and an add: with that, the result is
 // bit-identical to the C++ float mirror. No sin, cos, sqrt, inversesqrt, normalize or division:
 // they differ between devices. Requires perm(i) (permutation.glsl) and dual (improved_noise.glsl)
-// before inclusion. int arithmetic wraps modulo 2^32, as the mirror's flow_add and flow_sub do.
+// before inclusion. int arithmetic wraps modulo 2^32, as the mirror's wrapping_add and wrapping_sub do;
+// saturating_floor comes from int_arithmetic.glsl.
 
 // --- Constants: the C++ double values rounded to float, written with the nine digits that name
 // that float exactly (each a literal, not a folded expression: glslang folds in double).
@@ -27,18 +28,6 @@ const float flow_cos_coef[8] =
              -1.14707454e-11, 4.77947726e-14);
 
 // --- Integer helpers -----------------------------------------------------------------------------
-
-int flow_floor(float x) {
-  int xi = 0;
-  if (x >= 2147483648.0) {
-    xi = 2147483647;
-  } else if (x <= -2147483648.0) {
-    xi = -2147483647 - 1;
-  } else if (x == x) {
-    xi = int(x);
-  }
-  return x < float(xi) ? xi - 1 : xi;
-}
 
 int flow_wrap(int a, int m) {
   return a >= 0 ? a % m : m - 1 - (-(a + 1)) % m;
@@ -148,7 +137,7 @@ struct flow_cell_3d {
 
 flow_cell_2d flow_cell2(float x, float y, ivec2 period) {
   precise float u = x + 0.5 * y;
-  int i = flow_floor(u), j = flow_floor(y);
+  int i = saturating_floor(u), j = saturating_floor(y);
   precise float fu = u - float(i), fv = y - float(j);
   int o1 = fu >= fv ? 1 : 0;
   int ci[3] = int[3](i, i + o1, i + 1);
@@ -168,7 +157,7 @@ flow_cell_2d flow_cell2(float x, float y, ivec2 period) {
 
 flow_cell_3d flow_cell3(float x, float y, float z, ivec3 period) {
   precise float u = y + z, v = x + z, w = x + y;
-  int i = flow_floor(u), j = flow_floor(v), k = flow_floor(w);
+  int i = saturating_floor(u), j = saturating_floor(v), k = saturating_floor(w);
   precise float fu = u - float(i);
   precise float fv = v - float(j);
   precise float fw = w - float(k);
@@ -272,68 +261,4 @@ dual flow_noise3_d(vec3 p, ivec3 period, float alpha) {
   vec3 g;
   float v = flow_sum3(flow_cell3(p.x, p.y, p.z, period), flow_reduce_angle(alpha), g);
   return dual(v, vec4(g, 0.0));
-}
-
-// --- The pseudo-advected fractal ------------------------------------------------------------------
-// inv_norm: 1 / sum of persistence^o, from the host (make_flow_fbm_params).
-
-dual flow_fbm2_d(vec2 p, ivec2 period, float alpha, int octaves, float lacunarity,
-                 float persistence, float advection, float inv_norm) {
-  precise float alpha_r = flow_reduce_angle(alpha);
-  precise float sum = 0.0, amp = 1.0, freq = 1.0, slope = 1.0;
-  precise vec2 G = vec2(0.0), dsum = vec2(0.0);
-  for (int o = 0; o < octaves; ++o) {
-    precise float sr = freq + 0.5;
-    int s = int(sr);
-    ivec2 per = ivec2(period.x > 0 ? period.x * s : 0, period.y > 0 ? period.y * s : 0);
-    precise vec2 q = p * freq - advection * G;
-    precise float alpha_o = alpha_r * float(s);
-    dual n = flow_noise2_d(q, per, alpha_o);
-    sum = sum + amp * n.v;
-    G = G + amp * n.d.xy;
-    dsum = dsum + slope * n.d.xy;
-    freq = freq * lacunarity;
-    amp = amp * persistence;
-    slope = slope * persistence * lacunarity;
-  }
-  precise vec2 d = dsum * inv_norm;
-  precise float v = sum * inv_norm;
-  return dual(v, vec4(d, 0.0, 0.0));
-}
-
-dual flow_fbm3_d(vec3 p, ivec3 period, float alpha, int octaves, float lacunarity,
-                 float persistence, float advection, float inv_norm) {
-  precise float alpha_r = flow_reduce_angle(alpha);
-  precise float sum = 0.0, amp = 1.0, freq = 1.0, slope = 1.0;
-  precise vec3 G = vec3(0.0), dsum = vec3(0.0);
-  for (int o = 0; o < octaves; ++o) {
-    precise float sr = freq + 0.5;
-    int s = int(sr);
-    ivec3 per = ivec3(period.x > 0 ? period.x * s : 0, period.y > 0 ? period.y * s : 0,
-                      period.z > 0 ? period.z * s : 0);
-    precise vec3 q = p * freq - advection * G;
-    precise float alpha_o = alpha_r * float(s);
-    dual n = flow_noise3_d(q, per, alpha_o);
-    sum = sum + amp * n.v;
-    G = G + amp * n.d.xyz;
-    dsum = dsum + slope * n.d.xyz;
-    freq = freq * lacunarity;
-    amp = amp * persistence;
-    slope = slope * persistence * lacunarity;
-  }
-  precise vec3 d = dsum * inv_norm;
-  precise float v = sum * inv_norm;
-  return dual(v, vec4(d, 0.0));
-}
-
-// The value forms: the _d forms' value (the C++ skips the derivative's accumulation, which
-// leaves the value's operations unchanged).
-float flow_fbm2(vec2 p, ivec2 period, float alpha, int octaves, float lacunarity,
-                float persistence, float advection, float inv_norm) {
-  return flow_fbm2_d(p, period, alpha, octaves, lacunarity, persistence, advection, inv_norm).v;
-}
-
-float flow_fbm3(vec3 p, ivec3 period, float alpha, int octaves, float lacunarity,
-                float persistence, float advection, float inv_norm) {
-  return flow_fbm3_d(p, period, alpha, octaves, lacunarity, persistence, advection, inv_norm).v;
 }

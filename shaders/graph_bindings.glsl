@@ -20,6 +20,7 @@ layout(local_size_x = VKNOISE_FIELD_LOCAL_SIZE) in;
 #include "improved_noise.glsl"
 #include "classic_noise.glsl"
 #include "value_noise.glsl"
+#include "int_arithmetic.glsl"
 #include "simplex_noise.glsl"
 #include "rounded_float.glsl"
 #include "cellular_periods.glsl"

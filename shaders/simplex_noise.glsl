@@ -40,21 +40,6 @@ const float simplex_2g4 = 0.276393205;
 const float simplex_3g4 = 0.414589822;
 const float simplex_4g4 = 0.55278641;
 
-// Java's fastfloor: xi = (int)x (toward zero, saturating, NaN 0), then xi - 1 where x < xi. The
-// saturation is written out, since int() of a float out of range is undefined; int adds wrap, as
-// Java's do.
-int simplex_floor(float x) {
-  int xi = 0;
-  if (x >= 2147483648.0) {
-    xi = 2147483647;
-  } else if (x <= -2147483648.0) {
-    xi = -2147483647 - 1;
-  } else if (x == x) {
-    xi = int(x);
-  }
-  return x < float(xi) ? xi - 1 : xi;
-}
-
 // The D + 1 corners of the simplex holding a point: each corner's offset (components beyond D
 // are 0) and its gradient index.
 struct simplex_cell {
@@ -65,8 +50,8 @@ struct simplex_cell {
 simplex_cell simplex_cell2(float xin, float yin) {
   precise float s = (xin + yin) * simplex_f2;
   precise float xs = xin + s, ys = yin + s;
-  int i = simplex_floor(xs);
-  int j = simplex_floor(ys);
+  int i = saturating_floor(xs);
+  int j = saturating_floor(ys);
   precise float t = float(i + j) * simplex_g2;
   precise float X0 = float(i) - t;
   precise float Y0 = float(j) - t;
@@ -101,9 +86,9 @@ simplex_cell simplex_cell2(float xin, float yin) {
 simplex_cell simplex_cell3(float xin, float yin, float zin) {
   precise float s = (xin + yin + zin) * simplex_f3;
   precise float xs = xin + s, ys = yin + s, zs = zin + s;
-  int i = simplex_floor(xs);
-  int j = simplex_floor(ys);
-  int k = simplex_floor(zs);
+  int i = saturating_floor(xs);
+  int j = saturating_floor(ys);
+  int k = saturating_floor(zs);
   precise float t = float(i + j + k) * simplex_g3;
   precise float X0 = float(i) - t;
   precise float Y0 = float(j) - t;
@@ -147,10 +132,10 @@ simplex_cell simplex_cell3(float xin, float yin, float zin) {
 simplex_cell simplex_cell4(float x, float y, float z, float w) {
   precise float s = (x + y + z + w) * simplex_f4;
   precise float xs = x + s, ys = y + s, zs = z + s, ws = w + s;
-  int i = simplex_floor(xs);
-  int j = simplex_floor(ys);
-  int k = simplex_floor(zs);
-  int l = simplex_floor(ws);
+  int i = saturating_floor(xs);
+  int j = saturating_floor(ys);
+  int k = saturating_floor(zs);
+  int l = saturating_floor(ws);
   precise float t = float(i + j + k + l) * simplex_g4;
   precise float X0 = float(i) - t;
   precise float Y0 = float(j) - t;

@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "core/flow_noise.hpp"
+#include "vknoise/noise_spec.hpp"
+#include "vknoise/permutation.hpp"
 
 #ifndef VKNOISE_SOURCE_DIR
 #define VKNOISE_SOURCE_DIR "."
@@ -341,19 +343,7 @@ TEST(FlowNoise, LoopIsExact) {
     ASSERT_TRUE(same(noise_d(3, perlin_perm(), p, none, a), noise_d(3, perlin_perm(), p, none, b)));
   }
   EXPECT_GT(exact, 1000);
-  // The fractal loops too (each octave turns a whole number of times).
-  const auto ff = make_flow_fbm_params<float>(5, 2.0, 0.5, 0.3);
-  const auto fl = make_flow_fbm_params<float>(4, 3.0, 0.6, 0.2);
-  for (int n = 0; n < 500; ++n) {
-    const float x = static_cast<float>(rng.uniform(0, 8)),
-                y = static_cast<float>(rng.uniform(0, 6));
-    const float z = static_cast<float>(rng.uniform(0, 5));
-    const float last = static_cast<float>(kTwoPi * 48 / 48);
-    ASSERT_TRUE(same(flow_fbm2_d(perlin_perm(), x, y, per, last, ff),
-                     flow_fbm2_d(perlin_perm(), x, y, per, 0.0f, ff)));
-    ASSERT_TRUE(same(flow_fbm3_d(perlin_perm(), x, y, z, per, last, fl),
-                     flow_fbm3_d(perlin_perm(), x, y, z, per, 0.0f, fl)));
-  }
+  // The fractal loops too (each octave turns a whole number of times): fractal_loops_exactly.
 }
 
 TEST(FlowNoise, AngleAndTableChangeTheValue) {
@@ -465,113 +455,130 @@ TEST(FlowNoise, RangeOverAMillionPoints) {
   EXPECT_GT(hi3, 0.75f);
 }
 
-// --- The fractal
+// --- The fractal (fractal.hpp's sums over the basis, as a noise_spec runs them: sample.cpp)
 // -------------------------------------------------------------------------------------
+
+vknoise::noise_spec flow_fbm(int octaves, double lacunarity, double advection, double angle,
+                             std::array<std::uint32_t, 4> period = {0, 0, 0, 0}) {
+  vknoise::noise_spec s;
+  s.kind = vknoise::noise_kind::flow;
+  s.fractal = vknoise::fractal_kind::fbm;
+  s.octaves = octaves;
+  s.lacunarity = lacunarity;
+  s.advection = advection;
+  s.angle = angle;
+  s.period = period;
+  return s;
+}
+
+const vknoise::permutation_table& perlin_table() {
+  static const vknoise::permutation_table t = vknoise::permutation_table::perlin();
+  return t;
+}
+
+double reference(const vknoise::noise_spec& s, int dims, const double* p) {
+  return vknoise::sample_reference(s, dims, p, perlin_table());
+}
+
+float mirror(const vknoise::noise_spec& s, int dims, const double* p) {
+  vknoise::lattice_coord c[vknoise::max_octaves * 4];
+  vknoise::reduce_point(s, dims, p, c);
+  return vknoise::sample_mirror(s, dims, c, perlin_table());
+}
+
+// The angle 2 pi (double's in the reference, float's in the mirror) gives angle 0's bits, every
+// octave and the advection included, at integer and fractional lacunarities.
+TEST(FlowNoise, FractalLoopsExactly) {
+  splitmix rng{39};
+  for (const double lacunarity : {2.0, 3.0, 1.7}) {
+    const vknoise::noise_spec zero = flow_fbm(5, lacunarity, 0.3, 0.0);
+    const vknoise::noise_spec turn = flow_fbm(5, lacunarity, 0.3, kTwoPi * 48 / 48);
+    for (int n = 0; n < 300; ++n) {
+      const double p[3] = {rng.uniform(0, 8), rng.uniform(0, 6), rng.uniform(0, 5)};
+      for (int dims = 2; dims <= 3; ++dims) {
+        ASSERT_EQ(bits(reference(zero, dims, p)), bits(reference(turn, dims, p)));
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(mirror(zero, dims, p)),
+                  std::bit_cast<std::uint32_t>(mirror(turn, dims, p)));
+      }
+    }
+  }
+}
 
 // With advection 0 the fractal is the plain sum of the basis at p * lacunarity^o, periods
 // period * lacunarity^o and angles alpha * lacunarity^o, normalised.
 TEST(FlowNoise, FbmWithoutAdvectionIsPlainFbm) {
   splitmix rng{40};
-  const auto f = make_flow_fbm_params<double>(5, 2.0, 0.5, 0.0);
   const std::int32_t period[3] = {4, 6, 3};
   for (int n = 0; n < 2000; ++n) {
-    const double x = rng.uniform(0, 4), y = rng.uniform(0, 6), z = rng.uniform(0, 3);
+    const double p[3] = {rng.uniform(0, 4), rng.uniform(0, 6), rng.uniform(0, 3)};
     const double alpha = rng.uniform(0, kTwoPi);
+    const vknoise::noise_spec s = flow_fbm(5, 2.0, 0.0, alpha, {4, 6, 3, 0});
     double s2 = 0, s3 = 0, amp = 1, freq = 1;
     for (int o = 0; o < 5; ++o) {
       const int m = static_cast<int>(freq);
       const std::int32_t po[3] = {period[0] * m, period[1] * m, period[2] * m};
-      s2 += amp * flow_noise2(perlin_perm(), x * freq, y * freq, po, alpha * freq);
-      s3 += amp * flow_noise3(perlin_perm(), x * freq, y * freq, z * freq, po, alpha * freq);
+      s2 += amp * flow_noise2(perlin_perm(), p[0] * freq, p[1] * freq, po, alpha * freq);
+      s3 +=
+          amp * flow_noise3(perlin_perm(), p[0] * freq, p[1] * freq, p[2] * freq, po, alpha * freq);
       amp *= 0.5;
       freq *= 2;
     }
-    EXPECT_NEAR(flow_fbm2(perlin_perm(), x, y, period, alpha, f), s2 / 1.9375, 1e-12);
-    EXPECT_NEAR(flow_fbm3(perlin_perm(), x, y, z, period, alpha, f), s3 / 1.9375, 1e-12);
+    EXPECT_NEAR(reference(s, 2, p), s2 / 1.9375, 1e-12);
+    EXPECT_NEAR(reference(s, 3, p), s3 / 1.9375, 1e-12);
   }
 }
 
 TEST(FlowNoise, FbmGradientWithoutAdvectionMatchesFiniteDifferences) {
   splitmix rng{41};
-  const auto f = make_flow_fbm_params<double>(4, 2.0, 0.5, 0.0);
-  const std::int32_t none[3] = {0, 0, 0};
   const double h = 1e-6;
   double worst = 0;
-  for (int n = 0; n < 4000; ++n) {
+  for (int n = 0; n < 2000; ++n) {
     const double p[3] = {rng.uniform(-10, 10), rng.uniform(-10, 10), rng.uniform(-10, 10)};
-    const double alpha = rng.uniform(0, kTwoPi);
-    const dual<double> r2 = flow_fbm2_d(perlin_perm(), p[0], p[1], none, alpha, f);
-    const dual<double> r3 = flow_fbm3_d(perlin_perm(), p[0], p[1], p[2], none, alpha, f);
-    ASSERT_EQ(bits(r2.v), bits(flow_fbm2(perlin_perm(), p[0], p[1], none, alpha, f)));
-    ASSERT_EQ(bits(r3.v), bits(flow_fbm3(perlin_perm(), p[0], p[1], p[2], none, alpha, f)));
-    for (int a = 0; a < 3; ++a) {
-      double lo[3] = {p[0], p[1], p[2]}, hi[3] = {p[0], p[1], p[2]};
-      lo[a] -= h;
-      hi[a] += h;
-      if (a < 2) {
-        const double fd2 = (flow_fbm2(perlin_perm(), hi[0], hi[1], none, alpha, f) -
-                            flow_fbm2(perlin_perm(), lo[0], lo[1], none, alpha, f)) /
-                           (2 * h);
-        worst = std::max(worst, std::fabs(fd2 - r2.d[a]));
+    vknoise::noise_spec s = flow_fbm(4, 2.0, 0.0, rng.uniform(0, kTwoPi));
+    for (int dims = 2; dims <= 3; ++dims) {
+      s.gradient = true;
+      double r[4];
+      vknoise::sample_reference(s, dims, p, perlin_table(), r);
+      s.gradient = false;
+      ASSERT_EQ(bits(r[0]), bits(reference(s, dims, p)));
+      for (int a = 0; a < dims; ++a) {
+        double lo[3] = {p[0], p[1], p[2]}, hi[3] = {p[0], p[1], p[2]};
+        lo[a] -= h;
+        hi[a] += h;
+        const double fd = (reference(s, dims, hi) - reference(s, dims, lo)) / (2 * h);
+        worst = std::max(worst, std::fabs(fd - r[1 + a]));
       }
-      const double fd3 = (flow_fbm3(perlin_perm(), hi[0], hi[1], hi[2], none, alpha, f) -
-                          flow_fbm3(perlin_perm(), lo[0], lo[1], lo[2], none, alpha, f)) /
-                         (2 * h);
-      worst = std::max(worst, std::fabs(fd3 - r3.d[a]));
     }
   }
   std::printf("fbm gradient (advection 0) vs central differences: within %.3g\n", worst);
   EXPECT_LE(worst, 1e-6);
 }
 
+// Pseudo-advection changes the pattern, tiles bit for bit (the position is reduced modulo the
+// period in double before the octaves read it), and the float path stays near the double.
 TEST(FlowNoise, FbmAdvectionTilesAndMatters) {
   splitmix rng{42};
-  const auto plain = make_flow_fbm_params<double>(4, 2.0, 0.5, 0.0);
-  const auto adv = make_flow_fbm_params<double>(4, 2.0, 0.5, 0.4);
-  const auto advf = make_flow_fbm_params<float>(4, 3.0, 0.5, 0.4);
-  const std::int32_t period[3] = {5, 4, 7};
   int differs = 0;
   double worst_mirror = 0;
-  for (int n = 0; n < 2000; ++n) {
-    const double x = rng.dyadic(32, 30), y = rng.dyadic(32, 30), z = rng.dyadic(32, 30);
+  for (int n = 0; n < 1000; ++n) {
     const double alpha = rng.uniform(0, kTwoPi);
-    const double a2 = flow_fbm2(perlin_perm(), x, y, period, alpha, adv);
-    differs += std::fabs(a2 - flow_fbm2(perlin_perm(), x, y, period, alpha, plain)) > 1e-6;
-    // With advection the octaves' positions p * f_o - advection * G_o round differently at p and
-    // p + k P, so unreduced copies tile to rounding only; reduced (as the caller passes them), bit
-    // for bit. Without advection, unreduced dyadic copies tile bit for bit too.
+    const vknoise::noise_spec plain = flow_fbm(4, 2.0, 0.0, alpha, {5, 4, 7, 0});
+    const vknoise::noise_spec adv = flow_fbm(4, 2.0, 0.4, alpha, {5, 4, 7, 0});
+    const double p[3] = {rng.dyadic(32, 30), rng.dyadic(32, 30), rng.dyadic(32, 30)};
+    differs += std::fabs(reference(adv, 2, p) - reference(plain, 2, p)) > 1e-6;
     const int k = rng.integer(-3, 3);
-    const dual<double> base = flow_fbm2_d(perlin_perm(), x, y, period, alpha, adv);
-    EXPECT_NEAR(flow_fbm2(perlin_perm(), x + 5 * k, y - 4 * k, period, alpha, adv), base.v, 1e-12);
-    ASSERT_TRUE(same(flow_fbm2_d(perlin_perm(), flow_reduce_position(x + 5 * k, 5),
-                                 flow_reduce_position(y - 4 * k, 4), period, alpha, adv),
-                     flow_fbm2_d(perlin_perm(), flow_reduce_position(x, 5),
-                                 flow_reduce_position(y, 4), period, alpha, adv)));
-    ASSERT_TRUE(same(flow_fbm3_d(perlin_perm(), x - 5 * k, y, z + 7 * k, period, alpha, plain),
-                     flow_fbm3_d(perlin_perm(), x, y, z, period, alpha, plain)));
-    const float xf = flow_reduce_position_float(x + 5 * k, 5);
-    const float yf = flow_reduce_position_float(y + 4, 4);
-    const float zf = flow_reduce_position_float(z - 7 * k, 7);
-    ASSERT_TRUE(
-        same(flow_fbm3_d(perlin_perm(), xf, yf, zf, period, static_cast<float>(alpha), advf),
-             flow_fbm3_d(perlin_perm(), flow_reduce_position_float(x, 5),
-                         flow_reduce_position_float(y, 4), flow_reduce_position_float(z, 7), period,
-                         static_cast<float>(alpha), advf)));
-    // The float mirror near the reference (reduced positions, angle below 2pi).
-    const auto advd = make_flow_fbm_params<double>(4, 3.0, 0.5, 0.4);
-    const float px = static_cast<float>(rng.uniform(0, 5)),
-                py = static_cast<float>(rng.uniform(0, 4));
-    const float pz = static_cast<float>(rng.uniform(0, 7)), al = static_cast<float>(alpha);
-    const dual<float> mf = flow_fbm3_d(perlin_perm(), px, py, pz, period, al, advf);
-    const dual<double> md =
-        flow_fbm3_d(perlin_perm(), static_cast<double>(px), static_cast<double>(py),
-                    static_cast<double>(pz), period, static_cast<double>(al), advd);
-    worst_mirror = std::max(worst_mirror, std::fabs(mf.v - md.v));
+    const double q[3] = {p[0] + 5 * k, p[1] - 4 * k, p[2] + 7 * k};
+    for (int dims = 2; dims <= 3; ++dims) {
+      ASSERT_EQ(bits(reference(adv, dims, q)), bits(reference(adv, dims, p)));
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(mirror(adv, dims, q)),
+                std::bit_cast<std::uint32_t>(mirror(adv, dims, p)));
+      worst_mirror = std::max(worst_mirror, std::fabs(static_cast<double>(mirror(adv, dims, p)) -
+                                                      reference(adv, dims, p)));
+    }
   }
-  std::printf("fbm (4 octaves, lacunarity 3, advection 0.4) float vs double: within %.3g\n",
-              worst_mirror);
-  EXPECT_GT(differs, 1900);
-  EXPECT_LE(worst_mirror, 2e-5);  // measured 5.9e-6
+  EXPECT_GT(differs, 900);
+  std::printf("advected fbm, float mirror vs reference: within %.3g\n", worst_mirror);
+  EXPECT_LE(worst_mirror, 2e-5);
 }
 
 // --- The GLSL twin's constants

@@ -239,7 +239,7 @@ std::array<std::int64_t, 2 * D> simplex_of(const double* p) {
   s = s * F;
   std::array<std::int64_t, 2 * D> key{};
   std::int64_t sum = 0;
-  for (int a = 0; a < D; ++a) sum += key[a] = simplex_floor(p[a] + s);
+  for (int a = 0; a < D; ++a) sum += key[a] = saturating_floor(p[a] + s);
   const double t = static_cast<double>(sum) * G;
   double off[D];
   for (int a = 0; a < D; ++a) off[a] = p[a] - (static_cast<double>(key[a]) - t);

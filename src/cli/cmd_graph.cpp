@@ -3,11 +3,15 @@
 // one's own shaders (emit_glsl_function, graph.hpp); --stats
 // describes the graph and measures its run-time compile, cold and from the disk cache.
 #include <stdlib.h>
+#include <sys/stat.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
+#include <random>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -30,18 +34,29 @@ struct graph_options {
 };
 
 // A directory of its own under the system's temporary directory, removed with this object, and on
-// a fatal signal (io/fatal_signals.hpp) with the cache files in it.
+// a fatal signal (io/fatal_signals.hpp) with the cache files in it. Its name is registered before
+// the directory is made (as a staged file's is), so that a signal between the two leaves nothing.
 class temporary_directory {
  public:
   static result<temporary_directory> create() {
     std::error_code ec;
     const std::filesystem::path base = std::filesystem::temp_directory_path(ec);
     if (ec) return make_error(errc::io_error, "no temporary directory: " + ec.message());
-    std::string pattern = (base / "vknoise-graph-stats-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      return make_error(errc::io_error, "cannot create a directory in " + base.string());
+    std::random_device entropy;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      char suffix[16];
+      std::snprintf(suffix, sizeof suffix, "%08x", static_cast<unsigned>(entropy()));
+      const std::string path = (base / ("vknoise-graph-stats-" + std::string(suffix))).string();
+      const int slot = io::register_temporary_directory(path);
+      if (::mkdir(path.c_str(), 0700) == 0) return temporary_directory(path, slot);
+      const int error_number = errno;
+      io::unregister_temporary_file(slot);
+      if (error_number != EEXIST) {
+        return make_error(errc::io_error, "cannot create a directory in " + base.string() + ": " +
+                                              std::strerror(error_number));
+      }
     }
-    return temporary_directory(pattern);
+    return make_error(errc::io_error, "cannot create a directory in " + base.string());
   }
   temporary_directory(temporary_directory&& other) noexcept
       : path_(std::exchange(other.path_, {})), slot_(std::exchange(other.slot_, -1)) {}
@@ -53,8 +68,7 @@ class temporary_directory {
   const std::filesystem::path& path() const { return path_; }
 
  private:
-  explicit temporary_directory(std::filesystem::path path)
-      : path_(std::move(path)), slot_(io::register_temporary_directory(path_.string())) {}
+  temporary_directory(std::filesystem::path path, int slot) : path_(std::move(path)), slot_(slot) {}
   std::filesystem::path path_;
   int slot_ = -1;
 };

@@ -67,20 +67,15 @@
 // only): no std::sin/cos/sqrt, no GLSL sin/cos/sqrt/inversesqrt/normalize, and no division at all
 // in the noise or the fractal (the fractal's 1/norm comes from the host).
 //
-// Pseudo-advection (flow_fbm): octave o samples the basis at q_o = p * f_o - advection * G_o,
-// f_o = lacunarity^o, with amplitude persistence^o, where G_o = sum over i < o of persistence^i *
-// grad n_i(q_i), the coarser octaves' gradients each in its own lattice units (as psrdnoise's
-// flow examples accumulate them): the finer octaves are carried backward along the gradient of
-// the coarser sum (minus: f(p - v) moves features along +v). advection = 0 is plain fBm. Octave
-// o turns its gradients by alpha_r * s_o, alpha_r = flow_reduce_angle(alpha) and s_o =
-// round(f_o) an integer (finer octaves swirl faster, about in proportion to their frequency, as
-// Perlin & Neyret suggest), so every octave turns a whole number of times per loop and the loop
-// stays exact. Periods: octave o's period is period * s_o; with a period set the lacunarity must
-// be an integer (the caller refuses others) and period * s_o must stay below 2^30. The sum is
-// multiplied by inv_norm = 1 / sum of persistence^o (from the host). flow_fbm*_d's gradient is
-// sum persistence^o f_o grad n_o(q_o): exact for advection = 0; with advection it leaves out the
-// dependence of G_o on p (that would need second derivatives), the gradient of the pattern as
-// frozen in its advected positions.
+// Fractals. A fractal over flow noise is fractal.hpp's sum over this basis (core/basis.hpp): octave
+// o turns its gradients by flow_octave_angle, alpha_r * s_o with alpha_r = flow_reduce_angle(alpha)
+// and s_o = round(lacunarity^o) an integer (finer octaves swirl faster, about in proportion to
+// their frequency, as Perlin & Neyret suggest), so every octave turns a whole number of times per
+// loop and the loop stays exact; its periods are period * lacunarity^o. Perlin & Neyret's
+// pseudo-advection is fractal.hpp's advected_sum: octave o samples at its position minus
+// advection * G_o, G_o the coarser octaves' gradients each in its own lattice units weighted by
+// their amplitudes (as psrdnoise's flow examples accumulate them; minus: f(p - v) moves features
+// along +v).
 //
 // This file must be compiled with -ffp-contract=off: a fused multiply-add changes the bits.
 #pragma once
@@ -91,6 +86,7 @@
 #include <type_traits>
 
 #include "core/improved_noise.hpp"
+#include "core/int_arithmetic.hpp"
 
 namespace vknoise::detail {
 
@@ -148,29 +144,6 @@ inline real flow_cos_coef(int k) {
 
 // --- Integer helpers -----------------------------------------------------------------------------
 
-// int addition, subtraction and multiplication wrapping modulo 2^32 (as GLSL's int arithmetic).
-inline std::int32_t flow_add(std::int32_t a, std::int32_t b) {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
-}
-inline std::int32_t flow_sub(std::int32_t a, std::int32_t b) {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) - static_cast<std::uint32_t>(b));
-}
-
-// floor(x) as an int: truncation toward zero, saturating at the int range (NaN gives 0), then one
-// less where x < that (the GLSL's int() of a float out of range is undefined, hence written out).
-template <class real>
-inline std::int32_t flow_floor(real x) {
-  std::int32_t xi = 0;
-  if (x >= real(2147483648.0)) {
-    xi = 2147483647;
-  } else if (x <= real(-2147483648.0)) {
-    xi = -2147483647 - 1;
-  } else if (x == x) {
-    xi = static_cast<std::int32_t>(x);
-  }
-  return x < static_cast<real>(xi) ? flow_add(xi, -1) : xi;
-}
-
 // a modulo m in [0, m) for m > 0, with only non-negative operands to % (GLSL leaves % of a
 // negative operand undefined).
 inline std::int32_t flow_wrap(std::int32_t a, std::int32_t m) {
@@ -198,8 +171,8 @@ inline real flow_reduce_angle(real alpha) {
 
 // A fractal's octave o turns its gradients by the angle reduced, times s = round(lacunarity^o)
 // (lacunarity^o by repeated multiplication in real, s at most 2^30): every octave turns a whole
-// number of times while the angle goes once around, so the sum loops exactly (flow_fbm's rule,
-// for the fractal loops of basis.hpp and the graph kernels).
+// number of times while the angle goes once around, so the sum loops exactly (for the fractal
+// loops of basis.hpp and the graph kernels).
 template <class real>
 inline real flow_octave_angle(real angle, real lacunarity, int octave) {
   real freq = real(1);
@@ -313,20 +286,20 @@ template <class real>
 inline flow_cell<real, 2> flow_cell2(const std::int32_t* perm, real x, real y,
                                      const std::int32_t* period) {
   const real u = x + real(0.5) * y;
-  const std::int32_t i = flow_floor(u), j = flow_floor(y);
+  const std::int32_t i = saturating_floor(u), j = saturating_floor(y);
   const real fu = u - static_cast<real>(i), fv = y - static_cast<real>(j);
   const std::int32_t o1 = fu >= fv ? 1 : 0;
-  const std::int32_t ci[3] = {i, flow_add(i, o1), flow_add(i, 1)};
-  const std::int32_t cj[3] = {j, flow_add(j, 1 - o1), flow_add(j, 1)};
+  const std::int32_t ci[3] = {i, wrapping_add(i, o1), wrapping_add(i, 1)};
+  const std::int32_t cj[3] = {j, wrapping_add(j, 1 - o1), wrapping_add(j, 1)};
   flow_cell<real, 2> c;
   for (int k = 0; k < 3; ++k) {
     // The vertex is (X2 / 2, Y): X2 = 2i - j.
-    std::int32_t X2 = flow_sub(flow_add(ci[k], ci[k]), cj[k]), Y = cj[k];
+    std::int32_t X2 = wrapping_sub(wrapping_add(ci[k], ci[k]), cj[k]), Y = cj[k];
     c.off[k][0] = x - static_cast<real>(X2) * real(0.5);
     c.off[k][1] = y - static_cast<real>(Y);
     if (period[0] > 0) X2 = flow_wrap(X2, 2 * period[0]);
     if (period[1] > 0) Y = flow_wrap(Y, period[1]);
-    const std::int32_t iu = flow_add(X2, Y) >> 1;
+    const std::int32_t iu = wrapping_add(X2, Y) >> 1;
     c.h[k] = perm[perm[iu & 255] + (Y & 255)];
   }
   return c;
@@ -336,7 +309,7 @@ template <class real>
 inline flow_cell<real, 3> flow_cell3(const std::int32_t* perm, real x, real y, real z,
                                      const std::int32_t* period) {
   const real u = y + z, v = x + z, w = x + y;
-  const std::int32_t i = flow_floor(u), j = flow_floor(v), k = flow_floor(w);
+  const std::int32_t i = saturating_floor(u), j = saturating_floor(v), k = saturating_floor(w);
   const real fu = u - static_cast<real>(i);
   const real fv = v - static_cast<real>(j);
   const real fw = w - static_cast<real>(k);
@@ -352,24 +325,24 @@ inline flow_cell<real, 3> flow_cell3(const std::int32_t* perm, real x, real y, r
     else               { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // v u w
   }
   // clang-format on
-  const std::int32_t ca[4] = {i, flow_add(i, i1), flow_add(i, i2), flow_add(i, 1)};
-  const std::int32_t cb[4] = {j, flow_add(j, j1), flow_add(j, j2), flow_add(j, 1)};
-  const std::int32_t cc[4] = {k, flow_add(k, k1), flow_add(k, k2), flow_add(k, 1)};
+  const std::int32_t ca[4] = {i, wrapping_add(i, i1), wrapping_add(i, i2), wrapping_add(i, 1)};
+  const std::int32_t cb[4] = {j, wrapping_add(j, j1), wrapping_add(j, j2), wrapping_add(j, 1)};
+  const std::int32_t cc[4] = {k, wrapping_add(k, k1), wrapping_add(k, k2), wrapping_add(k, 1)};
   flow_cell<real, 3> c;
   for (int n = 0; n < 4; ++n) {
     // The vertex times 2: (-a + b + c, a - b + c, a + b - c), its components of one parity.
-    std::int32_t X2 = flow_sub(flow_add(cb[n], cc[n]), ca[n]);
-    std::int32_t Y2 = flow_sub(flow_add(ca[n], cc[n]), cb[n]);
-    std::int32_t Z2 = flow_sub(flow_add(ca[n], cb[n]), cc[n]);
+    std::int32_t X2 = wrapping_sub(wrapping_add(cb[n], cc[n]), ca[n]);
+    std::int32_t Y2 = wrapping_sub(wrapping_add(ca[n], cc[n]), cb[n]);
+    std::int32_t Z2 = wrapping_sub(wrapping_add(ca[n], cb[n]), cc[n]);
     c.off[n][0] = x - static_cast<real>(X2) * real(0.5);
     c.off[n][1] = y - static_cast<real>(Y2) * real(0.5);
     c.off[n][2] = z - static_cast<real>(Z2) * real(0.5);
     if (period[0] > 0) X2 = flow_wrap(X2, 2 * period[0]);
     if (period[1] > 0) Y2 = flow_wrap(Y2, 2 * period[1]);
     if (period[2] > 0) Z2 = flow_wrap(Z2, 2 * period[2]);
-    const std::int32_t iu = flow_add(Y2, Z2) >> 1;
-    const std::int32_t iv = flow_add(X2, Z2) >> 1;
-    const std::int32_t iw = flow_add(X2, Y2) >> 1;
+    const std::int32_t iu = wrapping_add(Y2, Z2) >> 1;
+    const std::int32_t iv = wrapping_add(X2, Z2) >> 1;
+    const std::int32_t iw = wrapping_add(X2, Y2) >> 1;
     c.h[n] = perm[perm[perm[iu & 255] + (iv & 255)] + (iw & 255)];
   }
   return c;
@@ -470,107 +443,6 @@ inline dual<real> flow_noise3_d(const std::int32_t* perm, real x, real y, real z
   dual<real> r{real(0), {real(0), real(0), real(0), real(0)}};
   r.v = flow_sum3(perm, flow_cell3(perm, x, y, z, period), flow_reduce_angle(alpha), r.d);
   return r;
-}
-
-// --- The pseudo-advected fractal
-// ------------------------------------------------------------------
-
-template <class real>
-struct flow_fbm_params {
-  int octaves;
-  real lacunarity;
-  real persistence;
-  real advection;
-  real inv_norm;  // 1 / sum of persistence^o over the octaves, from the host
-};
-
-// On the host: the norm accumulated in real as the loop accumulates amp, and its reciprocal.
-template <class real>
-inline flow_fbm_params<real> make_flow_fbm_params(int octaves, double lacunarity,
-                                                  double persistence, double advection) {
-  flow_fbm_params<real> f{octaves, static_cast<real>(lacunarity), static_cast<real>(persistence),
-                          static_cast<real>(advection), real(0)};
-  real norm = real(0), amp = real(1);
-  for (int o = 0; o < octaves; ++o) {
-    norm = norm + amp;
-    amp = amp * f.persistence;
-  }
-  f.inv_norm = real(1) / norm;
-  return f;
-}
-
-// The sum for D = 2 or 3; grad == nullptr skips the derivative's accumulation. Per octave, in
-// this order: s = round(freq) (an int), the octave's periods period * s, its position
-// p * freq - advection * G, its basis (value and gradient), sum += amp n, G += amp grad n,
-// dsum += slope grad n, then freq *= lacunarity, amp *= persistence, slope = slope * persistence
-// * lacunarity.
-template <class real, int D>
-inline real flow_fbm(const std::int32_t* perm, const real* p, const std::int32_t* period,
-                     real alpha, const flow_fbm_params<real>& f, real* grad) {
-  const real alpha_r = flow_reduce_angle(alpha);
-  real sum = real(0), amp = real(1), freq = real(1), slope = real(1);
-  real G[D] = {}, dsum[D] = {};
-  for (int o = 0; o < f.octaves; ++o) {
-    const std::int32_t s = static_cast<std::int32_t>(freq + real(0.5));
-    std::int32_t per[D];
-    real q[D];
-    for (int a = 0; a < D; ++a) {
-      per[a] = period[a] > 0 ? period[a] * s : 0;
-      q[a] = p[a] * freq - f.advection * G[a];
-    }
-    const real alpha_o = alpha_r * static_cast<real>(s);
-    dual<real> n;
-    if constexpr (D == 2) {
-      n = flow_noise2_d(perm, q[0], q[1], per, alpha_o);
-    } else {
-      n = flow_noise3_d(perm, q[0], q[1], q[2], per, alpha_o);
-    }
-    sum = sum + amp * n.v;
-    for (int a = 0; a < D; ++a) {
-      G[a] = G[a] + amp * n.d[a];
-      dsum[a] = dsum[a] + slope * n.d[a];
-    }
-    freq = freq * f.lacunarity;
-    amp = amp * f.persistence;
-    slope = slope * f.persistence * f.lacunarity;
-  }
-  if (grad != nullptr) {
-    for (int a = 0; a < D; ++a) grad[a] = dsum[a] * f.inv_norm;
-  }
-  return sum * f.inv_norm;
-}
-
-template <class real>
-inline dual<real> flow_fbm2_d(const std::int32_t* perm, real x, real y, const std::int32_t* period,
-                              real alpha, const flow_fbm_params<real>& f) {
-  const real p[2] = {x, y};
-  dual<real> r{real(0), {real(0), real(0), real(0), real(0)}};
-  r.v = flow_fbm<real, 2>(perm, p, period, alpha, f, r.d);
-  return r;
-}
-
-template <class real>
-inline dual<real> flow_fbm3_d(const std::int32_t* perm, real x, real y, real z,
-                              const std::int32_t* period, real alpha,
-                              const flow_fbm_params<real>& f) {
-  const real p[3] = {x, y, z};
-  dual<real> r{real(0), {real(0), real(0), real(0), real(0)}};
-  r.v = flow_fbm<real, 3>(perm, p, period, alpha, f, r.d);
-  return r;
-}
-
-template <class real>
-inline real flow_fbm2(const std::int32_t* perm, real x, real y, const std::int32_t* period,
-                      real alpha, const flow_fbm_params<real>& f) {
-  const real p[2] = {x, y};
-  return flow_fbm<real, 2>(perm, p, period, alpha, f, nullptr);
-}
-
-template <class real>
-inline real flow_fbm3(const std::int32_t* perm, real x, real y, real z, const std::int32_t* period,
-                      real alpha, const flow_fbm_params<real>& f) {
-  const real p[3] = {x, y, z};
-  return flow_fbm<real, 3>(perm, p, period, alpha, f, nullptr);
 }
 
 // --- Host side

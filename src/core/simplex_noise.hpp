@@ -38,6 +38,7 @@
 #include <cstdint>
 
 #include "core/improved_noise.hpp"
+#include "core/int_arithmetic.hpp"
 
 namespace vknoise::detail {
 
@@ -82,25 +83,6 @@ inline real simplex_g4() {
   return static_cast<real>((5.0 - std::sqrt(5.0)) / 20.0);
 }
 
-// Java's int addition: wraps modulo 2^32.
-inline std::int32_t simplex_add(std::int32_t a, std::int32_t b) {
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) + static_cast<std::uint32_t>(b));
-}
-
-// Java's fastfloor: xi = (int)x (toward zero, saturating, NaN 0), then xi - 1 where x < xi.
-template <class real>
-inline std::int32_t simplex_floor(real x) {
-  std::int32_t xi = 0;
-  if (x >= real(2147483648.0)) {
-    xi = 2147483647;
-  } else if (x <= real(-2147483648.0)) {
-    xi = -2147483647 - 1;
-  } else if (x == x) {
-    xi = static_cast<std::int32_t>(x);
-  }
-  return x < static_cast<real>(xi) ? simplex_add(xi, -1) : xi;
-}
-
 // The D + 1 corners of the simplex holding a point: each corner's offset from the point's
 // position relative to it (Java's x0..x4, y0..y4, ...) and its gradient index.
 template <class real, int D>
@@ -113,9 +95,9 @@ template <class real>
 inline simplex_cell<real, 2> simplex_cell2(const std::int32_t* perm, real xin, real yin) {
   const real F2 = simplex_f2<real>(), G2 = simplex_g2<real>();
   const real s = (xin + yin) * F2;
-  const std::int32_t i = simplex_floor(xin + s);
-  const std::int32_t j = simplex_floor(yin + s);
-  const real t = static_cast<real>(simplex_add(i, j)) * G2;
+  const std::int32_t i = saturating_floor(xin + s);
+  const std::int32_t j = saturating_floor(yin + s);
+  const real t = static_cast<real>(wrapping_add(i, j)) * G2;
   const real X0 = static_cast<real>(i) - t;
   const real Y0 = static_cast<real>(j) - t;
   const real x0 = xin - X0;
@@ -147,10 +129,10 @@ template <class real>
 inline simplex_cell<real, 3> simplex_cell3(const std::int32_t* perm, real xin, real yin, real zin) {
   const real F3 = simplex_f3<real>(), G3 = simplex_g3<real>();
   const real s = (xin + yin + zin) * F3;
-  const std::int32_t i = simplex_floor(xin + s);
-  const std::int32_t j = simplex_floor(yin + s);
-  const std::int32_t k = simplex_floor(zin + s);
-  const real t = static_cast<real>(simplex_add(simplex_add(i, j), k)) * G3;
+  const std::int32_t i = saturating_floor(xin + s);
+  const std::int32_t j = saturating_floor(yin + s);
+  const std::int32_t k = saturating_floor(zin + s);
+  const real t = static_cast<real>(wrapping_add(wrapping_add(i, j), k)) * G3;
   const real X0 = static_cast<real>(i) - t;
   const real Y0 = static_cast<real>(j) - t;
   const real Z0 = static_cast<real>(k) - t;
@@ -197,11 +179,11 @@ inline simplex_cell<real, 4> simplex_cell4(const std::int32_t* perm, real x, rea
                                            real w) {
   const real F4 = simplex_f4<real>(), G4 = simplex_g4<real>();
   const real s = (x + y + z + w) * F4;
-  const std::int32_t i = simplex_floor(x + s);
-  const std::int32_t j = simplex_floor(y + s);
-  const std::int32_t k = simplex_floor(z + s);
-  const std::int32_t l = simplex_floor(w + s);
-  const real t = static_cast<real>(simplex_add(simplex_add(simplex_add(i, j), k), l)) * G4;
+  const std::int32_t i = saturating_floor(x + s);
+  const std::int32_t j = saturating_floor(y + s);
+  const std::int32_t k = saturating_floor(z + s);
+  const std::int32_t l = saturating_floor(w + s);
+  const real t = static_cast<real>(wrapping_add(wrapping_add(wrapping_add(i, j), k), l)) * G4;
   const real X0 = static_cast<real>(i) - t;
   const real Y0 = static_cast<real>(j) - t;
   const real Z0 = static_cast<real>(k) - t;
