@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "golden/perlin_permutation.hpp"
+#include "test_random.hpp"
 
 #include <algorithm>
 #include <array>
@@ -64,29 +65,7 @@ bool same(const dual<real>& a, const dual<real>& b) {
   return true;
 }
 
-// SplitMix64: the same points on every platform.
-struct splitmix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  double uniform(double lo, double hi) {
-    return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53);
-  }
-  int integer(int lo, int hi) {  // in [lo, hi]
-    return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1));
-  }
-  // A multiple of 2^-frac_bits in [-range, range): exact in float for range * 2^frac_bits < 2^22.
-  double dyadic(int range, int frac_bits) {
-    const double scale = std::ldexp(1.0, frac_bits);
-    const std::int64_t n = static_cast<std::int64_t>(
-        next() % (2 * static_cast<std::uint64_t>(range) * static_cast<std::uint64_t>(scale)));
-    return (static_cast<double>(n) - range * scale) / scale;
-  }
-};
+using vknoise_test::splitmix;
 
 // A shuffled table (Fisher-Yates from SplitMix64), doubled.
 std::array<std::int32_t, 512> shuffled_perm(std::uint64_t seed) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "golden/perlin_permutation.hpp"
+#include "test_random.hpp"
 
 #include <algorithm>
 #include <array>
@@ -66,20 +67,7 @@ std::uint64_t bits(real v) {
   }
 }
 
-// SplitMix64: the same points on every platform.
-struct splitmix {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  // Uniform in [lo, hi).
-  double uniform(double lo, double hi) {
-    return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53);
-  }
-};
+using vknoise_test::splitmix;
 
 // The noise of dimension D at p[0..D-1], value or gradient form, in either precision.
 template <int D, class real>
