@@ -5,7 +5,7 @@
 // bit-identical to the C++ float mirror. No sin, cos, sqrt, inversesqrt, normalize or division:
 // they differ between devices. Requires perm(i) (permutation.glsl) and dual (improved_noise.glsl)
 // before inclusion. int arithmetic wraps modulo 2^32, as the mirror's wrapping_add and wrapping_sub do;
-// saturating_floor comes from int_arithmetic.glsl.
+// saturating_floor comes from int_arithmetic.glsl, simplex_order3 from simplex_noise.glsl.
 
 // --- Constants: the C++ double values rounded to float, written with the nine digits that name
 // that float exactly (each a literal, not a folded expression: glslang folds in double).
@@ -161,16 +161,10 @@ flow_cell_3d flow_cell3(float x, float y, float z, ivec3 period) {
   precise float fu = u - float(i);
   precise float fv = v - float(j);
   precise float fw = w - float(k);
-  int i1, j1, k1, i2, j2, k2;
-  if (fu >= fv) {
-    if (fv >= fw)      { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // u v w
-    else if (fu >= fw) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 0; k2 = 1; }  // u w v
-    else               { i1 = 0; j1 = 0; k1 = 1; i2 = 1; j2 = 0; k2 = 1; }  // w u v
-  } else {
-    if (fv < fw)       { i1 = 0; j1 = 0; k1 = 1; i2 = 0; j2 = 1; k2 = 1; }  // w v u
-    else if (fu < fw)  { i1 = 0; j1 = 1; k1 = 0; i2 = 0; j2 = 1; k2 = 1; }  // v w u
-    else               { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // v u w
-  }
+  // The tetrahedron of the skewed unit cube: Gustavson's rank ordering of the fractions.
+  simplex_rank3 rank = simplex_order3(fu, fv, fw);
+  int i1 = rank.first.x, j1 = rank.first.y, k1 = rank.first.z;
+  int i2 = rank.second.x, j2 = rank.second.y, k2 = rank.second.z;
   int ca[4] = int[4](i, i + i1, i + i2, i + 1);
   int cb[4] = int[4](j, j + j1, j + j2, j + 1);
   int cc[4] = int[4](k, k + k1, k + k2, k + 1);

@@ -47,6 +47,23 @@ struct simplex_cell {
   int gi[5];
 };
 
+// Gustavson's rank ordering of three coordinates (simplex_order3 in simplex_noise.hpp).
+struct simplex_rank3 {
+  ivec3 first;
+  ivec3 second;
+};
+
+simplex_rank3 simplex_order3(float x, float y, float z) {
+  if (x >= y) {
+    if (y >= z) return simplex_rank3(ivec3(1, 0, 0), ivec3(1, 1, 0));  // X Y Z
+    if (x >= z) return simplex_rank3(ivec3(1, 0, 0), ivec3(1, 0, 1));  // X Z Y
+    return simplex_rank3(ivec3(0, 0, 1), ivec3(1, 0, 1));              // Z X Y
+  }
+  if (y < z) return simplex_rank3(ivec3(0, 0, 1), ivec3(0, 1, 1));     // Z Y X
+  if (x < z) return simplex_rank3(ivec3(0, 1, 0), ivec3(0, 1, 1));     // Y Z X
+  return simplex_rank3(ivec3(0, 1, 0), ivec3(1, 1, 0));                // Y X Z
+}
+
 simplex_cell simplex_cell2(float xin, float yin) {
   precise float s = (xin + yin) * simplex_f2;
   precise float xs = xin + s, ys = yin + s;
@@ -96,16 +113,9 @@ simplex_cell simplex_cell3(float xin, float yin, float zin) {
   precise float x0 = xin - X0;
   precise float y0 = yin - Y0;
   precise float z0 = zin - Z0;
-  int i1, j1, k1, i2, j2, k2;
-  if (x0 >= y0) {
-    if (y0 >= z0)      { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // X Y Z
-    else if (x0 >= z0) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 0; k2 = 1; }  // X Z Y
-    else               { i1 = 0; j1 = 0; k1 = 1; i2 = 1; j2 = 0; k2 = 1; }  // Z X Y
-  } else {
-    if (y0 < z0)       { i1 = 0; j1 = 0; k1 = 1; i2 = 0; j2 = 1; k2 = 1; }  // Z Y X
-    else if (x0 < z0)  { i1 = 0; j1 = 1; k1 = 0; i2 = 0; j2 = 1; k2 = 1; }  // Y Z X
-    else               { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // Y X Z
-  }
+  simplex_rank3 rank = simplex_order3(x0, y0, z0);
+  int i1 = rank.first.x, j1 = rank.first.y, k1 = rank.first.z;
+  int i2 = rank.second.x, j2 = rank.second.y, k2 = rank.second.z;
   simplex_cell c;
   c.off[4] = vec4(0.0);
   c.gi[4] = 0;

@@ -87,6 +87,7 @@
 
 #include "core/improved_noise.hpp"
 #include "core/int_arithmetic.hpp"
+#include "core/simplex_noise.hpp"
 
 namespace vknoise::detail {
 
@@ -313,18 +314,10 @@ inline flow_cell<real, 3> flow_cell3(const std::int32_t* perm, real x, real y, r
   const real fu = u - static_cast<real>(i);
   const real fv = v - static_cast<real>(j);
   const real fw = w - static_cast<real>(k);
-  int i1, j1, k1, i2, j2, k2;
-  // clang-format off
-  if (fu >= fv) {
-    if (fv >= fw)      { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // u v w
-    else if (fu >= fw) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 0; k2 = 1; }  // u w v
-    else               { i1 = 0; j1 = 0; k1 = 1; i2 = 1; j2 = 0; k2 = 1; }  // w u v
-  } else {
-    if (fv < fw)       { i1 = 0; j1 = 0; k1 = 1; i2 = 0; j2 = 1; k2 = 1; }  // w v u
-    else if (fu < fw)  { i1 = 0; j1 = 1; k1 = 0; i2 = 0; j2 = 1; k2 = 1; }  // v w u
-    else               { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // v u w
-  }
-  // clang-format on
+  // The tetrahedron of the skewed unit cube: Gustavson's rank ordering of the fractions.
+  const simplex_rank3 rank = simplex_order3(fu, fv, fw);
+  const int i1 = rank.first[0], j1 = rank.first[1], k1 = rank.first[2];
+  const int i2 = rank.second[0], j2 = rank.second[1], k2 = rank.second[2];
   const std::int32_t ca[4] = {i, wrapping_add(i, i1), wrapping_add(i, i2), wrapping_add(i, 1)};
   const std::int32_t cb[4] = {j, wrapping_add(j, j1), wrapping_add(j, j2), wrapping_add(j, 1)};
   const std::int32_t cc[4] = {k, wrapping_add(k, k1), wrapping_add(k, k2), wrapping_add(k, 1)};

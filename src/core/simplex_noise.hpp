@@ -91,6 +91,28 @@ struct simplex_cell {
   int gi[D + 1];
 };
 
+// Gustavson's rank ordering of three coordinates relative to their cell: the offsets of the
+// second and third corners of the simplex (one of six in the unit cube) that holds the point.
+// Flow noise's 3D lattice ranks its skewed fractions the same way (flow_cell3).
+struct simplex_rank3 {
+  int first[3];
+  int second[3];
+};
+
+template <class real>
+inline simplex_rank3 simplex_order3(real x, real y, real z) {
+  // clang-format off
+  if (x >= y) {
+    if (y >= z) return {{1, 0, 0}, {1, 1, 0}};  // X Y Z
+    if (x >= z) return {{1, 0, 0}, {1, 0, 1}};  // X Z Y
+    return {{0, 0, 1}, {1, 0, 1}};              // Z X Y
+  }
+  if (y < z) return {{0, 0, 1}, {0, 1, 1}};     // Z Y X
+  if (x < z) return {{0, 1, 0}, {0, 1, 1}};     // Y Z X
+  return {{0, 1, 0}, {1, 1, 0}};                // Y X Z
+  // clang-format on
+}
+
 template <class real>
 inline simplex_cell<real, 2> simplex_cell2(const std::int32_t* perm, real xin, real yin) {
   const real F2 = simplex_f2<real>(), G2 = simplex_g2<real>();
@@ -139,18 +161,9 @@ inline simplex_cell<real, 3> simplex_cell3(const std::int32_t* perm, real xin, r
   const real x0 = xin - X0;
   const real y0 = yin - Y0;
   const real z0 = zin - Z0;
-  int i1, j1, k1, i2, j2, k2;
-  // clang-format off
-  if (x0 >= y0) {
-    if (y0 >= z0)      { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // X Y Z
-    else if (x0 >= z0) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 0; k2 = 1; }  // X Z Y
-    else               { i1 = 0; j1 = 0; k1 = 1; i2 = 1; j2 = 0; k2 = 1; }  // Z X Y
-  } else {
-    if (y0 < z0)       { i1 = 0; j1 = 0; k1 = 1; i2 = 0; j2 = 1; k2 = 1; }  // Z Y X
-    else if (x0 < z0)  { i1 = 0; j1 = 1; k1 = 0; i2 = 0; j2 = 1; k2 = 1; }  // Y Z X
-    else               { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }  // Y X Z
-  }
-  // clang-format on
+  const simplex_rank3 rank = simplex_order3(x0, y0, z0);
+  const int i1 = rank.first[0], j1 = rank.first[1], k1 = rank.first[2];
+  const int i2 = rank.second[0], j2 = rank.second[1], k2 = rank.second[2];
   simplex_cell<real, 3> c;
   c.off[0][0] = x0;
   c.off[0][1] = y0;
