@@ -212,8 +212,9 @@ if step "vknoise_kernel_bench" kernel_bench.log kernel_benchmarks; then
 fi
 
 # The window's frame loop headless (no present) at --view-size: each mode for --view-frames
-# frames, and the clouds at the size of the realtime goal (a 256^3 4D fBm volume of 6 octaves
-# every frame).
+# frames, and on a GPU the clouds at the size of the realtime goal (a 256^3 4D Perlin-Worley
+# volume, 6 octaves of Perlin fBm, every frame). A CPU device (lavapipe) takes over a minute for
+# one such frame, past the window's 10 s frame limit: there the goal's size is left out.
 view_runs() {
   local mode status=0
   for mode in slice heightfield volume ocean clouds; do
@@ -222,9 +223,13 @@ view_runs() {
       --octaves 6 \
       --set volume=128 || status=1
   done
-  echo "--- clouds 256^3, 6 octaves"
-  "$view" --headless --size "$view_size" --frames "$view_frames" --mode clouds --set volume=256 \
-    --set layers=256 --set scene-octaves=6 || status=1
+  if [[ $device_type == CPU ]]; then
+    echo "--- clouds 256^3, 6 octaves: left out on a CPU device"
+  else
+    echo "--- clouds 256^3, 6 octaves"
+    "$view" --headless --size "$view_size" --frames "$view_frames" --mode clouds \
+      --set volume=256 --set layers=256 --set scene-octaves=6 || status=1
+  fi
   return $status
 }
 if [[ -n $view ]] && step "vknoise-view --headless $view_size" view.log view_runs; then

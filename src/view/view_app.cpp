@@ -118,6 +118,16 @@ class app {
   void report_frame_times() const;
   status drain();
 
+ public:
+  // Whether a frame may still be running on the device (a wait for it timed out).
+  bool busy() const {
+    for (const frame_slot& s : slots_) {
+      if (s.in_flight) return true;
+    }
+    return false;
+  }
+
+ private:
   window_device& device_;
   const run_options& options_;
   view_settings settings_;
@@ -1062,7 +1072,11 @@ status run_loop(window_device& device, const run_options& options, const std::at
   app a(device, options, stop);
   if (auto s = a.start(); !s) return s;
   std::printf("view: %s on %s\n", mode_name(options.settings.mode), device.properties().deviceName);
-  return a.run();
+  const status ran = a.run();
+  // A frame that did not finish in time may still be running: its objects stay, and so must the
+  // device (app::~app leaves them likewise).
+  if (a.busy()) device.abandon();
+  return ran;
 }
 
 }  // namespace vknoise::view

@@ -262,6 +262,7 @@ borrowed_device window_device::lend() const {
 }
 
 window_device::~window_device() {
+  if (abandoned_) return;
   if (device_) vkDestroyDevice(device_, nullptr);
   if (surface_) vkDestroySurfaceKHR(instance_, surface_, nullptr);
   if (messenger_) {

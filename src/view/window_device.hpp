@@ -39,8 +39,12 @@ class window_device {
   static result<std::unique_ptr<window_device>> create(const device_options& options,
                                                        std::shared_ptr<message_sink> sink);
   // Destroys the device, the surface, the messenger, the instance and the window, in that order.
-  // Everything created on the device must be gone by then.
+  // Everything created on the device must be gone by then, unless abandon() was called.
   ~window_device();
+  // After a wait that timed out, work may still run on the device: the destructor then leaves
+  // everything to the process's exit instead of destroying the device under it (which crashed
+  // lavapipe's worker threads).
+  void abandon() { abandoned_ = true; }
   window_device(const window_device&) = delete;
   window_device& operator=(const window_device&) = delete;
 
@@ -82,6 +86,7 @@ class window_device {
   VkDevice device_ = VK_NULL_HANDLE;
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t family_ = 0;
+  bool abandoned_ = false;
   std::uint32_t timestamp_bits_ = 0;
   VkPhysicalDeviceProperties properties_{};
   device_features features_;
