@@ -48,6 +48,8 @@ std::size_t input_count(const ir::node& n) {
     case ir::op::select:
     case ir::op::blend:
       return 3;
+    case ir::op::noise:  // its domain, and a flow noise's angle
+      return n.noise.basis == vknoise::noise_kind::flow ? 2 : 1;
     default:
       return 1;
   }
