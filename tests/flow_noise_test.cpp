@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include "golden/perlin_permutation.hpp"
 #include "test_random.hpp"
 
 #include <algorithm>
@@ -37,14 +36,14 @@ using namespace vknoise::detail;
 const double kTwoPi = 6.283185307179586;
 const float kTwoPiF = static_cast<float>(kTwoPi);
 
-// Perlin's table doubled to 512 entries (perm[i] == kPerlin[i & 255]).
+const vknoise::permutation_table& perlin_table() {
+  static const vknoise::permutation_table t = vknoise::permutation_table::perlin();
+  return t;
+}
+
+// Perlin's table doubled to 512 entries, as the library keeps it.
 const std::int32_t* perlin_perm() {
-  static const std::array<std::int32_t, 512> table = [] {
-    std::array<std::int32_t, 512> t{};
-    for (int i = 0; i < 512; ++i) t[i] = vknoise_test::kPerlin[i & 255];
-    return t;
-  }();
-  return table.data();
+  return perlin_table().doubled().data();
 }
 
 template <class real>
@@ -448,11 +447,6 @@ vknoise::noise_spec flow_fbm(int octaves, double lacunarity, double advection, d
   s.angle = angle;
   s.period = period;
   return s;
-}
-
-const vknoise::permutation_table& perlin_table() {
-  static const vknoise::permutation_table t = vknoise::permutation_table::perlin();
-  return t;
 }
 
 double reference(const vknoise::noise_spec& s, int dims, const double* p) {
