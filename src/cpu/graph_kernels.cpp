@@ -11,6 +11,8 @@
 #include <cstring>
 #include <utility>
 
+#include "core/cellular_periods.hpp"
+#include "core/lattice.hpp"
 #include "cpu/graph_plan.hpp"
 #include "graph/op_table.hpp"
 
@@ -19,6 +21,7 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "cpu/cellular_noise-inl.h"
 #include "cpu/fractal-inl.h"
 #include "cpu/graph_ops-inl.h"
 #include "cpu/point_noise-inl.h"
@@ -52,6 +55,7 @@ struct octave_setup {
 // The lattice axes node p's noise samples at vector j of the block: from its slots for a lattice
 // domain (displaced by the domain's value times the octave's factor when displaced), else from
 // the domain's float value, scaled and offset per octave in a fractal (axes_of in graph_eval.hpp).
+// Simplex and flow noise read the position whole, in frac (whole_axis, moved_axis).
 template <int dims>
 HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
                            const block_values& values, std::size_t j, const octave_setup& o,
@@ -60,6 +64,7 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
   const DI di;
   const bool lattice = plan.nodes[p.domain].lattice;
   const bool displaced = plan.nodes[p.domain].displaced;
+  const bool whole = detail::reads_whole_position(p.basis);
   for (int a = 0; a < dims; ++a) {
     // The domain's value: a lattice domain's displacement, or a float domain's coordinate.
     const auto value = [&]() HWY_ATTR { return hn::LoadU(d, values.at(p.domain, a) + j); };
@@ -68,7 +73,11 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
       const std::size_t k = (p.slot + o.octave) * 4 + a;
       axis = {hn::LoadU(di, in.cell[k] + j), hn::LoadU(di, in.next[k] + j),
               hn::LoadU(d, in.frac[k] + j)};
-      if (displaced) axis = displace(axis, hn::Mul(value(), hn::Set(d, o.factor)));
+      if (displaced) {
+        const V delta = hn::Mul(value(), hn::Set(d, o.factor));
+        axis = whole ? lane_axis{axis.cell, axis.next, hn::Add(axis.frac, delta)}
+                     : displace(axis, delta);
+      }
     } else {
       V x = value();
       if (o.in_fractal) {
@@ -78,7 +87,7 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
               x, hn::Mul(hn::Set(d, static_cast<float>(o.octave)), hn::Set(d, o.octave_offset[a])));
         }
       }
-      axis = graph_float_axis(x);
+      axis = whole ? lane_axis{hn::Zero(di), hn::Zero(di), x} : graph_float_axis(x);
     }
     cell[a] = axis.cell;
     next[a] = axis.next;
@@ -86,12 +95,22 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
   }
 }
 
+// basis_noise (basis.hpp) of one vector of samples, for the bases the kernels cover.
 template <int dims, bool balanced>
 HWY_INLINE V sample_noise(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
                           const block_values& values, std::size_t j, const octave_setup& o) {
   hn::Vec<DI> cell[4], next[4];
   V frac[4];
   noise_axes<dims>(plan, p, in, values, j, o, cell, next, frac);
+  if constexpr (dims >= 2) {
+    if (p.basis == noise_kind::cellular) {
+      const std::array<std::uint32_t, 4> period =
+          detail::cellular_octave_periods(p.period, p.period_lacunarity, o.octave);
+      const cellular_params c{p.perm, p.feature.data(), 0.5f + p.cellular.jitter * -0.5f,
+                              0.5f + p.cellular.jitter * 0.5f, period.data()};
+      return cellular_noise<dims>(c, p.cellular, in.cellular, &p, o.octave, cell, frac);
+    }
+  }
   return lattice_noise<dims, balanced>(p.perm, cell, next, frac);
 }
 

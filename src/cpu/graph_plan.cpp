@@ -17,13 +17,37 @@ bool graph_kernels_cover(const graph_ir::graph& g) {
   for (const graph_ir::node& n : g.nodes) {
     // The ops the kernels implement (op_table.hpp), when they round as the mirror does.
     if (!graph_ir::row_of(n.kind).simd || !graph_ir::exact_op(n)) return false;
-    if (n.kind == op::noise && n.noise.basis != noise_kind::improved &&
-        n.noise.basis != noise_kind::improved4_balanced) {
+    if (n.kind == op::noise &&
+        (n.noise.basis == noise_kind::classic || n.noise.basis == noise_kind::value ||
+         n.noise.basis == noise_kind::simplex || n.noise.basis == noise_kind::flow)) {
       return false;
     }
+    if (n.kind == op::fractal && n.fractal.advection != 0.0) return false;
   }
   return true;
 }
+
+namespace {
+
+// A basis's parameters as basis_setup holds them (basis_of in graph_eval_basis.hpp): the cellular
+// setup and feature table, the periods and the lacunarity they wrap at (set_cellular_periods).
+void set_basis(graph_node_plan& p, const graph_ir::node& noise, double lacunarity) {
+  p.cellular = {noise.noise.distance, noise.noise.returns, static_cast<float>(noise.noise.jitter)};
+  p.period = noise.noise.period;
+  bool periodic = false;
+  for (const std::uint32_t period : p.period) periodic = periodic || period != 0;
+  p.period_lacunarity = periodic ? static_cast<std::uint32_t>(lacunarity) : 1;
+  if (p.basis != noise_kind::cellular) return;
+  p.feature.resize(5 * 256);
+  for (int h = 0; h < 256; ++h) {
+    for (int a = 0; a < 4; ++a) {
+      p.feature[a * 256 + h] = detail::cellular_point<float>(p.perm, h, a, p.cellular.jitter);
+    }
+    p.feature[4 * 256 + h] = detail::cellular_cell_value<float>(p.perm, h, p.noise_dims);
+  }
+}
+
+}  // namespace
 
 float graph_plan::word(std::uint32_t i) const {
   return std::bit_cast<float>(layout.words[i]);
@@ -77,8 +101,17 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
       const graph_ir::node& basis = g.nodes[noise];
       p.domain = basis.inputs[0].node;
       p.noise_dims = g.nodes[p.domain].width;
+      p.basis = basis.noise.basis;
       p.balanced = basis.noise.basis == noise_kind::improved4_balanced;
       p.perm = plan.tables[l.node_table[noise]].doubled().data();
+      set_basis(p, basis, n.kind == op::fractal ? n.fractal.lacunarity : 2.0);
+      if (p.basis == noise_kind::flow) {
+        p.angle_node = basis.inputs[1].node;
+        if (p.angle_node < 0) p.angle = plan.nodes[noise].constant[1];
+        if (n.kind == op::fractal) {
+          p.flow_lacunarity = plan.words_at<graph_ir::fractal_words<float>>(p.params).lacunarity;
+        }
+      }
       p.used = n.kind == op::fractal || l.direct_use[i];
       // The first slot of a lattice domain: the noise's, or the fractal's first octave's.
       if (lattice(p.domain)) {
@@ -97,7 +130,10 @@ namespace {
 bool row_node(const graph_plan& plan, std::size_t i) {
   const graph_node_plan& p = plan.nodes[i];
   const bool sampled = p.kind == op::fractal || (p.kind == op::noise && p.used);
-  return sampled && plan.nodes[p.domain].lattice && !plan.nodes[p.domain].displaced;
+  // The row kernels compute improved noise alone.
+  const bool improved =
+      p.basis == noise_kind::improved || p.basis == noise_kind::improved4_balanced;
+  return sampled && improved && plan.nodes[p.domain].lattice && !plan.nodes[p.domain].displaced;
 }
 
 // A row node's sum as the mirror reads it (setup_fractal in graph_eval_basis.hpp): a noise
@@ -159,6 +195,7 @@ graph_rows make_graph_rows(const graph_plan& plan, const field_spec& field) {
 
 owned_slots::owned_slots(int slots, int first_axis, int dims)
     : axes(std::size_t(slots) * 4), in(slots) {
+  in.cellular = cellular.get();
   for (int s = 0; s < slots; ++s) {
     for (int a = first_axis; a < dims; ++a) {
       slot_axis& axis = at(s, a);

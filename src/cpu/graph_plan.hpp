@@ -10,10 +10,14 @@
 // fills exactly as the mirror computes them (graph_ir::slot_coordinate).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "core/cellular_noise.hpp"
+#include "cpu/cellular_rows.hpp"
 #include "cpu/field_plan.hpp"
 #include "graph/graph_ir.hpp"
 #include "graph/graph_layout.hpp"
@@ -26,9 +30,9 @@ namespace vknoise::cpu {
 // Samples per block: a multiple of every target's lane count (at most 16 floats).
 inline constexpr std::size_t graph_block = 64;
 
-// Whether the SIMD kernels compute this graph: sample values only (no derivatives), improved noise
-// (1D to 4D, improved4_balanced) only, and exact ops only (graph_ir::exact_op). Other graphs run
-// the mirror on the fast path.
+// Whether the SIMD kernels compute this graph: sample values only (no derivatives), the bases
+// improved (1D to 4D, improved4_balanced), simplex, cellular and flow (without pseudo-advection),
+// and exact ops only (graph_ir::exact_op). Other graphs run the mirror on the fast path.
 bool graph_kernels_cover(const graph_ir::graph& g);
 
 // One node as the kernels read it.
@@ -44,12 +48,26 @@ struct graph_node_plan {
   bool input_displaced = false;         // ... displaced
   // noise and fractal nodes: the basis noise and where its samples' coordinates come from.
   int noise_dims = 0;
+  noise_kind basis = noise_kind::improved;
   bool balanced = false;               // improved4_balanced
   const std::int32_t* perm = nullptr;  // the doubled table (graph_plan::tables)
-  int domain = -1;                     // the node whose value the noise samples
-  std::uint32_t slot = 0;              // first slot (lattice domains)
-  bool used = true;                    // a noise node read only by fractals is not evaluated
-  int axis = 0;                        // component: the component read
+  // cellular: its setup, and per hash h (0..255) its feature point's offsets on each axis and its
+  // cell's value, as cellular_point and cellular_cell_value compute them (cellular_noise.hpp).
+  detail::cellular_setup<float> cellular{};
+  std::vector<float> feature;  // axis a's offset of hash h at a * 256 + h; the value at 4 * 256 + h
+  // cellular and flow: the periods (0: none) and the integer lacunarity their octaves wrap at
+  // (basis_setup in basis.hpp).
+  std::array<std::uint32_t, 4> period{0, 0, 0, 0};
+  std::uint32_t period_lacunarity = 1;
+  // flow: the angle (an earlier node, or the constant's word) and the lacunarity its octaves
+  // turn at (the fractal's word; 2 for a noise node, read at octave 0 only).
+  int angle_node = -1;
+  float angle = 0.0f;
+  float flow_lacunarity = 2.0f;
+  int domain = -1;         // the node whose value the noise samples
+  std::uint32_t slot = 0;  // first slot (lattice domains)
+  bool used = true;        // a noise node read only by fractals is not evaluated
+  int axis = 0;            // component: the component read
   // curve and ramp: the stops (position, then 1 or 3 values) and 1 / (p[k+1] - p[k]) per segment.
   int points = 0;
   std::vector<float> stops, inv;
@@ -118,6 +136,8 @@ struct slot_block {
   // Per node: its values at the block's samples, computed a row at a time (graph_rows), or null
   // (every node when empty): the block kernels evaluate it.
   std::vector<const float*> rows;
+  // The thread's cellular row tables (cellular_rows.hpp), or null.
+  cellular_row_cache* cellular = nullptr;
   explicit slot_block(int slots) : cell(slots * 4), next(slots * 4), frac(slots * 4) {}
 };
 
@@ -142,6 +162,7 @@ struct slot_axis {
 // repeated); the other axes' pointers are the caller's to set (a field's x tables).
 struct owned_slots {
   std::vector<slot_axis> axes;  // slot s, axis a at s * 4 + a
+  std::unique_ptr<cellular_row_cache> cellular = std::make_unique<cellular_row_cache>();
   slot_block in;
   owned_slots(int slots, int first_axis, int dims);
   // in points into axes' arrays, which a move keeps and a copy would not.

@@ -1,0 +1,99 @@
+// The cellular search's tables for samples that share their cells and fractions on every axis
+// but the first, as a field's row does: per offset combination k = (k1, .., k[dims-1]) of the
+// search window on those axes and per cell w of axis 0 (wrapped, in [0, period)), the neighbour
+// cell (w, cell1 + k1, ..)'s hash h, its feature point's offset on axis 0, and each other axis's
+// metric term (d * d, or |d|, for d = (k + offset) - frac), computed once by the mirror's own
+// scalar functions (cellular_noise.hpp) instead of once per sample. The SIMD search
+// (cellular_noise-inl.h) then finishes each distance with axis 0's term, in the mirror's order.
+//
+// Filled lazily, per combination and per range of cells, since most combinations are pruned
+// and a row touches few cells. The hashes and offsets depend on the cells alone and are kept
+// while the rows stay in the same cells; the terms are recomputed for each row's fractions. Not
+// thread-safe: each thread keeps its own (cellular_row_cache).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "vknoise/noise_spec.hpp"
+
+namespace vknoise::cpu {
+
+// What a table is for: a node's octave and the shared axes' cells; its terms are also for the
+// shared axes' fractions (their bits).
+struct cellular_row_key {
+  const void* node = nullptr;
+  int octave = -1;
+  std::array<std::int32_t, 3> cell{};
+  std::array<std::uint32_t, 3> frac_bits{};
+  bool same_cells(const cellular_row_key& k) const {
+    return node == k.node && octave == k.octave && cell == k.cell;
+  }
+  bool operator==(const cellular_row_key&) const = default;
+};
+
+class cellular_row_table {
+ public:
+  // Tables read 16 entries from any cell below the period (table_lookup-inl.h's lookup16).
+  static constexpr int padding = 16;
+
+  // Starts over for `key`: no entry filled. feature: graph_node_plan::feature; period: the
+  // octave's periods (cellular_octave_periods); radius: cellular_radius.
+  void reset(const cellular_row_key& key, int dims, cellular_distance metric,
+             const std::int32_t* perm, const float* feature, const float* frac,
+             const std::uint32_t* period, int radius);
+  // Keeps the hashes and offsets (the same cells) and starts the terms over for new fractions.
+  void new_fractions(const cellular_row_key& key, const float* frac);
+  const cellular_row_key& key() const { return key_; }
+
+  // The combination of window indices i1.. (offsets cellular_offset(i)) on axes 1..dims-1.
+  int combination(const int* i) const;
+  // Fills cells [first, last] (last < the period) of combination c where not yet filled.
+  void ensure(int c, int first, int last) {
+    part& p = parts_[c];
+    if (first < p.terms_first || last >= p.terms_end) fill(c, first, last);
+  }
+
+  // Per cell w: axis 0's offset, axis a's term (1 <= a < dims), the hash (as float bits).
+  const float* offset0(int c) const { return parts_[c].values.data(); }
+  const float* term(int c, int a) const { return parts_[c].values.data() + a * stride_; }
+  const float* hash_bits(int c) const { return parts_[c].values.data() + dims_ * stride_; }
+
+ private:
+  struct part {
+    int first = 0, end = 0;              // cells [first, end) have their hash and offsets
+    int terms_first = 0, terms_end = 0;  // ... and their terms
+    int k[4] = {0, 0, 0, 0};             // the combination's offsets on axes 1..
+    int neighbour[4] = {0, 0, 0, 0};     // and the neighbour's cells there
+    std::vector<float> values;           // axis 0's offset, the terms, the hash (table above)
+    std::vector<float> offsets;          // axis a's offset at a * stride (a >= 1)
+  };
+  void fill(int c, int first, int last);
+  void fill_cells(part& p, int first, int last);
+
+  cellular_row_key key_;
+  int dims_ = 0;
+  cellular_distance metric_ = cellular_distance::euclidean;
+  const std::int32_t* perm_ = nullptr;
+  const float* feature_ = nullptr;
+  float frac_[4] = {};
+  std::uint32_t period_[4] = {};
+  int radius_ = 0;
+  int stride_ = 0;  // period[0] + padding
+  std::vector<part> parts_;
+};
+
+// Per thread: the tables of the rows being evaluated, one per (node, octave) seen.
+class cellular_row_cache {
+ public:
+  // The table of key's node and octave; fresh is set when it is for other cells (or new) and must
+  // be reset by the caller, who gives it new fractions where only those differ.
+  cellular_row_table& table(const cellular_row_key& key, bool& fresh);
+
+ private:
+  std::vector<std::unique_ptr<cellular_row_table>> tables_;
+};
+
+}  // namespace vknoise::cpu
