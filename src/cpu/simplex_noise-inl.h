@@ -14,6 +14,8 @@
 // - the gradient components are those of Gustavson's tables as floats, looked up by the same
 //   index (perm % 12 or % 32), and still multiplied by the offsets (g * d with g = 0 gives the
 //   mirror's signed zero, or NaN for an infinite d).
+// Only where the integers come from differs: the hashes' table entries are gathered, or looked up
+// as bytes in registers where the target has byte permutes (simplex_perm), the same entries.
 //
 // Per-target code (Highway's -inl.h convention): included once per target by its users.
 #if defined(VKNOISE_CPU_SIMPLEX_NOISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -120,10 +122,41 @@ HWY_INLINE V step_float(hn::Mask<D> m) {
   return hn::IfThenElseZero(m, hn::Set(D(), 1.0f));  // +0 where clear, as static_cast<real>(0)
 }
 
-// perm[index] for each lane (index in 0..511, the doubled table).
-HWY_INLINE VI perm_at(const std::int32_t* perm, VI index) {
-  return hn::GatherIndex(DI(), perm, index);
-}
+// perm[index] for each lane (index in 0..511, the doubled table, whose entries are those of
+// index & 255). Where the target has byte permutes (AVX-512 VBMI), from the table's 256 entries
+// as bytes in four registers: perm_lookup looks up every byte of the index vector, and the low
+// byte of each lane is the lane's index & 255 (the other bytes' lookups are dropped); elsewhere
+// gathered from the doubled table.
+#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3_DL
+struct simplex_perm {
+  perm_registers bytes;
+  explicit simplex_perm(const std::int32_t* perm) : bytes(packed(perm).data()) {}
+  struct packed {
+    alignas(64) std::uint8_t entries[256];
+    explicit packed(const std::int32_t* perm) {
+      for (int q = 0; q < 4; ++q) {
+        const std::int32_t* from = perm + 64 * q;
+        __m512i part = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(_mm512_loadu_si512(from)));
+        part = _mm512_inserti32x4(part, _mm512_cvtepi32_epi8(_mm512_loadu_si512(from + 16)), 1);
+        part = _mm512_inserti32x4(part, _mm512_cvtepi32_epi8(_mm512_loadu_si512(from + 32)), 2);
+        part = _mm512_inserti32x4(part, _mm512_cvtepi32_epi8(_mm512_loadu_si512(from + 48)), 3);
+        _mm512_store_si512(entries + 64 * q, part);
+      }
+    }
+    const std::uint8_t* data() const { return entries; }
+  };
+  HWY_INLINE VI operator()(VI index) const {
+    const VB entry = perm_lookup(bytes, hn::BitCast(DB(), index));
+    return hn::And(hn::BitCast(DI(), entry), hn::Set(DI(), 255));
+  }
+};
+#else
+struct simplex_perm {
+  const std::int32_t* table;
+  explicit simplex_perm(const std::int32_t* perm) : table(perm) {}
+  HWY_INLINE VI operator()(VI index) const { return hn::GatherIndex(DI(), table, index); }
+};
+#endif
 
 // v % 12 for v in 0..255: v - 12 * (v * 171 >> 11), the quotient exact over that range
 // (171 / 2048 exceeds 1 / 12 by less than 1 / (12 * 256)).
@@ -133,7 +166,7 @@ HWY_INLINE VI mod12(VI v) {
   return hn::Sub(v, hn::Mul(q, hn::Set(di, 12)));
 }
 
-HWY_INLINE simplex_cell<2> simplex_cell2(const std::int32_t* perm, V xin, V yin) {
+HWY_INLINE simplex_cell<2> simplex_cell2(const simplex_perm& perm, V xin, V yin) {
   const D d;
   const DI di;
   const float f2 = detail::simplex_f2<float>(), g2 = detail::simplex_g2<float>();
@@ -159,14 +192,17 @@ HWY_INLINE simplex_cell<2> simplex_cell2(const std::int32_t* perm, V xin, V yin)
   const VI byte = hn::Set(di, 255), one_i = hn::Set(di, 1);
   const VI ii = hn::And(i, byte);
   const VI jj = hn::And(j, byte);
-  const VI i1 = step_int(x_first), j1 = step_int(y_first);
-  c.gi[0] = mod12(perm_at(perm, hn::Add(ii, perm_at(perm, jj))));
-  c.gi[1] = mod12(perm_at(perm, hn::Add(hn::Add(ii, i1), perm_at(perm, hn::Add(jj, j1)))));
-  c.gi[2] = mod12(perm_at(perm, hn::Add(hn::Add(ii, one_i), perm_at(perm, hn::Add(jj, one_i)))));
+  const VI i1 = step_int(x_first);
+  // perm[jj + j1] with j1 0 or 1 is one of the two entries every corner reads from.
+  const VI pj0 = perm(jj), pj1 = perm(hn::Add(jj, one_i));
+  const VI pj = hn::IfThenElse(hn::RebindMask(di, y_first), pj1, pj0);
+  c.gi[0] = mod12(perm(hn::Add(ii, pj0)));
+  c.gi[1] = mod12(perm(hn::Add(hn::Add(ii, i1), pj)));
+  c.gi[2] = mod12(perm(hn::Add(hn::Add(ii, one_i), pj1)));
   return c;
 }
 
-HWY_INLINE simplex_cell<3> simplex_cell3(const std::int32_t* perm, V xin, V yin, V zin) {
+HWY_INLINE simplex_cell<3> simplex_cell3(const simplex_perm& perm, V xin, V yin, V zin) {
   const D d;
   const DI di;
   const float f3 = detail::simplex_f3<float>(), g3 = detail::simplex_g3<float>();
@@ -203,22 +239,21 @@ HWY_INLINE simplex_cell<3> simplex_cell3(const std::int32_t* perm, V xin, V yin,
   const VI jj = hn::And(j, byte);
   const VI kk = hn::And(k, byte);
   // perm[kk + k1] with k1 0 or 1 is one of the two entries every corner reads from.
-  const VI pk0 = perm_at(perm, kk), pk1 = perm_at(perm, hn::Add(kk, one_i));
+  const VI pk0 = perm(kk), pk1 = perm(hn::Add(kk, one_i));
   const auto corner = [&](VI i1, VI j1, VI pk) {
-    return mod12(
-        perm_at(perm, hn::Add(hn::Add(ii, i1), perm_at(perm, hn::Add(hn::Add(jj, j1), pk)))));
+    return mod12(perm(hn::Add(hn::Add(ii, i1), perm(hn::Add(hn::Add(jj, j1), pk)))));
   };
   const auto pick = [&](hn::Mask<D> k1) {
     return hn::IfThenElse(hn::RebindMask(di, k1), pk1, pk0);
   };
-  c.gi[0] = mod12(perm_at(perm, hn::Add(ii, perm_at(perm, hn::Add(jj, pk0)))));
+  c.gi[0] = mod12(perm(hn::Add(ii, perm(hn::Add(jj, pk0)))));
   c.gi[1] = corner(step_int(rank.first[0]), step_int(rank.first[1]), pick(rank.first[2]));
   c.gi[2] = corner(step_int(rank.second[0]), step_int(rank.second[1]), pick(rank.second[2]));
   c.gi[3] = corner(one_i, one_i, pk1);
   return c;
 }
 
-HWY_INLINE simplex_cell<4> simplex_cell4(const std::int32_t* perm, V x, V y, V z, V w) {
+HWY_INLINE simplex_cell<4> simplex_cell4(const simplex_perm& perm, V x, V y, V z, V w) {
   const D d;
   const DI di;
   const float f4 = detail::simplex_f4<float>(), g4 = detail::simplex_g4<float>();
@@ -278,11 +313,11 @@ HWY_INLINE simplex_cell<4> simplex_cell4(const std::int32_t* perm, V x, V y, V z
   const VI kk = hn::And(k, byte);
   const VI ll = hn::And(l, byte);
   // perm[ll + l1] with l1 0 or 1 is one of the two entries every corner reads from.
-  const VI pl0 = perm_at(perm, ll), pl1 = perm_at(perm, hn::Add(ll, one_i));
+  const VI pl0 = perm(ll), pl1 = perm(hn::Add(ll, one_i));
   const auto corner = [&](VI i1, VI j1, VI k1, VI pl) {
-    const VI pk = perm_at(perm, hn::Add(hn::Add(kk, k1), pl));
-    const VI pj = perm_at(perm, hn::Add(hn::Add(jj, j1), pk));
-    return hn::And(perm_at(perm, hn::Add(hn::Add(ii, i1), pj)), low5);  // % 32 of 0..255
+    const VI pk = perm(hn::Add(hn::Add(kk, k1), pl));
+    const VI pj = perm(hn::Add(hn::Add(jj, j1), pk));
+    return hn::And(perm(hn::Add(hn::Add(ii, i1), pj)), low5);  // % 32 of 0..255
   };
   c.gi[0] = corner(zero_i, zero_i, zero_i, pl0);
   for (int n = 0; n < 3; ++n) {
@@ -348,15 +383,15 @@ HWY_INLINE V simplex_sum(const simplex_cell<dims>& c, float r, float scale) {
 }
 
 HWY_INLINE V simplex_noise2(const std::int32_t* perm, V x, V y) {
-  return simplex_sum<2>(simplex_cell2(perm, x, y), 0.5f, 70.0f);
+  return simplex_sum<2>(simplex_cell2(simplex_perm(perm), x, y), 0.5f, 70.0f);
 }
 
 HWY_INLINE V simplex_noise3(const std::int32_t* perm, V x, V y, V z) {
-  return simplex_sum<3>(simplex_cell3(perm, x, y, z), 0.6f, 32.0f);
+  return simplex_sum<3>(simplex_cell3(simplex_perm(perm), x, y, z), 0.6f, 32.0f);
 }
 
 HWY_INLINE V simplex_noise4(const std::int32_t* perm, V x, V y, V z, V w) {
-  return simplex_sum<4>(simplex_cell4(perm, x, y, z, w), 0.6f, 27.0f);
+  return simplex_sum<4>(simplex_cell4(simplex_perm(perm), x, y, z, w), 0.6f, 27.0f);
 }
 
 // Simplex noise of each lane's point in `dims` dimensions (2, 3 or 4; the axes past dims are
