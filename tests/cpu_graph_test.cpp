@@ -127,11 +127,17 @@ TEST(CpuFillGraph, EveryNodeKindMatchesTheMirror) {
     EXPECT_TRUE(vknoise::cpu::graph_kernels_cover(g->ir())) << json;
     expect_field_identical(graph_field(g, 71), table, "SIMD graph " + std::to_string(index++));
   }
+  index = 0;
+  for (const char* json : graph_cases::basis_graphs) {
+    const auto g = parse(json);
+    EXPECT_TRUE(vknoise::cpu::graph_kernels_cover(g->ir())) << json;
+    expect_field_identical(graph_field(g, 71), table, "basis graph " + std::to_string(index++));
+  }
 }
 
 TEST(CpuFillGraph, TheShippedGraphsMatchTheMirror) {
   for (const char* name : {"marble", "wood", "clouds", "fire", "terrain", "terraced_terrain",
-                           "lava", "cloud_layers"}) {
+                           "lava", "cloud_layers", "perlin_worley", "voronoi", "cracks", "flow"}) {
     const auto g = parse(read_text(std::string(VKNOISE_SOURCE_DIR) + "/graphs/" + name + ".json"));
     expect_field_identical(graph_field(g, 67, 0.37), permutation_table::perlin(), name, {2});
   }
@@ -310,8 +316,37 @@ TEST(CpuFillGraph, AGraphEqualToABuiltInFieldFillsItsValues) {
   EXPECT_EQ(bit_differences(out, expected, "fbm6 graph against the built-in field"), 0u);
 }
 
+// The cellular search reads a row's table by lane permutes where a vector's cells lie within 16
+// of each other, else by gathers; rows within one cell, rows of a cell per sample (the periodic
+// ones wrapping inside a vector), and negative origins.
+TEST(CpuFillGraph, BasisGraphsAtFineAndCoarseStepsMatchTheMirror) {
+  const permutation_table table = permutation_table::from_seed(9);
+  int index = 0;
+  for (const char* json : graph_cases::basis_graphs) {
+    const auto g = parse(json);
+    for (const double step : {0.004, 1.7, 23.5}) {
+      field_spec f = graph_field(g, 97, -41.3);
+      for (int a = 0; a < f.dims; ++a) f.step[a] = step * (1.0 + 0.1 * a);
+      expect_field_identical(
+          f, table, "basis graph " + std::to_string(index) + " at step " + std::to_string(step),
+          {2});
+    }
+    ++index;
+  }
+}
+
 TEST(CpuEvalGraph, PointsMatchTheMirror) {
   int index = 0;
+  for (const char* json : graph_cases::basis_graphs) {
+    const auto g = parse(json);
+    for (std::size_t count : {1, 129, 4096 + 13}) {
+      expect_points_identical(
+          *g, count,
+          "basis graph " + std::to_string(index) + ", " + std::to_string(count) + " points");
+    }
+    ++index;
+  }
+  index = 0;
   for (const char* json : graph_cases::simd_graphs) {
     const auto g = parse(json);
     // Counts that end inside a vector or a block, and enough for several threads.

@@ -57,7 +57,7 @@ void SaturatingFloorLanes(const float* x, std::size_t n, std::int32_t* out) {
   const cpu::D d;
   const cpu::DI di;
   for (std::size_t i = 0; i < n; i += hn::Lanes(d)) {
-    hn::StoreU(cpu::flow_int::saturating_floor(hn::LoadU(d, x + i)), di, out + i);
+    hn::StoreU(cpu::saturating_floor(hn::LoadU(d, x + i)), di, out + i);
   }
 }
 

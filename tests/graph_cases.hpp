@@ -100,4 +100,53 @@ inline const char* const simd_graphs[] = {
        "outputs": {"f": "f", "z": "z"}})",
 };
 
+// Simplex, cellular and flow noise over each domain form: a lattice domain (position
+// through scales), a displaced one (warped), a float one (rotated, combined); fractals with
+// periods (cellular's cells and flow's lattice wrap at period x lacunarity^octave, 3 and 6
+// being no powers of two), an angle node, every metric and return. Periodic noises have no
+// paste-in GLSL function, so these are not among simd_graphs.
+inline const char* const basis_graphs[] = {
+    R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+        "s": {"kind": "scale", "in": "p", "factor": 0.7},
+        "a": {"kind": "noise", "at": "s", "basis": "simplex"},
+        "fa": {"kind": "fractal", "noise": "a", "octaves": 3, "type": "ridged"},
+        "w": {"kind": "warp", "in": "s", "by": ["a", "fa", 0.5], "amplitude": 0.8},
+        "b": {"kind": "noise", "at": "w", "basis": "simplex"},
+        "c": {"kind": "noise", "at": "w", "basis": "cellular", "distance": "manhattan", "return": "f2-f1", "jitter": 0.7},
+        "r": {"kind": "rotate", "in": "p", "matrix": [[0.8, -0.6, 0], [0.6, 0.8, 0], [0, 0, 1]]},
+        "d": {"kind": "noise", "at": "r", "basis": "cellular", "return": "cell"},
+        "e": {"kind": "noise", "at": "s", "basis": "cellular", "distance": "chebyshev", "return": "f1/f2", "period": [3, 4, 6]},
+        "fe": {"kind": "fractal", "noise": "e", "octaves": 3, "lacunarity": 2},
+        "t": {"kind": "component", "in": "p", "axis": 2},
+        "angle": {"kind": "mul", "a": "t", "b": 2.5},
+        "f": {"kind": "noise", "at": "s", "basis": "flow", "angle": "angle", "period": [3, 4, 5]},
+        "ff": {"kind": "fractal", "noise": "f", "octaves": 3, "type": "turbulence"},
+        "g": {"kind": "noise", "at": "r", "basis": "flow", "angle": 0.4},
+        "x": {"kind": "add", "a": "b", "b": "c"},
+        "y": {"kind": "add", "a": "d", "b": "fe"},
+        "z": {"kind": "sub", "a": "ff", "b": "g"}},
+       "outputs": {"fa": "fa", "x": "x", "y": "y", "z": "z"}})",
+    R"({"dims": 2, "nodes": {"p": {"kind": "position"},
+        "s": {"kind": "scale", "in": "p", "factor": 1.3},
+        "a": {"kind": "noise", "at": "s", "basis": "cellular", "distance": "euclidean2", "return": "f1*f2"},
+        "b": {"kind": "noise", "at": "s", "basis": "cellular", "return": "f2", "period": [5, 7]},
+        "fb": {"kind": "fractal", "noise": "b", "octaves": 2, "lacunarity": 3},
+        "c": {"kind": "noise", "at": "s", "basis": "simplex"},
+        "f": {"kind": "noise", "at": "s", "basis": "flow", "angle": "c", "period": [6, 4]},
+        "ff": {"kind": "fractal", "noise": "f", "octaves": 2, "type": "billow"},
+        "x": {"kind": "component", "in": "p", "axis": 0},
+        "m": {"kind": "combine", "components": ["x", "c"]},
+        "g": {"kind": "noise", "at": "m", "basis": "cellular", "distance": "manhattan", "return": "cell", "jitter": 0}},
+       "outputs": {"a": "a", "fb": "fb", "ff": "ff", "g": "g"}})",
+    R"({"dims": 4, "nodes": {"p": {"kind": "position"},
+        "a": {"kind": "noise", "at": "p", "basis": "simplex"},
+        "b": {"kind": "noise", "at": "p", "basis": "cellular", "distance": "manhattan", "return": "f2"},
+        "c": {"kind": "noise", "at": "p", "basis": "cellular", "period": [2, 3, 4, 5]},
+        "w": {"kind": "warp", "in": "p", "by": ["a", "b", "c", 0], "amplitude": 0.5},
+        "d": {"kind": "noise", "at": "w", "basis": "cellular", "distance": "chebyshev", "return": "cell"},
+        "e": {"kind": "noise", "at": "w", "basis": "simplex"},
+        "ae": {"kind": "sub", "a": "a", "b": "e"}},
+       "outputs": {"ae": "ae", "b": "b", "c": "c", "d": "d"}})",
+};
+
 }  // namespace graph_cases

@@ -150,6 +150,7 @@ std::vector<const char*> exact_graphs() {
   std::vector<const char*> all(std::begin(kBuiltinGraphs), std::end(kBuiltinGraphs));
   all.insert(all.end(), std::begin(graph_cases::node_graphs), std::end(graph_cases::node_graphs));
   all.insert(all.end(), std::begin(graph_cases::simd_graphs), std::end(graph_cases::simd_graphs));
+  all.insert(all.end(), std::begin(graph_cases::basis_graphs), std::end(graph_cases::basis_graphs));
   return all;
 }
 

@@ -28,6 +28,7 @@
 
 #include <hwy/highway.h>
 #include "core/flow_noise.hpp"
+#include "cpu/int_arithmetic-inl.h"
 #include "cpu/table_lookup-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -36,30 +37,7 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 using VI = hn::Vec<DI>;
 
-// --- Integer helpers (core/int_arithmetic.hpp) ---------------------------------------------------
-// In their own namespace: other twins may define their own saturating_floor in this namespace.
-namespace flow_int {
-
-// Java's fastfloor as the mirror writes it out: 2^31 and above saturate to INT_MAX, -2^31 and
-// below to INT_MIN, NaN gives 0, and only the remaining (in-range) lanes reach the truncating
-// conversion; then one less where x is below that integer (wrapping: -inf gives INT_MAX, as in the
-// mirror).
-HWY_INLINE VI saturating_floor(V x) {
-  const D d;
-  const DI di;
-  const auto high = hn::RebindMask(di, hn::Ge(x, hn::Set(d, 2147483648.0f)));
-  const auto low = hn::RebindMask(di, hn::Le(x, hn::Set(d, -2147483648.0f)));
-  const auto inside = hn::And(hn::Lt(x, hn::Set(d, 2147483648.0f)),
-                              hn::Gt(x, hn::Set(d, -2147483648.0f)));  // false for NaN
-  VI xi = hn::ConvertTo(di, hn::IfThenElseZero(inside, x));
-  xi = hn::IfThenElse(high, hn::Set(di, 2147483647), xi);
-  xi = hn::IfThenElse(low, hn::Set(di, -2147483647 - 1), xi);
-  const auto below = hn::RebindMask(di, hn::Lt(x, hn::ConvertTo(d, xi)));
-  return hn::IfThenElse(below, hn::Add(xi, hn::Set(di, -1)), xi);
-}
-
-}  // namespace flow_int
-
+// --- Integer helpers (core/flow_noise.hpp) ------------------------------------------------------
 // b modulo m for 0 <= b < 2^31 and 0 < m < 2^31, in double: b / m rounded is below the next
 // integer above the true quotient (that integer is at least 1/m away, the rounding error under
 // 2^-21 / m), so its truncation is the true quotient, and b - q m is exact in int32.
@@ -218,7 +196,7 @@ HWY_INLINE flow_cell<2> flow_cell2(const std::int32_t* perm, V x, V y, const std
   const DI di;
   const VI one = hn::Set(di, 1), low_byte = hn::Set(di, 255);
   const V u = hn::Add(x, hn::Mul(hn::Set(d, 0.5f), y));
-  const VI i = flow_int::saturating_floor(u), j = flow_int::saturating_floor(y);
+  const VI i = saturating_floor(u), j = saturating_floor(y);
   const V fu = hn::Sub(u, hn::ConvertTo(d, i)), fv = hn::Sub(y, hn::ConvertTo(d, j));
   const auto o1 = hn::RebindMask(di, hn::Ge(fu, fv));  // false for NaN, as the mirror's 0
   const VI i1 = hn::Add(i, one), j1 = hn::Add(j, one);
@@ -249,8 +227,7 @@ HWY_INLINE flow_cell<3> flow_cell3(const std::int32_t* perm, V x, V y, V z,
   const DI di;
   const VI one = hn::Set(di, 1), low_byte = hn::Set(di, 255);
   const V u = hn::Add(y, z), v = hn::Add(x, z), w = hn::Add(x, y);
-  const VI i = flow_int::saturating_floor(u), j = flow_int::saturating_floor(v),
-           k = flow_int::saturating_floor(w);
+  const VI i = saturating_floor(u), j = saturating_floor(v), k = saturating_floor(w);
   const V fu = hn::Sub(u, hn::ConvertTo(d, i));
   const V fv = hn::Sub(v, hn::ConvertTo(d, j));
   const V fw = hn::Sub(w, hn::ConvertTo(d, k));

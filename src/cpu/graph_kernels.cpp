@@ -11,8 +11,7 @@
 #include <cstring>
 #include <utility>
 
-#include "core/cellular_periods.hpp"
-#include "core/lattice.hpp"
+#include "core/basis.hpp"
 #include "cpu/graph_plan.hpp"
 #include "graph/op_table.hpp"
 
@@ -22,9 +21,11 @@
 #include <hwy/highway.h>
 
 #include "cpu/cellular_noise-inl.h"
+#include "cpu/flow_noise-inl.h"
 #include "cpu/fractal-inl.h"
 #include "cpu/graph_ops-inl.h"
 #include "cpu/point_noise-inl.h"
+#include "cpu/simplex_noise-inl.h"
 #include "cpu/table_lookup-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -103,12 +104,27 @@ HWY_INLINE V sample_noise(const graph_plan& plan, const graph_node_plan& p, cons
   V frac[4];
   noise_axes<dims>(plan, p, in, values, j, o, cell, next, frac);
   if constexpr (dims >= 2) {
+    if (p.basis == noise_kind::simplex) {
+      return simplex_noise<dims>(p.perm, frac[0], frac[1], frac[2], frac[3]);
+    }
+    if (p.basis == noise_kind::flow) {
+      if constexpr (dims <= 3) {
+        const D d;
+        const std::array<std::int32_t, 4> period = detail::flow_octave_periods(p.setup, o.octave);
+        const V given =
+            p.angle_node >= 0 ? hn::LoadU(d, values.at(p.angle_node, 0) + j) : hn::Set(d, p.angle);
+        const V angle = flow_octave_angle(given, p.setup.flow_lacunarity, o.octave);
+        if constexpr (dims == 2) return flow_noise2(p.perm, frac[0], frac[1], period.data(), angle);
+        return flow_noise3(p.perm, frac[0], frac[1], frac[2], period.data(), angle);
+      }
+    }
     if (p.basis == noise_kind::cellular) {
+      const detail::cellular_setup<float>& s = p.setup.cellular;
       const std::array<std::uint32_t, 4> period =
-          detail::cellular_octave_periods(p.period, p.period_lacunarity, o.octave);
-      const cellular_params c{p.perm, p.feature.data(), 0.5f + p.cellular.jitter * -0.5f,
-                              0.5f + p.cellular.jitter * 0.5f, period.data()};
-      return cellular_noise<dims>(c, p.cellular, in.cellular, &p, o.octave, cell, frac);
+          detail::cellular_octave_periods(p.setup.period, p.setup.lacunarity, o.octave);
+      const cellular_params c{p.perm, p.feature.data(), 0.5f + s.jitter * -0.5f,
+                              0.5f + s.jitter * 0.5f, period.data()};
+      return cellular_noise<dims>(c, s, in.cellular, &p, o.octave, cell, frac);
     }
   }
   return lattice_noise<dims, balanced>(p.perm, cell, next, frac);

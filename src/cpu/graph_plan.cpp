@@ -18,8 +18,7 @@ bool graph_kernels_cover(const graph_ir::graph& g) {
     // The ops the kernels implement (op_table.hpp), when they round as the mirror does.
     if (!graph_ir::row_of(n.kind).simd || !graph_ir::exact_op(n)) return false;
     if (n.kind == op::noise &&
-        (n.noise.basis == noise_kind::classic || n.noise.basis == noise_kind::value ||
-         n.noise.basis == noise_kind::simplex || n.noise.basis == noise_kind::flow)) {
+        (n.noise.basis == noise_kind::classic || n.noise.basis == noise_kind::value)) {
       return false;
     }
     if (n.kind == op::fractal && n.fractal.advection != 0.0) return false;
@@ -29,19 +28,23 @@ bool graph_kernels_cover(const graph_ir::graph& g) {
 
 namespace {
 
-// A basis's parameters as basis_setup holds them (basis_of in graph_eval_basis.hpp): the cellular
-// setup and feature table, the periods and the lacunarity they wrap at (set_cellular_periods).
+// A basis's parameters as basis_of (graph_eval_basis.hpp) sets them, and cellular's feature
+// table.
 void set_basis(graph_node_plan& p, const graph_ir::node& noise, double lacunarity) {
-  p.cellular = {noise.noise.distance, noise.noise.returns, static_cast<float>(noise.noise.jitter)};
-  p.period = noise.noise.period;
-  bool periodic = false;
-  for (const std::uint32_t period : p.period) periodic = periodic || period != 0;
-  p.period_lacunarity = periodic ? static_cast<std::uint32_t>(lacunarity) : 1;
+  detail::basis_setup<float>& b = p.setup;
+  b.kind = p.basis;
+  b.dims = p.noise_dims;
+  b.perm = p.perm;
+  b.cellular = {noise.noise.distance, noise.noise.returns, static_cast<float>(noise.noise.jitter)};
+  noise_spec spec;
+  spec.period = noise.noise.period;
+  spec.lacunarity = lacunarity;
+  detail::set_cellular_periods(b, spec);
   if (p.basis != noise_kind::cellular) return;
   p.feature.resize(5 * 256);
   for (int h = 0; h < 256; ++h) {
     for (int a = 0; a < 4; ++a) {
-      p.feature[a * 256 + h] = detail::cellular_point<float>(p.perm, h, a, p.cellular.jitter);
+      p.feature[a * 256 + h] = detail::cellular_point<float>(p.perm, h, a, b.cellular.jitter);
     }
     p.feature[4 * 256 + h] = detail::cellular_cell_value<float>(p.perm, h, p.noise_dims);
   }
@@ -109,7 +112,8 @@ graph_plan make_graph_plan(const graph_ir::graph& g, const permutation_table& fi
         p.angle_node = basis.inputs[1].node;
         if (p.angle_node < 0) p.angle = plan.nodes[noise].constant[1];
         if (n.kind == op::fractal) {
-          p.flow_lacunarity = plan.words_at<graph_ir::fractal_words<float>>(p.params).lacunarity;
+          p.setup.flow_lacunarity =
+              plan.words_at<graph_ir::fractal_words<float>>(p.params).lacunarity;
         }
       }
       p.used = n.kind == op::fractal || l.direct_use[i];

@@ -16,7 +16,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/cellular_noise.hpp"
+#include "core/basis.hpp"
 #include "cpu/cellular_rows.hpp"
 #include "cpu/field_plan.hpp"
 #include "graph/graph_ir.hpp"
@@ -51,23 +51,20 @@ struct graph_node_plan {
   noise_kind basis = noise_kind::improved;
   bool balanced = false;               // improved4_balanced
   const std::int32_t* perm = nullptr;  // the doubled table (graph_plan::tables)
-  // cellular: its setup, and per hash h (0..255) its feature point's offsets on each axis and its
-  // cell's value, as cellular_point and cellular_cell_value compute them (cellular_noise.hpp).
-  detail::cellular_setup<float> cellular{};
-  std::vector<float> feature;  // axis a's offset of hash h at a * 256 + h; the value at 4 * 256 + h
-  // cellular and flow: the periods (0: none) and the integer lacunarity their octaves wrap at
-  // (basis_setup in basis.hpp).
-  std::array<std::uint32_t, 4> period{0, 0, 0, 0};
-  std::uint32_t period_lacunarity = 1;
-  // flow: the angle (an earlier node, or the constant's word) and the lacunarity its octaves
-  // turn at (the fractal's word; 2 for a noise node, read at octave 0 only).
+  // The basis's parameters as the mirror's basis_of gives them (basis.hpp): cellular's setup,
+  // cellular's and flow's periods and the integer lacunarity their octaves wrap at, and flow's
+  // lacunarity (the fractal's word; 2 for a noise node, read at octave 0 only). Its flow_angle is
+  // unused: the angle is the noise node's input 1, an earlier node or the constant's word.
+  detail::basis_setup<float> setup{};
   int angle_node = -1;
   float angle = 0.0f;
-  float flow_lacunarity = 2.0f;
-  int domain = -1;         // the node whose value the noise samples
-  std::uint32_t slot = 0;  // first slot (lattice domains)
-  bool used = true;        // a noise node read only by fractals is not evaluated
-  int axis = 0;            // component: the component read
+  // cellular: per hash h (0..255) its feature point's offsets on each axis and its cell's value,
+  // as cellular_point and cellular_cell_value compute them (cellular_noise.hpp).
+  std::vector<float> feature;  // axis a's offset of hash h at a * 256 + h; the value at 4 * 256 + h
+  int domain = -1;             // the node whose value the noise samples
+  std::uint32_t slot = 0;      // first slot (lattice domains)
+  bool used = true;            // a noise node read only by fractals is not evaluated
+  int axis = 0;                // component: the component read
   // curve and ramp: the stops (position, then 1 or 3 values) and 1 / (p[k+1] - p[k]) per segment.
   int points = 0;
   std::vector<float> stops, inv;

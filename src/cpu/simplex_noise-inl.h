@@ -29,6 +29,7 @@
 
 #include <hwy/highway.h>
 #include "core/simplex_noise.hpp"
+#include "cpu/int_arithmetic-inl.h"
 #include "cpu/table_lookup-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -36,23 +37,6 @@ namespace vknoise::cpu::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 using VI = hn::Vec<DI>;
-
-// --- int_arithmetic.hpp ------------------------------------------------------------------------
-
-// Java's fastfloor as saturating_floor computes it: (int)x toward zero, saturating at the int
-// range, NaN 0; then xi - 1, wrapping, where x < xi. Lanes outside the range (and NaN) convert 0
-// and are then given their saturated value, so the conversion never sees a value it cannot hold.
-HWY_INLINE VI saturating_floor(V x) {
-  const D d;
-  const DI di;
-  const V top = hn::Set(d, 2147483648.0f), bottom = hn::Set(d, -2147483648.0f);
-  const auto inside = hn::And(hn::Lt(x, top), hn::Gt(x, bottom));
-  VI xi = hn::ConvertTo(di, hn::IfThenElseZero(inside, x));
-  xi = hn::IfThenElse(hn::RebindMask(di, hn::Ge(x, top)), hn::Set(di, 2147483647), xi);
-  xi = hn::IfThenElse(hn::RebindMask(di, hn::Le(x, bottom)), hn::Set(di, -2147483647 - 1), xi);
-  const auto below = hn::RebindMask(di, hn::Lt(x, hn::ConvertTo(d, xi)));
-  return hn::IfThenElse(below, hn::Add(xi, hn::Set(di, -1)), xi);
-}
 
 // --- simplex_noise.hpp -------------------------------------------------------------------------
 
