@@ -34,12 +34,6 @@ void cellular_row_table::new_fractions(const cellular_row_key& key, const float*
   for (part& p : parts_) p.terms_first = p.terms_end = 0;
 }
 
-int cellular_row_table::combination(const int* i) const {
-  int c = 0;
-  for (int a = dims_ - 1; a >= 1; --a) c = c * (2 * radius_ + 1) + i[a];
-  return c;
-}
-
 // The hashes and offsets of cells [first, last] (cellular_find's chain), extending the filled
 // range to a contiguous one.
 void cellular_row_table::fill_cells(part& p, int first, int last) {

@@ -29,9 +29,14 @@ struct cellular_row_key {
   std::array<std::int32_t, 3> cell{};
   std::array<std::uint32_t, 3> frac_bits{};
   bool same_cells(const cellular_row_key& k) const {
-    return node == k.node && octave == k.octave && cell == k.cell;
+    return node == k.node && octave == k.octave && cell[0] == k.cell[0] && cell[1] == k.cell[1] &&
+           cell[2] == k.cell[2];
   }
-  bool operator==(const cellular_row_key&) const = default;
+  // Field by field: checked once per vector of samples, where a library memcmp call costs.
+  bool operator==(const cellular_row_key& k) const {
+    return same_cells(k) && frac_bits[0] == k.frac_bits[0] && frac_bits[1] == k.frac_bits[1] &&
+           frac_bits[2] == k.frac_bits[2];
+  }
 };
 
 class cellular_row_table {
@@ -49,7 +54,11 @@ class cellular_row_table {
   const cellular_row_key& key() const { return key_; }
 
   // The combination of window indices i1.. (offsets cellular_offset(i)) on axes 1..dims-1.
-  int combination(const int* i) const;
+  int combination(const int* i) const {
+    int c = 0;
+    for (int a = dims_ - 1; a >= 1; --a) c = c * (2 * radius_ + 1) + i[a];
+    return c;
+  }
   // Fills cells [first, last] (last < the period) of combination c where not yet filled.
   void ensure(int c, int first, int last) {
     part& p = parts_[c];
