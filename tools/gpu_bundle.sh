@@ -4,8 +4,9 @@
 # (stripped), every shared library they need except glibc's (found with ldd), the Vulkan loader
 # (libvulkan.so.1), the Khronos validation layer with its manifest (library_path made relative),
 # gpu_report.sh, plot_bench.py, and gpu-report.sh (tools/gpu_bundle_report.sh) to run it all.
-# Files over 4 MiB (the programs, OpenVDB, the validation layer) are stored gzip-compressed, which
-# gpu-report.sh expands on its first run: the folder must stay under 64 MiB to travel.
+# Files over 256 KiB (the programs, the validation layer, most libraries) are stored gzip-compressed,
+# which gpu-report.sh expands on its first run: the folder, with the source tree it travels with,
+# must stay under 64 MiB.
 #
 # Usage: gpu_bundle.sh DIR PLOT_BENCH_PY PROGRAM...
 #   the programs: the vknoise tool, vknoise_kernel_bench, the test programs (named *_tests) and,
@@ -29,7 +30,7 @@ done
 [[ -f $plot ]] || fail "'$plot' is not a file"
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 size_limit=$((64 * 1024 * 1024))
-compress_above=$((4 * 1024 * 1024))
+compress_above=$((256 * 1024))
 
 # Replaces an earlier bundle only, never another folder given by mistake.
 if [[ -e $out && ! -f $out/gpu-report.sh ]]; then fail "'$out' exists and is not a bundle"; fi
