@@ -72,6 +72,19 @@ HWY_INLINE V cellular_accumulate(V acc, V t) {
   }
 }
 
+// cellular_accumulate(0, t): a square or an absolute value is never -0, so adding it to +0 gives
+// it back (a NaN too); chebyshev's comparison with 0 turns a NaN into 0, and stays.
+template <cellular_distance metric>
+HWY_INLINE V cellular_accumulate_first(V t) {
+  if constexpr (metric == cellular_distance::manhattan) {
+    return hn::Abs(t);
+  } else if constexpr (metric == cellular_distance::chebyshev) {
+    return cellular_accumulate<metric>(hn::Zero(D()), t);
+  } else {
+    return hn::Mul(t, t);
+  }
+}
+
 // cellular_axis_bound: max(0, lower, -upper) as the mirror's two comparisons.
 HWY_INLINE V cellular_axis_bound(int k, float lo, float hi, V frac) {
   const D d;
@@ -123,8 +136,7 @@ HWY_INLINE cellular_search_lanes cellular_find(const cellular_params& c, const V
   const auto target = [&]() HWY_ATTR { return second ? r.f2 : r.f1; };
   for (int i0 = 0; i0 < n; ++i0) {
     const int k0 = detail::cellular_offset(i0);
-    const V b0 =
-        cellular_accumulate<metric>(hn::Zero(d), cellular_axis_bound(k0, c.lo, c.hi, frac[0]));
+    const V b0 = cellular_accumulate_first<metric>(cellular_axis_bound(k0, c.lo, c.hi, frac[0]));
     if (cellular_all_beyond(b0, target())) continue;
     const VI32 p0 = hn::GatherIndex(di, c.perm, cellular_wrap(cell[0], k0, c.period[0]));
     for (int i1 = 0; i1 < n; ++i1) {
@@ -190,35 +202,34 @@ HWY_INLINE cellular_search_lanes cellular_find_row(const cellular_params& c, cel
   const DU du;
   const int R = detail::cellular_radius(dims, metric);
   const int n = 2 * R + 1;
-  // The shared axes' bounds per window index, as the mirror computes them from their fraction.
-  float bound[4][11];
-  for (int a = 1; a < dims; ++a) {
-    const float f = hn::GetLane(frac[a]);
-    for (int i = 0; i < n; ++i) {
-      bound[a][i] = detail::cellular_axis_bound<float>(detail::cellular_offset(i), c.lo, c.hi, f);
-    }
-  }
   cellular_search_lanes r{hn::Set(d, 1e30f), hn::Set(d, 1e30f), hn::Zero(di)};
   const auto target = [&]() HWY_ATTR { return second ? r.f2 : r.f1; };
   for (int i0 = 0; i0 < n; ++i0) {
     const int k0 = detail::cellular_offset(i0);
-    const V b0 =
-        cellular_accumulate<metric>(hn::Zero(d), cellular_axis_bound(k0, c.lo, c.hi, frac[0]));
+    const V b0 = cellular_accumulate_first<metric>(cellular_axis_bound(k0, c.lo, c.hi, frac[0]));
     if (cellular_all_beyond(b0, target())) continue;
     const VI32 w = cellular_wrap(cell[0], k0, c.period[0]);
-    const int first = hn::GetLane(hn::MinOfLanes(di, w));
-    const int last = hn::GetLane(hn::MaxOfLanes(di, w));
-    const bool window = last - first < 16;
-    const VU index = hn::BitCast(du, hn::Sub(w, hn::Set(di, first)));
+    // The lanes' cells from lane 0's on, modulo the period: within 16, one window of the table
+    // (its entries past the period repeat its first cells); else each lane's own entry.
+    const int first = hn::GetLane(w);
+    const VI32 from_first = hn::Sub(w, hn::Set(di, first));
+    const VI32 rel =
+        hn::IfThenElse(hn::Lt(from_first, hn::Zero(di)),
+                       hn::Add(from_first, hn::Set(di, static_cast<int>(c.period[0]))), from_first);
+    const int spread = hn::GetLane(hn::MaxOfLanes(di, rel));
+    const bool window = spread < 16;
+    const int last = window ? first + spread : static_cast<int>(c.period[0]) - 1;
+    const int low = window ? first : 0;
+    const VU index = hn::BitCast(du, rel);
     const auto lookup = [&](const float* table) HWY_ATTR {
       return window ? lookup16(table + first, index) : hn::GatherIndex(d, table, w);
     };
     const auto visit = [&](const int* i) HWY_ATTR {
       const int combination = t.combination(i);
-      t.ensure(combination, first, last);
+      t.ensure(combination, low, last);
       const V o = lookup(t.offset0(combination));
-      V dist = cellular_accumulate<metric>(
-          hn::Zero(d), hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k0)), o), frac[0]));
+      V dist = cellular_accumulate_first<metric>(
+          hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k0)), o), frac[0]));
       for (int a = 1; a < dims; ++a)
         dist = cellular_add_term<metric>(dist, lookup(t.term(combination, a)));
       const auto nearer = hn::Lt(dist, r.f1);
@@ -233,19 +244,19 @@ HWY_INLINE cellular_search_lanes cellular_find_row(const cellular_params& c, cel
     };
     int i[4] = {i0, 0, 0, 0};
     for (i[1] = 0; i[1] < n; ++i[1]) {
-      const V b1 = cellular_accumulate<metric>(b0, hn::Set(d, bound[1][i[1]]));
+      const V b1 = cellular_accumulate<metric>(b0, hn::Set(d, t.axis_bounds(1)[i[1]]));
       if (cellular_all_beyond(b1, target())) continue;
       if constexpr (dims == 2) {
         visit(i);
       } else {
         for (i[2] = 0; i[2] < n; ++i[2]) {
-          const V b2 = cellular_accumulate<metric>(b1, hn::Set(d, bound[2][i[2]]));
+          const V b2 = cellular_accumulate<metric>(b1, hn::Set(d, t.axis_bounds(2)[i[2]]));
           if (cellular_all_beyond(b2, target())) continue;
           if constexpr (dims == 3) {
             visit(i);
           } else {
             for (i[3] = 0; i[3] < n; ++i[3]) {
-              const V b3 = cellular_accumulate<metric>(b2, hn::Set(d, bound[3][i[3]]));
+              const V b3 = cellular_accumulate<metric>(b2, hn::Set(d, t.axis_bounds(3)[i[3]]));
               if (cellular_all_beyond(b3, target())) continue;
               visit(i);
             }
@@ -337,7 +348,7 @@ HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_set
     bool fresh = false;
     row = &cache->table(key, fresh);
     if (fresh) {
-      row->reset(key, dims, s.distance, c.perm, c.feature, shared, c.period,
+      row->reset(key, dims, s.distance, c.perm, c.feature, c.lo, c.hi, shared, c.period,
                  detail::cellular_radius(dims, s.distance));
     } else if (!(row->key() == key)) {
       row->new_fractions(key, shared);

@@ -41,13 +41,16 @@ struct cellular_row_key {
 
 class cellular_row_table {
  public:
-  // Tables read 16 entries from any cell below the period (table_lookup-inl.h's lookup16).
+  // Tables read 16 entries from any cell below the period (table_lookup-inl.h's lookup16):
+  // entries period .. period + 15 repeat cells 0 .. 15 (modulo the period), so lanes whose cells
+  // wrap past the period's end read one window from the last cell on.
   static constexpr int padding = 16;
 
-  // Starts over for `key`: no entry filled. feature: graph_node_plan::feature; period: the
-  // octave's periods (cellular_octave_periods); radius: cellular_radius.
+  // Starts over for `key`: no entry filled. feature: graph_node_plan::feature; lo, hi: the
+  // slabs' extremes (cellular_find's); period: the octave's periods (cellular_octave_periods);
+  // radius: cellular_radius.
   void reset(const cellular_row_key& key, int dims, cellular_distance metric,
-             const std::int32_t* perm, const float* feature, const float* frac,
+             const std::int32_t* perm, const float* feature, float lo, float hi, const float* frac,
              const std::uint32_t* period, int radius);
   // Keeps the hashes and offsets (the same cells) and starts the terms over for new fractions.
   void new_fractions(const cellular_row_key& key, const float* frac);
@@ -59,28 +62,33 @@ class cellular_row_table {
     for (int a = dims_ - 1; a >= 1; --a) c = c * (2 * radius_ + 1) + i[a];
     return c;
   }
-  // Fills cells [first, last] (last < the period) of combination c where not yet filled.
+  // Fills entries [first, last] (last < period + padding) of combination c where not yet
+  // filled.
   void ensure(int c, int first, int last) {
-    part& p = parts_[c];
-    if (first < p.terms_first || last >= p.terms_end) fill(c, first, last);
+    const part& p = parts_[c];
+    if (first < p.ready_first || last >= p.ready_end) fill(c, first, last);
   }
 
   // Per cell w: axis 0's offset, axis a's term (1 <= a < dims), the hash (as float bits).
   const float* offset0(int c) const { return parts_[c].values.data(); }
   const float* term(int c, int a) const { return parts_[c].values.data() + a * stride_; }
   const float* hash_bits(int c) const { return parts_[c].values.data() + dims_ * stride_; }
+  // Axis a's slab bounds (cellular_axis_bound) per window index, for the row's fraction there.
+  const float* axis_bounds(int a) const { return bound_[a]; }
 
  private:
   struct part {
-    int first = 0, end = 0;              // cells [first, end) have their hash and offsets
-    int terms_first = 0, terms_end = 0;  // ... and their terms
+    int ready_first = 0, ready_end = 0;  // entries [ready_first, ready_end) are all filled
+    std::uint32_t cells_stamp = 0;       // k and neighbour are for the table's cells
     int k[4] = {0, 0, 0, 0};             // the combination's offsets on axes 1..
     int neighbour[4] = {0, 0, 0, 0};     // and the neighbour's cells there
     std::vector<float> values;           // axis 0's offset, the terms, the hash (table above)
     std::vector<float> offsets;          // axis a's offset at a * stride (a >= 1)
+    // Per entry: the generations its hash and offsets (cells_) and its terms (terms_) are of.
+    std::vector<std::uint32_t> cell_stamp, term_stamp;
   };
   void fill(int c, int first, int last);
-  void fill_cells(part& p, int first, int last);
+  void set_fractions(const float* frac);
 
   cellular_row_key key_;
   int dims_ = 0;
@@ -88,9 +96,13 @@ class cellular_row_table {
   const std::int32_t* perm_ = nullptr;
   const float* feature_ = nullptr;
   float frac_[4] = {};
+  float lo_ = 0, hi_ = 0;
+  float bound_[4][11] = {};  // window indices 0..2R, R <= 5
   std::uint32_t period_[4] = {};
   int radius_ = 0;
   int stride_ = 0;  // period[0] + padding
+  // Generations: the cells' (a reset), the fractions' (a reset or new fractions).
+  std::uint32_t cells_ = 0, terms_ = 0;
   std::vector<part> parts_;
 };
 
