@@ -340,7 +340,9 @@ TEST_F(Ktx2Writer, BadInputIsAnErrorAndLeavesNoFile) {
                          const ktx2_options& options, errc code) {
     const auto done = write_ktx2(path("bad.ktx2"), image, values, options);
     EXPECT_FALSE(done.ok());
-    if (!done.ok()) EXPECT_EQ(done.error_value().code, code) << done.message();
+    if (!done.ok()) {
+      EXPECT_EQ(done.error_value().code, code) << done.message();
+    }
     EXPECT_TRUE(entries().empty());
   };
   fails({ktx2_shape::texture_2d, 0, 4, 1, 1}, {}, {}, errc::invalid_argument);
