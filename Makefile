@@ -15,7 +15,8 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   spirv-headers nlohmann-json3-dev libshaderc-dev glslang-dev spirv-tools \
   pybind11-dev python3-dev python3-numpy python3-pytest python3-dask python3-distributed \
   python3-zarr python3-noise libglfw3-dev libimgui-dev xvfb xauth \
-  python3-pip python3-venv python3-setuptools python3-wheel python3-torch
+  python3-pip python3-venv python3-setuptools python3-wheel python3-torch \
+  libzstd-dev zstd nodejs npm
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 VIEW := $(BUILD_DIR)/src/cli/vknoise-view
@@ -80,7 +81,9 @@ run: build
 # loaded machine slows them down and changes nothing else.
 CTEST_JOBS ?= $(shell nproc)
 
+# tests/ktx's node packages (ktx-parse, pinned by its package-lock.json) for the cli_ktx2 test.
 test: build
+	cd tests/ktx && npm ci --no-audit --no-fund
 	ctest --test-dir $(BUILD_DIR) --output-on-failure --timeout 900 -j $(CTEST_JOBS)
 
 # The suite again under sanitizers (docs/testing.md), each in its own build directory at -O1:

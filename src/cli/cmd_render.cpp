@@ -39,6 +39,10 @@ struct render_options {
   std::optional<std::string> preset;
   std::optional<std::string> memory_budget;
   std::optional<std::string> png_bits;
+  std::optional<std::string> ktx_format;
+  std::optional<std::string> zstd;
+  bool ktx_array = false;
+  bool mips = false;
   bool resume = false;
   bool quiet = false;
   bool verbose = false;
@@ -96,11 +100,45 @@ struct render_plan {
   // An animation into a format that holds frames (.gif, .mp4): every frame goes into one file.
   bool one_file = false;
   int png_bits = 8;
+  ktx2_settings ktx2;
   std::string out;
   std::string path_of(std::uint32_t k) const { return timing && !one_file ? paths.at(k) : out; }
   // What one output file holds: a frame, or with one_file every frame.
   field_spec file_field() const { return one_file ? all_frames(field, frames) : field; }
 };
+
+// --ktx-format, --ktx-array, --mips and --zstd, which only a .ktx2 takes.
+result<ktx2_settings> parse_ktx2(const render_options& options, output_format format) {
+  const bool any = options.ktx_format || options.zstd || options.ktx_array || options.mips;
+  if (any && format != output_format::ktx2) {
+    return make_error(errc::invalid_argument,
+                      "--ktx-format, --ktx-array, --mips and --zstd apply to a .ktx2 --out only");
+  }
+  ktx2_settings ktx2;
+  ktx2.array = options.ktx_array;
+  ktx2.mips = options.mips;
+  if (options.ktx_format) {
+    ktx2.format = io::ktx2_format_named(*options.ktx_format);
+    if (!ktx2.format) {
+      return make_error(errc::invalid_argument, "--ktx-format " +
+                                                    quoted_excerpt(*options.ktx_format) +
+                                                    ": expected one of " + io::ktx2_format_names());
+    }
+  }
+  if (options.zstd) {
+    const auto level = parse_unsigned(*options.zstd, std::numeric_limits<std::uint32_t>::max());
+    if (!level) {
+      return make_error(errc::invalid_argument,
+                        "--zstd " + quoted_excerpt(*options.zstd) + ": expected a level, 1..22");
+    }
+    if (*level < 1 || *level > 22) {
+      return make_error(errc::invalid_argument,
+                        "--zstd level " + std::to_string(*level) + " is out of range 1..22");
+    }
+    ktx2.zstd_level = static_cast<int>(*level);
+  }
+  return ktx2;
+}
 
 // Every error here is a usage error. Not for --preset (preset_as_graph makes it a graph's render).
 result<render_plan> plan_render(const render_options& options) {
@@ -167,12 +205,15 @@ result<render_plan> plan_render(const render_options& options) {
     }
     png_bits = *options.png_bits == "16" ? 16 : 8;
   }
-  return render_plan{*field,    std::move(how.value()),
-                     *remap,    *budget,
-                     *timing,   *paths,
-                     frames,    *format,
-                     streaming, one_file,
-                     png_bits,  *options.out};
+  auto ktx2 = parse_ktx2(options, *format);
+  if (!ktx2) return ktx2.error_value();
+  return render_plan{*field,      std::move(how.value()),
+                     *remap,      *budget,
+                     *timing,     *paths,
+                     frames,      *format,
+                     streaming,   one_file,
+                     png_bits,    *ktx2,
+                     *options.out};
 }
 
 // --preset NAME as the render of its graph (cli/preset_render.hpp): the options --graph with
@@ -217,7 +258,8 @@ int run_render(const render_options& options) {
   const bool streaming = plan.streaming;
   const field_spec held = plan.file_field();
   // Fail before the possibly long render when the output cannot work anyway.
-  if (auto writable = check_output(path_of(0), plan.format, held, plan.png_bits); !writable) {
+  if (auto writable = check_output(path_of(0), plan.format, held, plan.png_bits, plan.ktx2);
+      !writable) {
     return usage_or_io_error(writable);
   }
 
@@ -263,9 +305,11 @@ int run_render(const render_options& options) {
     std::string tool_output;  // what ffmpeg and ffprobe said, shown with --verbose
     std::string* told = options.verbose ? &tool_output : nullptr;
     if (done && !streaming && !plan.one_file)
-      done = write_output(path, plan.format, frame, values, plan.remap, plan.png_bits, told);
+      done = write_output(path, plan.format, frame, values, plan.remap, plan.png_bits, told,
+                          plan.ktx2);
     if (done && plan.one_file && k + 1 == frames)
-      done = write_output(path, plan.format, held, values, plan.remap, plan.png_bits, told);
+      done =
+          write_output(path, plan.format, held, values, plan.remap, plan.png_bits, told, plan.ktx2);
     if (!tool_output.empty()) std::fputs(tool_output.c_str(), stderr);
     if (!done) {
       meter.finish();
@@ -293,6 +337,19 @@ command add_render_command(CLI::App& app) {
   add_remap_option(*parser, options->remap);
   add_text_option(*parser, "--png-bits", "8|16", options->png_bits,
                   "bits per PNG sample (default 8; 16 keeps the float precision better)");
+  add_text_option(*parser, "--ktx-format", "NAME", options->ktx_format,
+                  "a .ktx2's Vulkan format: " + io::ktx2_format_names() +
+                      " (default r32f for 1 channel, rg32f for 2, rgba32f for 3 (alpha 1) or 4; "
+                      "8-bit formats clamp to [0, 1] (use --remap 01), -srgb ones encode the "
+                      "value as linear with the sRGB curve)");
+  parser->add_flag("--ktx-array", options->ktx_array,
+                   "a .ktx2 of a 3D field holds its z slices (e.g. time) as 2D array layers "
+                   "instead of a 3D volume");
+  parser->add_flag("--mips", options->mips,
+                   "a .ktx2 holds the full mip chain (a wrapping 2x box filter: the mips of a "
+                   "tileable field tile; array layers filtered apart)");
+  add_text_option(*parser, "--zstd", "LEVEL", options->zstd,
+                  "Zstandard supercompression of a .ktx2's levels, LEVEL 1..22");
   add_preset_option(*parser, options->preset);
   add_text_option(*parser, "--out", "FILE", options->out,
                   "output file, its format by extension: " + output_formats_help() +

@@ -11,6 +11,7 @@
 #include "io/atomic_file.hpp"
 #include "io/exr_writer.hpp"
 #include "io/gif_writer.hpp"
+#include "io/ktx2_writer.hpp"
 #include "io/mp4_writer.hpp"
 #include "io/npy_writer.hpp"
 #include "io/nrrd_writer.hpp"
@@ -42,6 +43,9 @@ constexpr registered_format registry[] = {
     {".gif", output_format::gif, "animated grayscale GIF", true},
     {".mp4", output_format::mp4,
      "25 fps H.264 video through ffmpeg, odd sides padded by one black pixel", true},
+    {".ktx2", output_format::ktx2,
+     "KTX 2.0 texture, 2D, 3D or 2D array (--ktx-array), 1 to 4 channels (--ktx-format, --mips, "
+     "--zstd)"},
 };
 
 constexpr int gif_delay_centiseconds = 4;  // 25 frames per second, as the .mp4
@@ -179,7 +183,57 @@ io::vdb_volume vdb_volume_of(const field_spec& field) {
   return volume;
 }
 
-status check_format(output_format format, const field_spec& field, int png_bits) {
+// The .ktx2's shape: a 2D texture, a 3D volume, or with --ktx-array the z slices as layers.
+io::ktx2_image ktx2_image_of(const field_spec& field, const ktx2_settings& ktx2) {
+  io::ktx2_image image;
+  image.width = field.size[0];
+  image.height = field.size[1];
+  image.depth = field.size[2];
+  image.shape = ktx2.array           ? io::ktx2_shape::array_2d
+                : field.size[2] == 1 ? io::ktx2_shape::texture_2d
+                                     : io::ktx2_shape::volume_3d;
+  image.channels = channels_of(field);
+  return image;
+}
+
+io::ktx2_options ktx2_options_of(const field_spec& field, const ktx2_settings& ktx2) {
+  io::ktx2_options options;
+  options.format = ktx2.format.value_or(default_ktx2_format(channels_of(field)));
+  options.mips = ktx2.mips;
+  options.zstd_level = ktx2.zstd_level;
+  return options;
+}
+
+status check_ktx2(const field_spec& field, const ktx2_settings& ktx2) {
+  if (field.size[3] != 1) {
+    return make_error(errc::invalid_argument, "a .ktx2 holds a 2D or 3D field; this field is " +
+                                                  format_size(field) + " (its t size must be 1)");
+  }
+  const int channels = channels_of(field);
+  if (channels > 4) {
+    return make_error(errc::invalid_argument,
+                      "a .ktx2 holds 1 to 4 channels; this field has " + std::to_string(channels));
+  }
+  const io::ktx2_format format = ktx2_options_of(field, ktx2).format;
+  const int fits = io::ktx2_channel_count(format);
+  if (!(channels == fits || (channels == 3 && fits == 4))) {
+    return make_error(errc::invalid_argument, "--ktx-format " + io::ktx2_format_name(format) +
+                                                  " holds " + std::to_string(fits) + " channel" +
+                                                  (fits == 1 ? "" : "s") + "; this field has " +
+                                                  std::to_string(channels) + " per sample");
+  }
+  if (ktx2.zstd_level && (*ktx2.zstd_level < 1 || *ktx2.zstd_level > 22)) {
+    return make_error(errc::invalid_argument, "--zstd level " + std::to_string(*ktx2.zstd_level) +
+                                                  " is out of range 1..22");
+  }
+  if (field.size[0] > (1u << 24) || field.size[1] > (1u << 24) || field.size[2] > (1u << 24)) {
+    return make_error(errc::out_of_range, "a .ktx2 side is at most 2^24");
+  }
+  return {};
+}
+
+status check_format(output_format format, const field_spec& field, int png_bits,
+                    const ktx2_settings& ktx2) {
   switch (format) {
     case output_format::png:
       if (png_bits != 8 && png_bits != 16) {
@@ -215,6 +269,8 @@ status check_format(output_format format, const field_spec& field, int png_bits)
     case output_format::mp4:
       if (auto ok = one_channel(field, ".mp4"); !ok) return ok;
       return io::check_mp4_tools();
+    case output_format::ktx2:
+      return check_ktx2(field, ktx2);
     case output_format::raw:
     case output_format::npy:
     case output_format::nrrd:
@@ -224,6 +280,12 @@ status check_format(output_format format, const field_spec& field, int png_bits)
 }
 
 }  // namespace
+
+io::ktx2_format default_ktx2_format(int channels) {
+  if (channels == 1) return io::ktx2_format::r32_sfloat;
+  if (channels == 2) return io::ktx2_format::rg32_sfloat;
+  return io::ktx2_format::rgba32_sfloat;
+}
 
 result<output_format> output_format_for(const std::string& path) {
   const std::string extension = lowercase_extension(path);
@@ -261,8 +323,8 @@ std::string streaming_formats_help() {
 }
 
 status check_output(const std::string& path, output_format format, const field_spec& field,
-                    int png_bits) {
-  if (auto fits = check_format(format, field, png_bits); !fits) return fits;
+                    int png_bits, const ktx2_settings& ktx2) {
+  if (auto fits = check_format(format, field, png_bits, ktx2); !fits) return fits;
   if (format == output_format::nrrd) {
     if (io::nrrd_data_path(path) == path) {
       return make_error(errc::invalid_argument, "a .nhdr header cannot be named .raw");
@@ -274,7 +336,7 @@ status check_output(const std::string& path, output_format format, const field_s
 
 status write_output(const std::string& path, output_format format, const field_spec& field,
                     std::span<const float> values, bool remapped, int png_bits,
-                    std::string* tool_output) {
+                    std::string* tool_output, const ktx2_settings& ktx2) {
   float low = remapped ? 0.0f : -1.0f;
   // A graph's images map its stated range to black and white: its values moved into [0, 1].
   std::vector<float> normalised;
@@ -321,6 +383,9 @@ status write_output(const std::string& path, output_format format, const field_s
       const auto frames = gray_frames(field, values, low, 3);
       return io::write_mp4(path, field.size[0], field.size[1], frames, mp4_fps, tool_output);
     }
+    case output_format::ktx2:
+      if (auto fits = check_ktx2(field, ktx2); !fits) return fits;
+      return io::write_ktx2(path, ktx2_image_of(field, ktx2), values, ktx2_options_of(field, ktx2));
   }
   return make_error(errc::invalid_argument, "write_output: unknown format");
 }

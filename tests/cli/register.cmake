@@ -18,6 +18,9 @@ if(TARGET vknoise_cli)
   # Every fatal signal mid-write (.raw streaming, .mp4, .vdb, graph --stats, the kernel cache):
   # nothing left, the existing file kept, the process ended by the signal.
   vknoise_cli_test(cli_signals signals_test 600)
+  # .ktx2 textures read by ktx-parse under node (tests/ktx, `npm ci` there first): every format,
+  # 2D, array and 3D, mips and Zstandard, against the same field as a .npy.
+  vknoise_cli_test(cli_ktx2 ktx2_test 600)
   # Golden SHA-256 of the built-in field options' outputs (tests/golden/field_hashes.py and
   # field_hashes.tsv): over 250 render and eval command lines on cpu-reference, cpu and gpu, bit
   # for bit.
