@@ -107,69 +107,58 @@ HWY_INLINE bool cellular_all_beyond(V b, V target) {
   return hn::AllTrue(D(), hn::Gt(b, target));
 }
 
-template <int dims, cellular_distance metric, bool second>
-HWY_INLINE void cellular_visit(const cellular_params& c, const V* frac, const int* k, VI32 h,
-                               cellular_search_lanes& r) {
-  const D d;
-  V dist = hn::Zero(d);
-  for (int a = 0; a < dims; ++a) {
-    const V o = hn::GatherIndex(d, c.feature + a * 256, h);
-    const V offset = hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k[a])), o), frac[a]);
-    dist = cellular_accumulate<metric>(dist, offset);
-  }
+// A distance inserted as the mirror's cellular_find inserts it: F1, F2 (when `second`) and the
+// nearest's hash (when `cell_value`) kept by strict comparisons, in visiting order.
+template <bool second, bool cell_value>
+HWY_INLINE void cellular_insert(V dist, VI32 h, cellular_search_lanes& r) {
   const auto nearer = hn::Lt(dist, r.f1);
   if constexpr (second) {
     r.f2 = hn::IfThenElse(nearer, r.f1, hn::IfThenElse(hn::Lt(dist, r.f2), dist, r.f2));
   }
   r.f1 = hn::IfThenElse(nearer, dist, r.f1);
-  r.h1 = hn::IfThenElse(hn::RebindMask(DI(), nearer), h, r.h1);
+  if constexpr (cell_value) r.h1 = hn::IfThenElse(hn::RebindMask(DI(), nearer), h, r.h1);
 }
 
-template <int dims, cellular_distance metric, bool second>
-HWY_INLINE cellular_search_lanes cellular_find(const cellular_params& c, const VI32* cell,
-                                               const V* frac) {
+// cellular_find's loops: axis 0 outermost, each axis over the offsets 0, -1, +1, ... of the
+// window, the bound of each slab accumulated axis by axis; a slab is skipped only when every
+// lane would skip it (against F2, or F1 when only F1 matters). The source gives each slab's
+// bound, enters a slab (its share of the cell's hash) and visits a cell:
+//   V bound(int axis, int i, V acc), void enter(int axis, int i), V visit(const int* i, VI32& h).
+template <int dims, cellular_distance metric, bool second, bool cell_value, class Source>
+HWY_INLINE cellular_search_lanes cellular_search(Source& source) {
   const D d;
-  const DI di;
-  const int R = detail::cellular_radius(dims, metric);
-  const int n = 2 * R + 1;
-  cellular_search_lanes r{hn::Set(d, 1e30f), hn::Set(d, 1e30f), hn::Zero(di)};
-  const auto target = [&]() HWY_ATTR { return second ? r.f2 : r.f1; };
-  for (int i0 = 0; i0 < n; ++i0) {
-    const int k0 = detail::cellular_offset(i0);
-    const V b0 = cellular_accumulate_first<metric>(cellular_axis_bound(k0, c.lo, c.hi, frac[0]));
-    if (cellular_all_beyond(b0, target())) continue;
-    const VI32 p0 = hn::GatherIndex(di, c.perm, cellular_wrap(cell[0], k0, c.period[0]));
-    for (int i1 = 0; i1 < n; ++i1) {
-      const int k1 = detail::cellular_offset(i1);
-      const V b1 = cellular_accumulate<metric>(b0, cellular_axis_bound(k1, c.lo, c.hi, frac[1]));
-      if (cellular_all_beyond(b1, target())) continue;
-      const VI32 p1 =
-          hn::GatherIndex(di, c.perm, hn::Add(p0, cellular_wrap(cell[1], k1, c.period[1])));
+  const int n = 2 * detail::cellular_radius(dims, metric) + 1;
+  cellular_search_lanes r{hn::Set(d, 1e30f), hn::Set(d, 1e30f), hn::Zero(DI())};
+  const auto beyond = [&](V b) HWY_ATTR { return cellular_all_beyond(b, second ? r.f2 : r.f1); };
+  const auto visit = [&](const int* i) HWY_ATTR {
+    VI32 h = hn::Zero(DI());
+    const V dist = source.visit(i, h);
+    cellular_insert<second, cell_value>(dist, h, r);
+  };
+  int i[4] = {0, 0, 0, 0};
+  for (i[0] = 0; i[0] < n; ++i[0]) {
+    const V b0 = source.bound(0, i[0], hn::Zero(d));
+    if (beyond(b0)) continue;
+    source.enter(0, i[0]);
+    for (i[1] = 0; i[1] < n; ++i[1]) {
+      const V b1 = source.bound(1, i[1], b0);
+      if (beyond(b1)) continue;
+      source.enter(1, i[1]);
       if constexpr (dims == 2) {
-        const int k[2] = {k0, k1};
-        cellular_visit<dims, metric, second>(c, frac, k, p1, r);
-        continue;
+        visit(i);
       } else {
-        for (int i2 = 0; i2 < n; ++i2) {
-          const int k2 = detail::cellular_offset(i2);
-          const V b2 =
-              cellular_accumulate<metric>(b1, cellular_axis_bound(k2, c.lo, c.hi, frac[2]));
-          if (cellular_all_beyond(b2, target())) continue;
-          const VI32 p2 =
-              hn::GatherIndex(di, c.perm, hn::Add(p1, cellular_wrap(cell[2], k2, c.period[2])));
+        for (i[2] = 0; i[2] < n; ++i[2]) {
+          const V b2 = source.bound(2, i[2], b1);
+          if (beyond(b2)) continue;
+          source.enter(2, i[2]);
           if constexpr (dims == 3) {
-            const int k[3] = {k0, k1, k2};
-            cellular_visit<dims, metric, second>(c, frac, k, p2, r);
+            visit(i);
           } else {
-            for (int i3 = 0; i3 < n; ++i3) {
-              const int k3 = detail::cellular_offset(i3);
-              const V b3 =
-                  cellular_accumulate<metric>(b2, cellular_axis_bound(k3, c.lo, c.hi, frac[3]));
-              if (cellular_all_beyond(b3, target())) continue;
-              const VI32 h =
-                  hn::GatherIndex(di, c.perm, hn::Add(p2, cellular_wrap(cell[3], k3, c.period[3])));
-              const int k[4] = {k0, k1, k2, k3};
-              cellular_visit<dims, metric, second>(c, frac, k, h, r);
+            for (i[3] = 0; i[3] < n; ++i[3]) {
+              const V b3 = source.bound(3, i[3], b2);
+              if (beyond(b3)) continue;
+              source.enter(3, i[3]);
+              visit(i);
             }
           }
         }
@@ -178,6 +167,37 @@ HWY_INLINE cellular_search_lanes cellular_find(const cellular_params& c, const V
   }
   return r;
 }
+
+// The search's source for any lanes: each level's share of the hash chain gathered from the
+// permutation, the feature point's offsets gathered by hash (graph_node_plan::feature).
+template <int dims, cellular_distance metric>
+struct cellular_lane_source {
+  const cellular_params& c;
+  const VI32* cell;
+  const V* frac;
+  VI32 chain[4];  // perm[..] after each axis entered (the hash after the last)
+
+  HWY_INLINE V bound(int axis, int i, V acc) const {
+    const V t = cellular_axis_bound(detail::cellular_offset(i), c.lo, c.hi, frac[axis]);
+    return axis == 0 ? cellular_accumulate_first<metric>(t) : cellular_accumulate<metric>(acc, t);
+  }
+  HWY_INLINE void enter(int axis, int i) {
+    const VI32 wrapped = cellular_wrap(cell[axis], detail::cellular_offset(i), c.period[axis]);
+    chain[axis] =
+        hn::GatherIndex(DI(), c.perm, axis == 0 ? wrapped : hn::Add(chain[axis - 1], wrapped));
+  }
+  HWY_INLINE V visit(const int* i, VI32& h) const {
+    const D d;
+    h = chain[dims - 1];
+    V dist = hn::Zero(d);
+    for (int a = 0; a < dims; ++a) {
+      const V o = hn::GatherIndex(d, c.feature + a * 256, h);
+      const float k = static_cast<float>(detail::cellular_offset(i[a]));
+      dist = cellular_accumulate<metric>(dist, hn::Sub(hn::Add(hn::Set(d, k), o), frac[a]));
+    }
+    return dist;
+  }
+};
 
 // A metric term of the row's table (d * d, or |d|) added to a distance, as cellular_accumulate
 // adds that term.
@@ -190,83 +210,64 @@ HWY_INLINE V cellular_add_term(V acc, V term) {
   }
 }
 
-// cellular_find for lanes that share their cells and fractions on axes 1..dims-1 (a row's
-// samples): the same visits, with the neighbour's hash, axis 0 offset and the other axes' terms
-// read from the row's table (cellular_rows.hpp) by each lane's axis 0 cell. Where the lanes' cells
-// lie within 16 of each other the table is read by lane permutes, else gathered.
-template <int dims, cellular_distance metric, bool second, bool cell_value>
-HWY_INLINE cellular_search_lanes cellular_find_row(const cellular_params& c, cellular_row_table& t,
-                                                   const VI32* cell, const V* frac) {
-  const D d;
-  const DI di;
-  const DU du;
-  const int R = detail::cellular_radius(dims, metric);
-  const int n = 2 * R + 1;
-  cellular_search_lanes r{hn::Set(d, 1e30f), hn::Set(d, 1e30f), hn::Zero(di)};
-  const auto target = [&]() HWY_ATTR { return second ? r.f2 : r.f1; };
-  for (int i0 = 0; i0 < n; ++i0) {
-    const int k0 = detail::cellular_offset(i0);
-    const V b0 = cellular_accumulate_first<metric>(cellular_axis_bound(k0, c.lo, c.hi, frac[0]));
-    if (cellular_all_beyond(b0, target())) continue;
-    const VI32 w = cellular_wrap(cell[0], k0, c.period[0]);
+// The search's source for lanes that share their cells and fractions on axes 1..dims-1 (a
+// row's samples): the shared axes' bounds, the neighbour's hash, axis 0 offset and the other
+// axes' terms read from the row's table (cellular_rows.hpp) by each lane's axis 0 cell. Where the
+// lanes' cells lie within 16 of each other the table is read by lane permutes, else gathered.
+template <int dims, cellular_distance metric, bool cell_value>
+struct cellular_row_source {
+  const cellular_params& c;
+  cellular_row_table& t;
+  const VI32* cell;
+  const V* frac;
+  // The axis 0 slab entered: its offset, the lanes' cells, and how the table is read.
+  int k0 = 0, first = 0, low = 0, last = 0;
+  bool window = false;
+  VI32 w;
+  VU index;
+
+  HWY_INLINE V bound(int axis, int i, V acc) const {
+    if (axis == 0) {
+      return cellular_accumulate_first<metric>(
+          cellular_axis_bound(detail::cellular_offset(i), c.lo, c.hi, frac[0]));
+    }
+    return cellular_accumulate<metric>(acc, hn::Set(D(), t.axis_bounds(axis)[i]));
+  }
+  HWY_INLINE void enter(int axis, int i) {
+    if (axis != 0) return;
+    const DI di;
+    k0 = detail::cellular_offset(i);
+    w = cellular_wrap(cell[0], k0, c.period[0]);
     // The lanes' cells from lane 0's on, modulo the period: within 16, one window of the table
     // (its entries past the period repeat its first cells); else each lane's own entry.
-    const int first = hn::GetLane(w);
+    first = hn::GetLane(w);
     const VI32 from_first = hn::Sub(w, hn::Set(di, first));
     const VI32 rel =
         hn::IfThenElse(hn::Lt(from_first, hn::Zero(di)),
                        hn::Add(from_first, hn::Set(di, static_cast<int>(c.period[0]))), from_first);
     const int spread = hn::GetLane(hn::MaxOfLanes(di, rel));
-    const bool window = spread < 16;
-    const int last = window ? first + spread : static_cast<int>(c.period[0]) - 1;
-    const int low = window ? first : 0;
-    const VU index = hn::BitCast(du, rel);
-    const auto lookup = [&](const float* table) HWY_ATTR {
-      return window ? lookup16(table + first, index) : hn::GatherIndex(d, table, w);
-    };
-    const auto visit = [&](const int* i) HWY_ATTR {
-      const int combination = t.combination(i);
-      t.ensure(combination, low, last);
-      const V o = lookup(t.offset0(combination));
-      V dist = cellular_accumulate_first<metric>(
-          hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k0)), o), frac[0]));
-      for (int a = 1; a < dims; ++a)
-        dist = cellular_add_term<metric>(dist, lookup(t.term(combination, a)));
-      const auto nearer = hn::Lt(dist, r.f1);
-      if constexpr (second) {
-        r.f2 = hn::IfThenElse(nearer, r.f1, hn::IfThenElse(hn::Lt(dist, r.f2), dist, r.f2));
-      }
-      r.f1 = hn::IfThenElse(nearer, dist, r.f1);
-      if constexpr (cell_value) {
-        const VI32 h = hn::BitCast(di, lookup(t.hash_bits(combination)));
-        r.h1 = hn::IfThenElse(hn::RebindMask(di, nearer), h, r.h1);
-      }
-    };
-    int i[4] = {i0, 0, 0, 0};
-    for (i[1] = 0; i[1] < n; ++i[1]) {
-      const V b1 = cellular_accumulate<metric>(b0, hn::Set(d, t.axis_bounds(1)[i[1]]));
-      if (cellular_all_beyond(b1, target())) continue;
-      if constexpr (dims == 2) {
-        visit(i);
-      } else {
-        for (i[2] = 0; i[2] < n; ++i[2]) {
-          const V b2 = cellular_accumulate<metric>(b1, hn::Set(d, t.axis_bounds(2)[i[2]]));
-          if (cellular_all_beyond(b2, target())) continue;
-          if constexpr (dims == 3) {
-            visit(i);
-          } else {
-            for (i[3] = 0; i[3] < n; ++i[3]) {
-              const V b3 = cellular_accumulate<metric>(b2, hn::Set(d, t.axis_bounds(3)[i[3]]));
-              if (cellular_all_beyond(b3, target())) continue;
-              visit(i);
-            }
-          }
-        }
-      }
-    }
+    window = spread < 16;
+    last = window ? first + spread : static_cast<int>(c.period[0]) - 1;
+    low = window ? first : 0;
+    index = hn::BitCast(DU(), rel);
   }
-  return r;
-}
+  HWY_INLINE V lookup(const float* table) const {
+    return window ? lookup16(table + first, index) : hn::GatherIndex(D(), table, w);
+  }
+  HWY_INLINE V visit(const int* i, VI32& h) const {
+    const D d;
+    const int combination = t.combination(i);
+    t.ensure(combination, low, last);
+    const V o = lookup(t.offset0(combination));
+    V dist = cellular_accumulate_first<metric>(
+        hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k0)), o), frac[0]));
+    for (int a = 1; a < dims; ++a) {
+      dist = cellular_add_term<metric>(dist, lookup(t.term(combination, a)));
+    }
+    if constexpr (cell_value) h = hn::BitCast(DI(), lookup(t.hash_bits(combination)));
+    return dist;
+  }
+};
 
 // cellular_finish: the root of the square for euclidean (correctly rounded, as std::sqrt).
 template <cellular_distance metric>
@@ -283,9 +284,12 @@ template <int dims, cellular_distance metric, bool second, bool cell_value>
 HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
                                                     cellular_row_table* row, const VI32* cell,
                                                     const V* frac) {
-  if (row != nullptr)
-    return cellular_find_row<dims, metric, second, cell_value>(c, *row, cell, frac);
-  return cellular_find<dims, metric, second>(c, cell, frac);
+  if (row != nullptr) {
+    cellular_row_source<dims, metric, cell_value> source{c, *row, cell, frac};
+    return cellular_search<dims, metric, second, cell_value>(source);
+  }
+  cellular_lane_source<dims, metric> source{c, cell, frac, {}};
+  return cellular_search<dims, metric, second, cell_value>(source);
 }
 
 template <int dims, cellular_distance metric>
