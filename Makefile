@@ -16,7 +16,10 @@ DEBIAN_PACKAGES := build-essential cmake ninja-build pkg-config glslc libvulkan-
   pybind11-dev python3-dev python3-numpy python3-pytest python3-dask python3-distributed \
   python3-zarr python3-noise libglfw3-dev libimgui-dev xvfb xauth \
   python3-pip python3-venv python3-setuptools python3-wheel python3-torch \
-  libzstd-dev zstd nodejs npm
+  libzstd-dev zstd
+# node and npm for the tests' KTX2 reader (tests/ktx), from Debian where the machine has no npm: a
+# node that bundles its own npm (NodeSource's) conflicts with Debian's npm package.
+NODE_PACKAGES := nodejs npm
 
 VKNOISE := $(BUILD_DIR)/src/cli/vknoise
 VIEW := $(BUILD_DIR)/src/cli/vknoise-view
@@ -33,6 +36,12 @@ deps:
 	  $(SUDO) apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+	@command -v npm >/dev/null || { \
+	  echo "installing Debian packages:" $(NODE_PACKAGES); \
+	  $(SUDO) apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends \
+	    $(NODE_PACKAGES); \
+	}
 
 build: deps
 	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
