@@ -96,6 +96,37 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
   }
 }
 
+// basis_noise (basis.hpp) of one vector of samples for simplex, flow and cellular noise. Not
+// inlined: each is large, and inlined into every fractal kind's loop it multiplied this file's
+// compile time (minutes) for no measurable gain (one call per vector of samples).
+template <int dims>
+HWY_NOINLINE V sample_skewed_or_cellular(const graph_node_plan& p, const slot_block& in,
+                                         const block_values& values, std::size_t j,
+                                         const octave_setup& o, const hn::Vec<DI>* cell,
+                                         const V* frac) {
+  if (p.basis == noise_kind::simplex) {
+    return simplex_noise<dims>(p.perm, frac[0], frac[1], frac[2], frac[3]);
+  }
+  if (p.basis == noise_kind::flow) {
+    if constexpr (dims <= 3) {
+      const D d;
+      const std::array<std::int32_t, 4> period = detail::flow_octave_periods(p.setup, o.octave);
+      const V given =
+          p.angle_node >= 0 ? hn::LoadU(d, values.at(p.angle_node, 0) + j) : hn::Set(d, p.angle);
+      const V angle = flow_octave_angle(given, p.setup.flow_lacunarity, o.octave);
+      if constexpr (dims == 2) return flow_noise2(p.perm, frac[0], frac[1], period.data(), angle);
+      return flow_noise3(p.perm, frac[0], frac[1], frac[2], period.data(), angle);
+    }
+  }
+  // cellular
+  const detail::cellular_setup<float>& s = p.setup.cellular;
+  const std::array<std::uint32_t, 4> period =
+      detail::cellular_octave_periods(p.setup.period, p.setup.lacunarity, o.octave);
+  const cellular_params c{p.perm, p.feature.data(), 0.5f + s.jitter * -0.5f, 0.5f + s.jitter * 0.5f,
+                          period.data()};
+  return cellular_noise<dims>(c, s, in.cellular, &p, o.octave, cell, frac);
+}
+
 // basis_noise (basis.hpp) of one vector of samples, for the bases the kernels cover.
 template <int dims, bool balanced>
 HWY_INLINE V sample_noise(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
@@ -104,27 +135,9 @@ HWY_INLINE V sample_noise(const graph_plan& plan, const graph_node_plan& p, cons
   V frac[4];
   noise_axes<dims>(plan, p, in, values, j, o, cell, next, frac);
   if constexpr (dims >= 2) {
-    if (p.basis == noise_kind::simplex) {
-      return simplex_noise<dims>(p.perm, frac[0], frac[1], frac[2], frac[3]);
-    }
-    if (p.basis == noise_kind::flow) {
-      if constexpr (dims <= 3) {
-        const D d;
-        const std::array<std::int32_t, 4> period = detail::flow_octave_periods(p.setup, o.octave);
-        const V given =
-            p.angle_node >= 0 ? hn::LoadU(d, values.at(p.angle_node, 0) + j) : hn::Set(d, p.angle);
-        const V angle = flow_octave_angle(given, p.setup.flow_lacunarity, o.octave);
-        if constexpr (dims == 2) return flow_noise2(p.perm, frac[0], frac[1], period.data(), angle);
-        return flow_noise3(p.perm, frac[0], frac[1], frac[2], period.data(), angle);
-      }
-    }
-    if (p.basis == noise_kind::cellular) {
-      const detail::cellular_setup<float>& s = p.setup.cellular;
-      const std::array<std::uint32_t, 4> period =
-          detail::cellular_octave_periods(p.setup.period, p.setup.lacunarity, o.octave);
-      const cellular_params c{p.perm, p.feature.data(), 0.5f + s.jitter * -0.5f,
-                              0.5f + s.jitter * 0.5f, period.data()};
-      return cellular_noise<dims>(c, s, in.cellular, &p, o.octave, cell, frac);
+    if (p.basis == noise_kind::simplex || p.basis == noise_kind::flow ||
+        p.basis == noise_kind::cellular) {
+      return sample_skewed_or_cellular<dims>(p, in, values, j, o, cell, frac);
     }
   }
   return lattice_noise<dims, balanced>(p.perm, cell, next, frac);
