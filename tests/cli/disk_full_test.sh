@@ -59,6 +59,7 @@ full_disk_case ".png" 'cannot write a.png' "${r2[@]}" --out a.png
 full_disk_case ".png 16-bit" 'cannot write a.png' "${r2[@]}" --png-bits 16 --out a.png
 full_disk_case ".exr" 'cannot write a.exr' "${r2[@]}" --out a.exr
 full_disk_case ".npy" 'cannot write a.npy' "${r3[@]}" --out a.npy
+full_disk_case ".ktx2" 'cannot write a.ktx2' "${r3[@]}" --mips --out a.ktx2
 full_disk_case ".raw" 'cannot write a.raw' "${r3[@]}" --out a.raw
 full_disk_case ".nhdr" 'cannot write a.' "${r3[@]}" --out a.nhdr
 full_disk_case ".gif" 'cannot write a.gif' render --dims 3 --size 512x512x4 --out a.gif
