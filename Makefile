@@ -222,6 +222,7 @@ bench-peers: deps
 #   GPU_REPORT_TESTS   a gtest filter instead of every GPU test (CI's smoke run uses a few)
 #   GPU_REPORT_VIEW_SIZE, GPU_REPORT_VIEW_FRAMES  the window's headless frame loop (vknoise-view
 #                      --headless, every mode): picture size and frames per mode
+#   GPU_REPORT_BAKE_RUNS  timed runs of `vknoise bake clouds` per backend (median reported)
 # gpu-bundle puts the same report, with the libraries, the Vulkan loader and the validation layer
 # it needs, into $(GPU_BUNDLE_DIR)/, to run as gpu-bundle/gpu-report.sh on a machine that has no
 # development packages.
@@ -229,12 +230,14 @@ GPU_REPORT_BUDGET ?= 1
 GPU_REPORT_TESTS ?=
 GPU_REPORT_VIEW_SIZE ?= 1920x1080
 GPU_REPORT_VIEW_FRAMES ?= 120
+GPU_REPORT_BAKE_RUNS ?= 5
 GPU_BUNDLE_DIR ?= gpu-bundle
 KERNEL_BENCH := $(BUILD_DIR)/bench/vknoise_kernel_bench
 GPU_TEST_PROGRAMS := $(BUILD_DIR)/tests/vknoise_tests $(BUILD_DIR)/tests/vknoise_backend_tests
 
 gpu-report: build
 	tools/gpu_report.sh --out $(OUT_DIR)/gpu-report --budget '$(GPU_REPORT_BUDGET)' \
+	  --bake-runs $(GPU_REPORT_BAKE_RUNS) \
 	  $(if $(GPU_REPORT_TESTS),--tests '$(GPU_REPORT_TESTS)') --tool $(VKNOISE) \
 	  --kernel-bench $(KERNEL_BENCH) --plot bench/plot_bench.py \
 	  $(addprefix --test ,$(GPU_TEST_PROGRAMS)) \

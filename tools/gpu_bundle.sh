@@ -92,7 +92,8 @@ strip --strip-unneeded "$out"/bin/* "$out"/lib/* "$out/layers/$layer_name"
 cp "$here/gpu_report.sh" "$out/gpu_report.sh"
 cp "$here/gpu_bundle_report.sh" "$out/gpu-report.sh"
 cp "$plot" "$out/plot_bench.py"
-chmod +x "$out/gpu_report.sh" "$out/gpu-report.sh"
+cp "$here/bake_timing.sh" "$out/bake_timing.sh"
+chmod +x "$out/gpu_report.sh" "$out/gpu-report.sh" "$out/bake_timing.sh"
 
 # The newest glibc symbol version any of them needs: the oldest glibc the bundle runs on.
 glibc_needed=$(for file in "$out"/bin/* "$out"/lib/* "$out/layers/$layer_name"; do

@@ -7,6 +7,7 @@
 #   vknoise bench           the backends sweep, grid and points; its GPU rows must be measured,
 #                           not skipped
 #   vknoise_kernel_bench    kernel-only throughput, at the largest grid the sweep measured
+#   bake_timing.sh          the cloud texture set's bake, gpu and cpu, median of 5
 #   plot_bench.py           the sweep's charts, where python3 has matplotlib
 #   vknoise-view --headless the window's frame loop without a window, at 1920x1080, every mode
 #                           (with --view): frame, noise and shading times from timestamps
@@ -17,10 +18,11 @@
 #
 # Usage: gpu_report.sh --out DIR --tool VKNOISE --kernel-bench PROGRAM --plot PLOT_BENCH_PY
 #                      --test PROGRAM [--test PROGRAM]... [--budget SECONDS] [--tests FILTER]
-#                      [--view VKNOISE_VIEW [--view-size WxH] [--view-frames N]]
+#                      [--view VKNOISE_VIEW [--view-size WxH] [--view-frames N]] [--bake-runs N]
 #   --budget   seconds one repeat of the sweep may take (vknoise bench --budget; default 1): a
 #              small budget keeps the sweep, and so the kernel benchmark's size, small
 #   --tests    a gtest filter for every test program, instead of each one's GPU tests
+#   --bake-runs  timed runs of `vknoise bake clouds` per backend (default 5; CI's smoke run 1)
 #   --view-size, --view-frames  the headless window's picture (default 1920x1080) and frames per
 #              mode (default 120); CI's smoke run on lavapipe keeps both small
 # Exit status 0 when every step passed, 1 when one failed (summary.txt says which), 2 for bad usage.
@@ -30,11 +32,11 @@ usage() {
   echo "gpu_report.sh: $*" >&2
   echo "usage: gpu_report.sh --out DIR --tool VKNOISE --kernel-bench PROGRAM --plot PLOT_BENCH_PY" \
     "--test PROGRAM [--test PROGRAM]... [--budget SECONDS] [--tests FILTER]" \
-    "[--view VKNOISE_VIEW [--view-size WxH] [--view-frames N]]" >&2
+    "[--view VKNOISE_VIEW [--view-size WxH] [--view-frames N]] [--bake-runs N]" >&2
   exit 2
 }
 
-out='' tool='' kernel_bench='' plot='' budget=1 filter='' view=''
+out='' tool='' kernel_bench='' plot='' budget=1 filter='' view='' bake_runs=5
 view_size=1920x1080 view_frames=120
 test_programs=()
 while [[ $# -gt 0 ]]; do
@@ -50,6 +52,7 @@ while [[ $# -gt 0 ]]; do
     --view) view=$2 ;;
     --view-size) view_size=$2 ;;
     --view-frames) view_frames=$2 ;;
+    --bake-runs) bake_runs=$2 ;;
     *) usage "unknown argument '$1'" ;;
   esac
   shift 2
@@ -209,6 +212,13 @@ kernel_benchmarks() {
 }
 if step "vknoise_kernel_bench" kernel_bench.log kernel_benchmarks; then
   grep 'kernel median' "$out/kernel_bench.log" | sed 's/^/kernel bench: /' >>"$figures"
+fi
+
+# The cloud texture set (vknoise bake clouds, its default sizes): median wall time of 5 runs on
+# the device and on the CPU path, alternating (bake_timing.sh, beside this script).
+bake_timing() { "$(dirname "$0")/bake_timing.sh" "$tool" "$bake_runs" gpu,cpu; }
+if step "vknoise bake clouds, median of $bake_runs" bake.log bake_timing; then
+  grep -E '^(bake clouds|load)' "$out/bake.log" | sed 's/^/bake: /' >>"$figures"
 fi
 
 # The window's frame loop headless (no present) at --view-size: each mode for --view-frames

@@ -26,5 +26,6 @@ command add_check_command(CLI::App& app);
 command add_bench_command(CLI::App& app);
 command add_graph_command(CLI::App& app);
 command add_view_command(CLI::App& app);
+command add_bake_command(CLI::App& app);
 
 }  // namespace vknoise::cli

@@ -24,7 +24,7 @@ int run(int argc, char** argv) {
   const std::vector<command> commands = {add_info_command(app),   add_eval_command(app),
                                          add_render_command(app), add_check_command(app),
                                          add_bench_command(app),  add_graph_command(app),
-                                         add_view_command(app)};
+                                         add_view_command(app),   add_bake_command(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForAllHelp&) {
@@ -41,7 +41,7 @@ int run(int argc, char** argv) {
   }
   return report_error(
       exit_usage_error,
-      "no command given: use info, eval, render, check, bench, graph or view (see --help)");
+      "no command given: use info, eval, render, check, bench, graph, view or bake (see --help)");
 }
 
 }  // namespace

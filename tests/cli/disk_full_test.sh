@@ -71,4 +71,20 @@ full_disk_case "streamed .raw" 'cannot write s.raw' "${r3[@]}" --memory-budget 1
 # message must be the tool's own verdict on the file ("incomplete video"), never a success.
 full_disk_case ".mp4 (ffmpeg exits 0)" 'ffmpeg wrote an incomplete video' render --dims 3 \
   --size 64x64x48 --step 0.93 --out a.mp4
+
+# A texture set that does not fit: the older set's files stay (all of them, byte for byte), none
+# of the new set appears, and no temporary file is left (vknoise bake writes all, then renames).
+rm -rf "${full_disk:?}"/* "$full_disk"/.[!.]* 2>/dev/null
+for file in base.ktx2 bake.json; do old_contents "$file" >"$full_disk/$file"; done
+(cd "$full_disk" && "$vknoise" bake clouds --backend cpu --quiet --size base=32 --size weather=64 --out . \
+  >"$work/stdout" 2>"$work/stderr")
+status=$?
+for file in base.ktx2 bake.json; do
+  old_contents "$file" >"$work/expected"
+  cmp -s "$work/expected" "$full_disk/$file" || fail "full disk, bake: the existing $file was not kept"
+  rm -f "$full_disk/$file"
+done
+judge "full disk, bake" 1 "cannot write" "$full_disk"
+grep -q 'No space left on device' "$work/stderr" ||
+  fail "full disk, bake: the error does not say 'No space left on device'"
 finish

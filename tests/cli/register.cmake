@@ -21,6 +21,9 @@ if(TARGET vknoise_cli)
   # .ktx2 textures read by ktx-parse under node (tests/ktx, `npm ci` there first): every format,
   # 2D, array and 3D, mips and Zstandard, against the same field as a .npy.
   vknoise_cli_test(cli_ktx2 ktx2_test 600)
+  # vknoise bake: the cloud and ocean sets, cpu and gpu byte for byte, every texture read by
+  # ktx-parse against `render` of its recipe, bake.json, and bad requests.
+  vknoise_cli_test(cli_bake bake_test 600)
   # Golden SHA-256 of the built-in field options' outputs (tests/golden/field_hashes.py and
   # field_hashes.tsv): over 250 render and eval command lines on cpu-reference, cpu and gpu, bit
   # for bit.

@@ -70,6 +70,16 @@ for signal in "${signals[@]}"; do
     --size 256x256x256 --backend cpu --out @TARGET@/v.vdb
 done
 
+# --- a texture set -----------------------------------------------------------------------------
+# vknoise bake computes every texture before it writes any: a signal while the last one (a 8192^2
+# weather map, seconds of CPU) is computed leaves the older set as it was. A few signals of each
+# kind: the handler is the one the other cases prove for every signal.
+for signal in INT TERM HUP SEGV RTMIN; do
+  mid_write "$signal" "bake computes a texture set" base.ktx2 \
+    'grep -q "^curl: side" "$work/stderr"' bake clouds --backend cpu --size weather=8192 \
+    --out @TARGET@
+done
+
 # --- graph --stats -------------------------------------------------------------------------------
 # Its directory (vknoise-graph-stats-XXXXXX under TMPDIR) is made before shaderc starts up and
 # compiles a graph of 8 fractals of 8 octaves four times into it (together 0.2 to 0.7 s here); the
