@@ -8,22 +8,11 @@ result<std::unique_ptr<cloud_textures>> cloud_textures::upload(
     VkPhysicalDevice physical, VkDevice device, VkQueue queue, std::uint32_t family,
     const cloud_texture_set& set, const std::string& directory, std::uint64_t timeout_ns) {
   std::unique_ptr<cloud_textures> t(new cloud_textures(device));
-  VkPhysicalDeviceProperties properties{};
-  vkGetPhysicalDeviceProperties(physical, &properties);
   for (std::size_t i = 0; i < cloud_texture_count; ++i) {
     const auto which = static_cast<cloud_texture>(i);
-    const io::ktx2_texture& texture = set[which];
     const std::string path =
         (std::filesystem::path(directory) / cloud_texture_kind_of(which).file).string();
-    const bool volume = texture.image.shape == io::ktx2_shape::volume_3d;
-    const std::uint32_t limit =
-        volume ? properties.limits.maxImageDimension3D : properties.limits.maxImageDimension2D;
-    if (texture.image.width > limit || texture.image.height > limit ||
-        (volume && texture.image.depth > limit)) {
-      return make_error(errc::invalid_argument,
-                        "--textures " + path + ": larger than the device's images (" +
-                            std::to_string(limit) + " texels a side at most)");
-    }
+    const io::ktx2_texture& texture = set[which];
     auto uploaded = upload_texture(physical, device, queue, family, texture, timeout_ns);
     if (!uploaded) {
       return make_error(uploaded.error_value().code,

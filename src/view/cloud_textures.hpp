@@ -6,8 +6,8 @@
 //
 // Owns the images and the sampler; destroys them in its destructor, which must run only once the
 // device no longer uses them (the window's teardown, after its last frame is waited for).
-// Errors: errc::invalid_argument naming the file for a texture larger than the device's image
-// limits (maxImageDimension2D / 3D), those of upload_texture, errc::vulkan_error for the sampler.
+// Errors: those of upload_texture (a format the device cannot sample, sizes beyond its limits, a
+// failed call) with the file's path before the message, errc::vulkan_error for the sampler.
 // Threading: the window's thread; the uploads submit to `queue` while nothing else does.
 #pragma once
 

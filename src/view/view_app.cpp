@@ -249,7 +249,11 @@ status app::start() {
     auto textures = cloud_textures::upload(device_.physical_device(), vk_, device_.queue(),
                                            device_.queue_family(), *options_.cloud_set,
                                            settings_.textures, frame_timeout_ns);
-    if (!textures) return textures.error_value();
+    if (!textures) {
+      // An upload that timed out may still run: the device is left to the process's exit.
+      if (textures.error_value().code == errc::timeout) device_.abandon();
+      return textures.error_value();
+    }
     cloud_textures_ = std::move(*textures);
   }
   auto maps =

@@ -91,7 +91,7 @@ void plan_baked_clouds(frame_plan& plan, double seconds) {
   p.shape_tile = 3.0f;
   p.detail_tile = 0.75f;
   p.weather_tile = 16.0f;
-  p.coverage = 0.0f;
+  p.coverage = -0.12f;
   plan.params = bytes_of(p);
 }
 

@@ -32,9 +32,9 @@ layout(push_constant) uniform Params { clouds_baked_params pc; };
 
 const int view_steps = 72;       // samples along the view ray through the layer
 const int light_steps = 6;       // towards the sun
-const float extinction = 36.0;   // per world unit at density 1
+const float extinction = 48.0;   // per world unit at density 1
 const float curl_push = 0.08;    // world units the curl map moves the erosion lookup
-const float erosion_depth = 0.35;
+const float erosion_depth = 0.45;
 
 float remap(float v, float from_low, float from_high, float to_low, float to_high) {
   return to_low + (v - from_low) / (from_high - from_low) * (to_high - to_low);
@@ -154,7 +154,7 @@ void main() {
       }
       // Powder: the inside of a cloud's edge scatters less light back towards the viewer.
       float powder = 1.0 - 0.6 * exp(-d * extinction * 0.25);
-      vec3 ambient = mix(vec3(0.26, 0.30, 0.38), vec3(0.72, 0.80, 0.92), h);
+      vec3 ambient = mix(vec3(0.20, 0.24, 0.32), vec3(0.72, 0.80, 0.92), h);
       vec3 lum = clouds_sun_colour * sunlit * 4.0 * 3.14159265 * 1.1 * powder + ambient * 0.75;
       float absorbed = 1.0 - exp(-extinction * d * dt);
       light += transmittance * absorbed * lum;
