@@ -175,8 +175,9 @@ fuzz: deps
 	  -DCMAKE_C_FLAGS="$(FUZZ_FLAGS)" -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(FUZZ_LINK)" -DCMAKE_SHARED_LINKER_FLAGS="$(FUZZ_LINK)" \
 	  -DVKNOISE_BUILD_TESTS=OFF -DVKNOISE_BUILD_BENCH=OFF -DVKNOISE_BUILD_EXAMPLES=OFF
-	cmake --build $(FUZZ_DIR) --target vknoise_fuzz_points vknoise_fuzz_args vknoise_fuzz_graph
-	set -e; for target in points args graph; do \
+	cmake --build $(FUZZ_DIR) --target vknoise_fuzz_points vknoise_fuzz_args vknoise_fuzz_graph \
+	  vknoise_fuzz_ktx2
+	set -e; for target in points args graph ktx2; do \
 	  mkdir -p $(FUZZ_DIR)/corpus/$$target; \
 	  echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
 	  $(ASAN_ENV) ASAN_OPTIONS=$(FUZZ_ASAN_OPTIONS) $(FUZZ_DIR)/tests/fuzz/vknoise_fuzz_$$target $(FUZZ_DIR)/corpus/$$target \

@@ -37,6 +37,11 @@ status vk_ok(VkResult result, const char* call) {
   return make_error(errc::vulkan_error, std::string(call) + " failed: " + vk_result_name(result));
 }
 
+status allocate_device_memory(VkPhysicalDevice physical, VkDevice device,
+                              const VkMemoryRequirements& needs, VkDeviceMemory& memory) {
+  return allocate(physical, device, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, memory);
+}
+
 result<gpu_buffer> create_buffer(VkPhysicalDevice physical, VkDevice device, VkDeviceSize size,
                                  VkBufferUsageFlags usage, bool host_visible) {
   gpu_buffer b;
@@ -91,8 +96,7 @@ result<gpu_image> create_image(VkPhysicalDevice physical, VkDevice device, VkExt
   }
   VkMemoryRequirements needs;
   vkGetImageMemoryRequirements(device, image.image, &needs);
-  status made =
-      allocate(physical, device, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0, image.memory);
+  status made = allocate_device_memory(physical, device, needs, image.memory);
   if (made)
     made = vk_ok(vkBindImageMemory(device, image.image, image.memory, 0), "vkBindImageMemory");
   if (!made) {

@@ -27,6 +27,11 @@ result<gpu_buffer> create_buffer(VkPhysicalDevice physical, VkDevice device, VkD
                                  VkBufferUsageFlags usage, bool host_visible);
 void destroy_buffer(VkDevice device, gpu_buffer& b);
 
+// Memory for `needs`: DEVICE_LOCAL where a type `needs` allows has it, else the first type it
+// allows (lavapipe's one heap), for the images that are made elsewhere (view/texture_upload.hpp).
+status allocate_device_memory(VkPhysicalDevice physical, VkDevice device,
+                              const VkMemoryRequirements& needs, VkDeviceMemory& memory);
+
 // A 2D RGBA8 image of its own memory (the canvas the passes' pictures are blitted from).
 struct gpu_image {
   VkImage image = VK_NULL_HANDLE;
