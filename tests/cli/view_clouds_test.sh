@@ -39,7 +39,8 @@ cp "$set_dir"/{base,erosion,curl}.ktx2 "$clear_dir"/
 
 still=(--mode clouds --size 160x96 --frames 3 --validate --set panel=off --set play=off)
 
-if expect_success "baked clouds" view "${still[@]}" --textures "$set_dir" --screenshot clouds.png; then
+if expect_success "baked clouds" view "${still[@]}" --textures "$set_dir" \
+  --screenshot clouds.png; then
   clouds_png=$case_dir/clouds.png
   check "baked clouds: validation layer silent" grep -q "validation layer: no messages" \
     "$work/stdout"

@@ -1,8 +1,8 @@
 // What the window's host code and its shaders share: the bindings and push-constant blocks of the
 // slice, heightfield and volume passes and of the clouds of a baked texture set. Included by GLSL
 // and by C++ (which static_asserts the sizes). Members are 4-byte scalars only, so std430
-// push-constant offsets equal C++ offsets. (The ocean and live clouds passes are the demos' shaders,
-// with their own blocks: src/scenes/.)
+// push-constant offsets equal C++ offsets. (The ocean and live clouds passes are the demos'
+// shaders, with their own blocks: src/scenes/.)
 #ifndef VKNOISE_VIEW_SHARED_H
 #define VKNOISE_VIEW_SHARED_H
 
