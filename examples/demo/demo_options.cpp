@@ -30,7 +30,9 @@ const char* usage() {
          "         --device N (Vulkan device index)  --validate (Khronos validation layer; any\n"
          "         message makes the exit status non-zero)\n"
          "         --window (live in a window: vknoise view --mode NAME; --frames N then ends it\n"
-         "         after N frames, and --out is not used)\n";
+         "         after N frames, and --out is not used)\n"
+         "         --textures DIR (with --window: vknoise view's --textures, the clouds of a\n"
+         "         baked texture set)\n";
 }
 
 vknoise::result<options> parse_options(int argc, char** argv) {
@@ -46,7 +48,8 @@ vknoise::result<options> parse_options(int argc, char** argv) {
       continue;
     }
     if (flag == "--help" || flag == "-h") return bad("help");
-    if (flag != "--size" && flag != "--frames" && flag != "--out" && flag != "--device") {
+    if (flag != "--size" && flag != "--frames" && flag != "--out" && flag != "--device" &&
+        flag != "--textures") {
       return bad("unknown option " + std::string(flag));
     }
     if (i + 1 >= argc) return bad(std::string(flag) + " needs a value");
@@ -62,6 +65,8 @@ vknoise::result<options> parse_options(int argc, char** argv) {
       o.frames_given = true;
     } else if (flag == "--out") {
       o.out_dir = std::string(value);
+    } else if (flag == "--textures") {
+      o.textures = std::string(value);
     } else if (flag == "--device") {
       std::uint32_t index = 0;
       if (!parse_number(value, 0, 1000, index)) return bad("--device must be a device index");
@@ -70,6 +75,9 @@ vknoise::result<options> parse_options(int argc, char** argv) {
       return bad("unknown option " + std::string(flag));
     }
   }
+  // The frame files are shaded on vknoise's own device from the live field; the textures are the
+  // window's.
+  if (o.textures && !o.window) return bad("--textures needs --window");
   return o;
 }
 

@@ -1,5 +1,6 @@
 // The command line shared by the realtime demos: --size WxH, --frames N, --out DIR, --device N,
-// --validate, --window. Parsed by hand so that the demos need nothing beyond vknoise itself.
+// --validate, --window, --textures DIR. Parsed by hand so that the demos need nothing beyond
+// vknoise itself.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,8 @@ struct options {
   bool validate = false;  // Khronos validation layer on; any message fails the run
   bool frames_given = false;
   bool window = false;  // --window: the scene live in vknoise view instead of files
+  // --textures DIR (with --window): passed on to the view (the clouds of a baked texture set).
+  std::optional<std::string> textures;
 };
 
 // errc::invalid_argument naming the bad flag; `usage` is printed by the caller.

@@ -79,6 +79,7 @@ int run_window(const options& o, const vknoise::scenes::scene& scene) {
   if (o.frames_given) args.insert(args.end(), {"--frames", std::to_string(o.frames)});
   if (o.device) args.insert(args.end(), {"--device", std::to_string(*o.device)});
   if (o.validate) args.push_back("--validate");
+  if (o.textures) args.insert(args.end(), {"--textures", *o.textures});
   return vknoise::view::run(args);
 #else
   (void)o;

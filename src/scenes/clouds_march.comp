@@ -3,6 +3,8 @@
 // with vknoise's 4D fBm density (periodic across the ground, so the layer reaches the horizon).
 // Light: Beer-Lambert extinction along the view ray, a few samples towards the sun for the
 // shadowing inside the cloud, a forward-scattering phase term and a sky-coloured ambient term.
+#include "clouds_common.glsl"
+
 layout(local_size_x = 8, local_size_y = 8) in;
 
 // n_u x n_v x n_h samples: u and v across the ground (periodic), h the altitude in the slab.
@@ -24,16 +26,6 @@ layout(push_constant) uniform Params {
   float sun_z;
   float wind;  // how far the layer has drifted (world units)
 } pc;
-
-const vec3 zenith = vec3(0.16, 0.34, 0.68);
-const vec3 horizon = vec3(0.66, 0.78, 0.90);
-const vec3 sun_colour = vec3(1.0, 0.95, 0.86);
-
-vec3 sky(vec3 dir, vec3 sun) {
-  vec3 c = mix(horizon, zenith, pow(clamp(dir.y, 0.0, 1.0), 0.5));
-  float s = max(dot(dir, sun), 0.0);
-  return c + sun_colour * (0.35 * pow(s, 12.0) + 8.0 * pow(s, 1500.0));
-}
 
 float voxel(int u, int v, int h) {
   int n = int(pc.n_u);
@@ -68,20 +60,12 @@ void main() {
 
   // Camera on the ground looking up at the layer, towards the horizon.
   vec3 eye = vec3(0.0, 0.0, 0.0);
-  float pitch = 0.42;
-  vec3 forward = vec3(0.0, sin(pitch), -cos(pitch));
-  vec3 right = vec3(1.0, 0.0, 0.0);
-  vec3 up = cross(right, forward);
-  float aspect = float(pc.width) / float(pc.height);
-  float half_fov = tan(radians(35.0));
-  vec2 ndc = (vec2(px) + 0.5) / vec2(pc.width, pc.height) * 2.0 - 1.0;
-  vec3 dir = normalize(forward + ndc.x * aspect * half_fov * right - ndc.y * half_fov * up);
+  vec3 dir = clouds_view_ray(px, pc.width, pc.height);
 
-  vec3 background = sky(dir, sun);
+  vec3 background = clouds_sky(dir, sun);
   vec3 colour = background;
   if (dir.y < 0.0) {
-    // Dark ground below the horizon, hazier towards it.
-    colour = mix(vec3(0.05, 0.07, 0.05), horizon * 0.8, exp(dir.y * 25.0));
+    colour = clouds_ground(dir);
   } else if (dir.y > 0.01) {
     float t0 = (pc.base - eye.y) / dir.y;
     float t1 = min((pc.top - eye.y) / dir.y, t0 + 4.0 * (pc.top - pc.base));
@@ -105,7 +89,7 @@ void main() {
       }
       float a = clamp((p.y - pc.base) / (pc.top - pc.base), 0.0, 1.0);
       vec3 ambient = mix(vec3(0.30, 0.34, 0.42), vec3(0.75, 0.82, 0.92), a);
-      vec3 lum = sun_colour * exp(-sigma * tau) * phase * 1.4 + ambient * 0.7;
+      vec3 lum = clouds_sun_colour * exp(-sigma * tau) * phase * 1.4 + ambient * 0.7;
       float absorbed = 1.0 - exp(-sigma * d * dt);
       light += transmittance * absorbed * lum;
       transmittance *= 1.0 - absorbed;
@@ -115,7 +99,5 @@ void main() {
     vec3 clouds = light + background * transmittance;
     colour = mix(clouds, background, haze);
   }
-  colour = vec3(1.0) - exp(-colour * 1.5);
-  colour = pow(colour, vec3(1.0 / 2.2));
-  pixels[px.y * pc.width + px.x] = packUnorm4x8(vec4(colour, 1.0));
+  pixels[px.y * pc.width + px.x] = clouds_pixel(colour);
 }

@@ -1,5 +1,7 @@
 #include "view/shade_pass.hpp"
 
+#include <algorithm>
+
 #include "view_shared.h"
 
 namespace vknoise::view {
@@ -9,16 +11,19 @@ constexpr std::uint32_t binding_count = VIEW_BINDING_COUNT;
 result<std::unique_ptr<shade_pass>> shade_pass::create(VkDevice device, VkPipelineCache cache,
                                                        std::span<const std::uint32_t> spirv,
                                                        std::uint32_t push_bytes,
-                                                       std::uint32_t slots) {
+                                                       std::uint32_t slots, std::uint32_t images) {
   std::unique_ptr<shade_pass> p(new shade_pass(device));
   p->push_bytes_ = push_bytes;
-  VkDescriptorSetLayoutBinding bindings[binding_count];
-  for (std::uint32_t i = 0; i < binding_count; ++i) {
-    bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  p->images_ = images;
+  std::vector<VkDescriptorSetLayoutBinding> bindings(binding_count + images);
+  for (std::uint32_t i = 0; i < binding_count + images; ++i) {
+    const VkDescriptorType type = i < binding_count ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                                                    : VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    bindings[i] = {i, type, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   }
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  set_info.bindingCount = binding_count;
-  set_info.pBindings = bindings;
+  set_info.bindingCount = static_cast<std::uint32_t>(bindings.size());
+  set_info.pBindings = bindings.data();
   if (auto s = vk_ok(vkCreateDescriptorSetLayout(device, &set_info, nullptr, &p->set_layout_),
                      "vkCreateDescriptorSetLayout");
       !s) {
@@ -56,11 +61,13 @@ result<std::unique_ptr<shade_pass>> shade_pass::create(VkDevice device, VkPipeli
   vkDestroyShaderModule(device, module, nullptr);
   if (!built) return built.error_value();
 
-  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, binding_count * slots};
+  const VkDescriptorPoolSize sizes[2] = {
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, binding_count * slots},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, images * slots}};
   VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   pool_info.maxSets = slots;
-  pool_info.poolSizeCount = 1;
-  pool_info.pPoolSizes = &size;
+  pool_info.poolSizeCount = images ? 2 : 1;  // a pool size of 0 descriptors is invalid
+  pool_info.pPoolSizes = sizes;
   if (auto s = vk_ok(vkCreateDescriptorPool(device, &pool_info, nullptr, &p->pool_),
                      "vkCreateDescriptorPool");
       !s) {
@@ -104,6 +111,25 @@ void shade_pass::bind(std::uint32_t slot, VkBuffer field, VkBuffer pixels, VkBuf
     writes[i].pBufferInfo = &buffers[i];
   }
   vkUpdateDescriptorSets(device_, binding_count, writes, 0, nullptr);
+}
+
+void shade_pass::bind_images(std::span<const VkDescriptorImageInfo> images) {
+  const std::uint32_t count =
+      std::min<std::uint32_t>(images_, static_cast<std::uint32_t>(images.size()));
+  std::vector<VkWriteDescriptorSet> writes;
+  for (VkDescriptorSet set : sets_) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstSet = set;
+      w.dstBinding = binding_count + i;
+      w.descriptorCount = 1;
+      w.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      w.pImageInfo = &images[i];
+      writes.push_back(w);
+    }
+  }
+  vkUpdateDescriptorSets(device_, static_cast<std::uint32_t>(writes.size()), writes.data(), 0,
+                         nullptr);
 }
 
 void shade_pass::record(VkCommandBuffer cmd, std::uint32_t slot, const void* push,

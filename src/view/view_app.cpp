@@ -15,6 +15,7 @@
 #include "cli/output_file.hpp"
 #include "io/png_writer.hpp"
 #include "scenes/scene.hpp"
+#include "view/cloud_textures.hpp"
 #include "view/colormap_tables.hpp"
 #include "view/field_stats.hpp"
 #include "view/graph_file_watch.hpp"
@@ -23,6 +24,7 @@
 #include "view/storage_limit.hpp"
 #include "view/swapchain.hpp"
 #include "view/view_frame.hpp"
+#include "view_clouds_baked_spv.hpp"
 #include "view_heightfield_spv.hpp"
 #include "view_shared.h"
 #include "view_slice_spv.hpp"
@@ -146,7 +148,8 @@ class app {
   gpu_image canvas_;      // the picture as an image, blitted into the swapchain's
   gpu_buffer colormaps_;  // the slice's colour map tables (host-visible, written once)
   std::unique_ptr<shade_pass> passes_[3];        // slice, heightfield, volume
-  std::unique_ptr<shade_pass> scene_passes_[2];  // ocean, clouds
+  std::unique_ptr<shade_pass> scene_passes_[2];  // ocean, clouds (the baked set's with --textures)
+  std::unique_ptr<cloud_textures> cloud_textures_;  // --textures: the baked set, uploaded once
   VkDescriptorPool imgui_pool_ = VK_NULL_HANDLE;
   bool imgui_ = false;
 
@@ -240,6 +243,19 @@ status app::start() {
     return s;
   }
   if (auto s = create_slots(); !s) return s;
+  if (options_.cloud_set) {
+    // Once, before any frame: each upload waits for its own fence.
+    std::lock_guard lock(context_->queue_mutex());
+    auto textures = cloud_textures::upload(device_.physical_device(), vk_, device_.queue(),
+                                           device_.queue_family(), *options_.cloud_set,
+                                           settings_.textures, frame_timeout_ns);
+    if (!textures) {
+      // An upload that timed out may still run: the device is left to the process's exit.
+      if (textures.error_value().code == errc::timeout) device_.abandon();
+      return textures.error_value();
+    }
+    cloud_textures_ = std::move(*textures);
+  }
   auto maps =
       create_buffer(device_.physical_device(), vk_, sizeof viridis_table + sizeof diverging_table,
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
@@ -1006,6 +1022,16 @@ status app::run() {
       if (!p) return p.error_value();
       scene_passes_[i] = std::move(*p);
     }
+    if (cloud_textures_) {
+      // With --textures the clouds mode raymarches the baked set (plan_frame's shader).
+      auto baked =
+          shade_pass::create(vk_, VK_NULL_HANDLE, spirv::view_clouds_baked,
+                             sizeof(shader::clouds_baked_params), slots, VIEW_CLOUD_TEXTURE_COUNT);
+      if (!baked) return baked.error_value();
+      const auto images = cloud_textures_->descriptors();
+      (*baked)->bind_images(images);
+      scene_passes_[1] = std::move(*baked);
+    }
   }
   status outcome;
   for (std::uint32_t index = 0; options_.frames == 0 || index < options_.frames; ++index) {
@@ -1048,6 +1074,7 @@ app::~app() {
   if (imgui_pool_) vkDestroyDescriptorPool(vk_, imgui_pool_, nullptr);
   for (auto& p : passes_) p.reset();
   for (auto& p : scene_passes_) p.reset();
+  cloud_textures_.reset();
   recorder_.reset();
   context_.reset();
   destroy_buffer(vk_, field_);

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "view/cloud_texture_set.hpp"
 #include "view/view_settings.hpp"
 #include "view/window_device.hpp"
 
@@ -36,6 +37,9 @@ struct run_options {
   };
   std::optional<resize> resize_at;  // --resize-at N:WxH
   bool immediate = false;           // present without vertical sync (scripted runs)
+  // The baked clouds' textures as read from settings.textures (none without --textures),
+  // uploaded once at start.
+  std::shared_ptr<const cloud_texture_set> cloud_set;
 };
 
 // Runs the loop until `options.frames` frames, the window's close or `stop` (then one more frame,

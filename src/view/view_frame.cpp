@@ -6,6 +6,7 @@
 #include "cli/common_options.hpp"
 #include "cli/field_options.hpp"
 #include "scenes/scene.hpp"
+#include "view_clouds_baked_spv.hpp"
 #include "view_heightfield_spv.hpp"
 #include "view_shared.h"
 #include "view_slice_spv.hpp"
@@ -68,6 +69,30 @@ void plan_scene(frame_plan& plan, const scenes::scene& scene, double seconds) {
   plan.shader = scene.shader;
   plan.params.resize(scene.params_bytes);
   scene.params(seconds, plan.width, plan.height, plan.params.data());
+}
+
+// The clouds of a baked texture set, in the live clouds' scene (src/scenes/clouds.cpp: the layer
+// from altitude 1, the sun, the wind of 0.6 world units a second). They sample textures, not a
+// field: the frame's field is one sample, so that every mode's frame has the same steps (the
+// recorder's timeline point, the readouts).
+void plan_baked_clouds(frame_plan& plan, double seconds) {
+  plan.field = field_spec{};
+  plan.field.dims = 1;
+  plan.shader = vknoise::spirv::view_clouds_baked;
+  shader::clouds_baked_params p{};
+  p.width = plan.width;
+  p.height = plan.height;
+  p.base = 1.0f;
+  p.top = 1.8f;
+  p.sun_x = 0.4f;
+  p.sun_y = 0.35f;
+  p.sun_z = -1.0f;
+  p.wind = static_cast<float>(seconds * 0.6);
+  p.shape_tile = 3.0f;
+  p.detail_tile = 0.75f;
+  p.weather_tile = 16.0f;
+  p.coverage = -0.12f;
+  plan.params = bytes_of(p);
 }
 
 }  // namespace
@@ -147,6 +172,10 @@ result<frame_plan> plan_frame(const view_settings& settings, const field_spec& b
       plan.high = 1;
       break;
     case view_mode::clouds:
+      if (!settings.textures.empty()) {
+        plan_baked_clouds(plan, seconds);
+        break;
+      }
       plan_scene(plan, scenes::clouds(settings.volume, settings.layers, settings.scene_octaves),
                  seconds);
       plan.low = -1;

@@ -33,7 +33,8 @@ void on_stop(int) {
 }
 
 struct command_line {
-  std::optional<std::string> mode, size, frames, screenshot, save_field, resize_at, colormap;
+  std::optional<std::string> mode, size, frames, screenshot, save_field, resize_at, colormap,
+      textures;
   std::vector<std::string> sets;
   bool validate = false, headless = false;
   cli::common_options device;
@@ -109,6 +110,14 @@ result<run_options> parse(const command_line& c, view_settings settings, device_
     o.resize_at =
         run_options::resize{static_cast<std::uint32_t>(*frame), extent->first, extent->second};
   }
+  if (c.textures) {
+    // Checked once the sets have picked the mode; the files are read after every other option.
+    if (settings.mode != view_mode::clouds) {
+      return usage("--textures needs --mode clouds (the baked clouds' texture set)");
+    }
+    if (c.textures->empty()) return usage("--textures: expected a directory");
+    settings.textures = *c.textures;
+  }
   if (c.headless && o.frames == 0) {
     return usage("--headless needs --frames N (there is no window to close)");
   }
@@ -125,6 +134,11 @@ result<run_options> parse(const command_line& c, view_settings settings, device_
   o.immediate = o.frames != 0;
   if (c.headless) settings.panel = false;
   if (auto s = check_settings(settings); !s) return s.error_value();
+  if (!settings.textures.empty()) {
+    auto set = read_cloud_texture_set(settings.textures);
+    if (!set) return set.error_value();
+    o.cloud_set = std::make_shared<const cloud_texture_set>(std::move(*set));
+  }
   o.settings = std::move(settings);
   return o;
 }
@@ -184,6 +198,10 @@ int run(const std::vector<std::string>& args) {
                  "preset a panel value, key=value (render's field flags without dashes, or "
                  "mode, colormap, panel, play, speed, loop, time, diff, grid, volume, layers, "
                  "scene-octaves, yaw, pitch, distance, relief); repeatable");
+  cli::add_text_option(app, "--textures", "DIR", c.textures,
+                       "with --mode clouds: raymarch the baked texture set in DIR (base.ktx2, "
+                       "erosion.ktx2, curl.ktx2, weather.ktx2, as `vknoise bake clouds` writes "
+                       "them) instead of the live field");
   cli::add_text_option(app, "--resize-at", "N:WxH", c.resize_at,
                        "resize the window to WxH before frame N (for tests)");
   app.add_flag("--validate", c.validate,

@@ -235,6 +235,10 @@ std::optional<int> time_axis(int dims) {
 
 std::string render_command(const view_settings& settings, const field_spec& shown,
                            const std::string& out) {
+  if (settings.mode == view_mode::clouds && !settings.textures.empty()) {
+    return "none: the clouds sample the baked textures of --textures " + settings.textures +
+           ", not a field";
+  }
   std::vector<std::string> args = {"vknoise", "render"};
   auto add = [&args](std::string flag, std::string value) {
     args.push_back(std::move(flag));

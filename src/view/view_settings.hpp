@@ -39,6 +39,9 @@ struct view_settings {
   std::uint32_t volume = 64;  // volume: samples per side; clouds: across the ground
   std::uint32_t layers = 32;  // clouds: samples through the layer
   int scene_octaves = 4;      // clouds: fBm octaves of the density
+  // clouds: the directory of a baked texture set (--textures, cloud_texture_set.hpp), raymarched
+  // instead of the live field; empty: the live field. Fixed for the run (no --set key).
+  std::string textures;
   double yaw = 0.6, pitch = 0.6, distance = 1.6;  // orbit camera (radians, box sides)
   double relief = 0.25;                           // heightfield height, volume density gain
 };
@@ -67,7 +70,8 @@ std::optional<int> time_axis(int dims);
 
 // `vknoise render ... --out FILE` writing exactly `shown` (its size, origin and step as they are
 // on screen, time included), with the settings' --graph and --seed / --permutation; a line
-// beginning "none:" for a graph field that no --graph file holds (the clouds scene's density).
+// beginning "none:" for a graph field that no --graph file holds (the clouds scene's density) and
+// for the baked clouds, which sample textures rather than a field.
 // The shortest text that reads back as `v` exactly (the panel's and the command's numbers).
 std::string exact_number(double v);
 // The first `dims` of them, comma separated: render's --origin and --step.

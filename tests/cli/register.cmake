@@ -58,6 +58,12 @@ if(TARGET vknoise_cli)
                                    $<TARGET_FILE:vknoise_cli>)
     # One X server at a time: xvfb-run -a picks a free display number, racily.
     set_tests_properties(cli_view PROPERTIES TIMEOUT 600 RESOURCE_LOCK xvfb)
+    # The clouds of a baked texture set (--mode clouds --textures): validation silent, the picture
+    # against a clear sky, the wind, and the set's errors.
+    add_test(NAME cli_view_clouds
+             COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x1024x24" bash
+                     ${PROJECT_SOURCE_DIR}/tests/cli/view_clouds_test.sh $<TARGET_FILE:vknoise_cli>)
+    set_tests_properties(cli_view_clouds PROPERTIES TIMEOUT 600 RESOURCE_LOCK xvfb)
   endif()
 
   # --backend auto's decision from a device list, for every kind of device, without a device.
