@@ -84,7 +84,9 @@ run: build
 	  $(VIEW) --headless --mode $$mode --size 640x360 --frames 2 --fractal fbm --octaves 5 \
 	    --screenshot $(OUT_DIR)/view_$$mode.png || exit 1; \
 	done
+	mkdir -p $(OUT_DIR)/clouds_set $(OUT_DIR)/ocean_set
 	$(VKNOISE) bake clouds --out $(OUT_DIR)/clouds_set
+	$(VKNOISE) bake ocean --out $(OUT_DIR)/ocean_set
 	$(VIEW) --headless --mode clouds --textures $(OUT_DIR)/clouds_set --size 640x360 --frames 2 \
 	  --screenshot $(OUT_DIR)/view_clouds_baked.png
 	@echo "rendered into $(OUT_DIR)/:" && ls -l $(OUT_DIR)

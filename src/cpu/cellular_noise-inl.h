@@ -320,6 +320,12 @@ HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
   }
 }
 
+// The fewest samples a cell along a row for which the row's table beats gathering per lane.
+#ifndef VKNOISE_CELLULAR_SAMPLES_PER_CELL
+#define VKNOISE_CELLULAR_SAMPLES_PER_CELL 2
+#endif
+constexpr int kCellularSamplesPerCell = VKNOISE_CELLULAR_SAMPLES_PER_CELL;
+
 // Whether every lane has the same cell and fraction (bits) on axes 1..dims-1, as a row's do.
 template <int dims>
 HWY_INLINE bool cellular_shares_row(const VI32* cell, const V* frac) {
@@ -332,6 +338,16 @@ HWY_INLINE bool cellular_shares_row(const VI32* cell, const V* frac) {
   return true;
 }
 
+// Whether the lanes are dense along axis 0, several samples a cell: the row's table fills each
+// cell's entries once, with the mirror's scalar functions, which pays only when samples share
+// them; sparser lanes (a texel a cell, as a texture's finest octaves have) gather per lane.
+HWY_INLINE bool cellular_dense_row(const VI32* cell) {
+  const DI di;
+  const int lanes = static_cast<int>(hn::Lanes(di));
+  const int spread = hn::ExtractLane(cell[0], lanes - 1) - hn::GetLane(cell[0]);
+  return spread >= 0 && spread * kCellularSamplesPerCell <= lanes;
+}
+
 // cellular_noise<float> of one vector of samples: their cells and fractions on axes a < dims.
 // cache: the thread's row tables (or null); node and octave name the table.
 template <int dims>
@@ -339,7 +355,7 @@ HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_set
                             cellular_row_cache* cache, const void* node, int octave,
                             const VI32* cell, const V* frac) {
   cellular_row_table* row = nullptr;
-  if (cache != nullptr && cellular_shares_row<dims>(cell, frac)) {
+  if (cache != nullptr && cellular_dense_row(cell) && cellular_shares_row<dims>(cell, frac)) {
     cellular_row_key key;
     key.node = node;
     key.octave = octave;
