@@ -79,18 +79,6 @@ status check_size(const texture_recipe& recipe, std::uint32_t size) {
   return {};
 }
 
-const char* shape_name(io::ktx2_shape shape) {
-  switch (shape) {
-    case io::ktx2_shape::texture_2d:
-      return "2d";
-    case io::ktx2_shape::array_2d:
-      return "2d-array";
-    case io::ktx2_shape::volume_3d:
-      return "3d";
-  }
-  return "";
-}
-
 const char* content_name(texture_content content) {
   switch (content) {
     case texture_content::values:
@@ -196,7 +184,7 @@ std::string bake_json(const set_request& request, std::span<const texture_plan> 
     texture["file"] = std::string(recipe.name) + ".ktx2";
     texture["format"] = io::ktx2_format_name(recipe.format);
     texture["vk_format"] = static_cast<std::uint32_t>(recipe.format);
-    texture["shape"] = shape_name(recipe.shape);
+    texture["shape"] = io::ktx2_shape_name(recipe.shape);
     texture["size"] = recipe.shape == io::ktx2_shape::texture_2d
                           ? json::array({image.width, image.height})
                           : json::array({image.width, image.height, image.depth});

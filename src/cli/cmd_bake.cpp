@@ -13,6 +13,7 @@
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"
 #include "cli/number_parsing.hpp"
+#include "cli/output_file.hpp"
 #include "cli/report.hpp"
 #include "cli/text_option.hpp"
 
@@ -102,18 +103,9 @@ result<bake_plan> plan_bake(const bake_options& options) {
     }
     request.frames = static_cast<std::uint32_t>(*frames);
   }
-  if (options.zstd) {
-    const auto level = parse_unsigned(*options.zstd, std::numeric_limits<std::uint32_t>::max());
-    if (!level) {
-      return make_error(errc::invalid_argument,
-                        "--zstd " + quoted_excerpt(*options.zstd) + ": expected a level, 1..22");
-    }
-    if (*level < 1 || *level > 22) {
-      return make_error(errc::invalid_argument,
-                        "--zstd level " + std::to_string(*level) + " is out of range 1..22");
-    }
-    request.zstd_level = static_cast<int>(*level);
-  }
+  auto zstd_level = parse_zstd_level(options.zstd);
+  if (!zstd_level) return zstd_level.error_value();
+  request.zstd_level = *zstd_level;
   request.table = table_description(options.common);
   auto textures = bake::plan_texture_set(request, max_texel_bytes);
   if (!textures) return textures.error_value();

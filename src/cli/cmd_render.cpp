@@ -125,18 +125,9 @@ result<ktx2_settings> parse_ktx2(const render_options& options, output_format fo
                                                     ": expected one of " + io::ktx2_format_names());
     }
   }
-  if (options.zstd) {
-    const auto level = parse_unsigned(*options.zstd, std::numeric_limits<std::uint32_t>::max());
-    if (!level) {
-      return make_error(errc::invalid_argument,
-                        "--zstd " + quoted_excerpt(*options.zstd) + ": expected a level, 1..22");
-    }
-    if (*level < 1 || *level > 22) {
-      return make_error(errc::invalid_argument,
-                        "--zstd level " + std::to_string(*level) + " is out of range 1..22");
-    }
-    ktx2.zstd_level = static_cast<int>(*level);
-  }
+  auto zstd_level = parse_zstd_level(options.zstd);
+  if (!zstd_level) return zstd_level.error_value();
+  ktx2.zstd_level = *zstd_level;
   return ktx2;
 }
 

@@ -4,9 +4,11 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "cli/field_options.hpp"
+#include "cli/number_parsing.hpp"
 #include "cli/report.hpp"
 #include "io/atomic_file.hpp"
 #include "io/exr_writer.hpp"
@@ -22,6 +24,20 @@
 #include "vknoise/graph.hpp"
 
 namespace vknoise::cli {
+
+result<std::optional<int>> parse_zstd_level(const std::optional<std::string>& text) {
+  if (!text) return std::optional<int>();
+  const auto level = parse_unsigned(*text, std::numeric_limits<std::uint32_t>::max());
+  if (!level) {
+    return make_error(errc::invalid_argument,
+                      "--zstd " + quoted_excerpt(*text) + ": expected a level, 1..22");
+  }
+  if (*level < 1 || *level > 22) {
+    return make_error(errc::invalid_argument,
+                      "--zstd level " + std::to_string(*level) + " is out of range 1..22");
+  }
+  return std::optional<int>(static_cast<int>(*level));
+}
 namespace {
 
 struct registered_format {

@@ -33,6 +33,10 @@ struct ktx2_settings {
   std::optional<int> zstd_level;  // Zstandard supercompression, 1..22
 };
 
+// --zstd LEVEL (render's and bake's): none without it, else 1..22; errc::invalid_argument naming
+// the flag otherwise.
+result<std::optional<int>> parse_zstd_level(const std::optional<std::string>& text);
+
 // The format a .ktx2 of `channels` (1 to 4) per sample gets by default.
 io::ktx2_format default_ktx2_format(int channels);
 

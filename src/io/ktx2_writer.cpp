@@ -198,6 +198,18 @@ std::string ktx2_format_name(ktx2_format format) {
   return entry_of(format).name;
 }
 
+const char* ktx2_shape_name(ktx2_shape shape) {
+  switch (shape) {
+    case ktx2_shape::texture_2d:
+      return "2D";
+    case ktx2_shape::array_2d:
+      return "2D array";
+    case ktx2_shape::volume_3d:
+      return "3D";
+  }
+  return "?";
+}
+
 std::string ktx2_format_names() {
   std::string names;
   for (const auto& entry : formats) names += (names.empty() ? "" : ", ") + std::string(entry.name);

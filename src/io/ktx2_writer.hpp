@@ -78,6 +78,9 @@ enum class ktx2_shape {
   volume_3d,   // width x height x depth
 };
 
+// "2D", "2D array", "3D": how messages and bake.json name a shape.
+const char* ktx2_shape_name(ktx2_shape shape);
+
 struct ktx2_image {
   ktx2_shape shape = ktx2_shape::texture_2d;
   std::uint32_t width = 1;

@@ -13,18 +13,6 @@ constexpr cloud_texture_kind kinds[cloud_texture_count] = {
     {"weather.ktx2", io::ktx2_shape::texture_2d, io::ktx2_format::rg8_unorm},
 };
 
-const char* shape_name(io::ktx2_shape shape) {
-  switch (shape) {
-    case io::ktx2_shape::texture_2d:
-      return "a 2D texture";
-    case io::ktx2_shape::array_2d:
-      return "a 2D array texture";
-    case io::ktx2_shape::volume_3d:
-      return "a 3D texture";
-  }
-  return "?";
-}
-
 // The Vulkan names of the formats a bake writes, for messages.
 std::string vk_format_name(io::ktx2_format format) {
   if (format == io::ktx2_format::rgba8_unorm) return "VK_FORMAT_R8G8B8A8_UNORM";
@@ -46,8 +34,8 @@ status check_cloud_texture(const std::string& path, cloud_texture which,
     return make_error(errc::invalid_argument, "--textures " + path + ": " + what);
   };
   if (texture.image.shape != kind.shape) {
-    return wrong(std::string(shape_name(texture.image.shape)) + ", expected " +
-                 shape_name(kind.shape));
+    return wrong(std::string("a ") + io::ktx2_shape_name(texture.image.shape) +
+                 " texture, expected a " + io::ktx2_shape_name(kind.shape) + " texture");
   }
   if (texture.format != kind.format) {
     return wrong(vk_format_name(texture.format) + ", expected " + vk_format_name(kind.format));

@@ -41,18 +41,6 @@ const char* vulkan_format_name(io::ktx2_format format) {
   return "an unknown format";
 }
 
-const char* shape_name(io::ktx2_shape shape) {
-  switch (shape) {
-    case io::ktx2_shape::texture_2d:
-      return "2D";
-    case io::ktx2_shape::array_2d:
-      return "2D array";
-    case io::ktx2_shape::volume_3d:
-      return "3D";
-  }
-  return "?";
-}
-
 // Where each level starts in the staging buffer: vkCmdCopyBufferToImage wants bufferOffset a
 // multiple of 4 and of the texel size.
 std::vector<VkDeviceSize> staging_offsets(const io::ktx2_texture& texture, VkDeviceSize texel,
@@ -120,8 +108,8 @@ result<gpu_texture> upload_texture(VkPhysicalDevice physical, VkDevice device, V
   const auto levels = static_cast<std::uint32_t>(texture.levels.size());
   const VkFormat format = static_cast<VkFormat>(texture.format);
   const VkImageType type = volume ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
-  const std::string what =
-      std::string(vulkan_format_name(texture.format)) + " " + shape_name(image.shape) + " images";
+  const std::string what = std::string(vulkan_format_name(texture.format)) + " " +
+                           io::ktx2_shape_name(image.shape) + " images";
 
   // The window filters the textures linearly; the copy writes them.
   VkFormatProperties features;

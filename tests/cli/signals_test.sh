@@ -71,13 +71,13 @@ for signal in "${signals[@]}"; do
 done
 
 # --- a texture set -----------------------------------------------------------------------------
-# vknoise bake computes every texture before it writes any: a signal while the last one (a 8192^2
-# weather map, seconds of CPU) is computed leaves the older set as it was. A few signals of each
-# kind: the handler is the one the other cases prove for every signal.
+# vknoise bake computes every texture before it writes any: a signal while the last one (a 4096^2
+# weather map, over a second of CPU) is computed leaves the older set as it was. A few signals of
+# each kind: the handler is the one the other cases prove for every signal.
 for signal in INT TERM HUP SEGV RTMIN; do
   mid_write "$signal" "bake computes a texture set" base.ktx2 \
-    'grep -q "^curl: side" "$work/stderr"' bake clouds --backend cpu --size weather=8192 \
-    --out @TARGET@
+    'grep -q "^curl: side" "$work/stderr"' bake clouds --backend cpu --size base=32 \
+    --size weather=4096 --out @TARGET@
 done
 
 # --- graph --stats -------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-// libFuzzer target: the command line of render and eval. The input is split at whitespace into
-// arguments after the program name, parsed by the tool's own parser, and every command that
-// parsed is checked (command::check: the options, the field, the noise and the output name, as
-// `run` checks them) without rendering, writing files or opening a device. A check that fails must
-// say why in one non-empty line; anything that throws or crashes is a finding.
+// libFuzzer target: the command line of render, eval and bake. The input is split at whitespace
+// into arguments after the program name, parsed by the tool's own parser, and every command that
+// parsed is checked (command::check: the options, the field, the noise and the output name, or
+// bake's set, sizes and recipe graphs, as `run` checks them) without rendering, writing files or
+// opening a device. A check that fails must say why in one non-empty line; anything that throws
+// or crashes is a finding.
 #include <CLI/CLI.hpp>
 
 #include <cctype>
@@ -38,7 +39,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (arguments.size() > 64) return 0;
   CLI::App app("vknoise fuzz target", "vknoise");
   const std::vector<vknoise::cli::command> commands = {vknoise::cli::add_eval_command(app),
-                                                       vknoise::cli::add_render_command(app)};
+                                                       vknoise::cli::add_render_command(app),
+                                                       vknoise::cli::add_bake_command(app)};
   // CLI11 takes a vector in reverse order (it pops arguments off the back).
   std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
   try {
