@@ -1,11 +1,13 @@
 #include "texture_readback.hpp"
 
 #include <cstring>
+#include <memory>
 #include <span>
 
 #include "texel_fetch_2d_spv.hpp"
 #include "texel_fetch_3d_spv.hpp"
 #include "texel_fetch_array_spv.hpp"
+#include "view/one_time_submit.hpp"
 #include "view/texture_upload.hpp"
 #include "view/vulkan_loader.hpp"
 
@@ -31,14 +33,11 @@ struct readback_objects {
   VkShaderModule shader = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
-  VkCommandPool command_pool = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
-  bool abandoned = false;
+  std::unique_ptr<view::one_time_submit> submission;
 
   ~readback_objects() {
-    if (abandoned) return;
-    if (fence) vkDestroyFence(device, fence, nullptr);
-    if (command_pool) vkDestroyCommandPool(device, command_pool, nullptr);
+    if (submission && submission->abandoned()) return;
+    submission.reset();
     if (descriptor_pool) vkDestroyDescriptorPool(device, descriptor_pool, nullptr);
     if (pipeline) vkDestroyPipeline(device, pipeline, nullptr);
     if (shader) vkDestroyShaderModule(device, shader, nullptr);
@@ -184,29 +183,10 @@ result<std::vector<std::vector<float>>> sample_every_level(loader_device& gpu,
   auto set = make_descriptor_set(made);
   if (!set) return set.error_value();
 
-  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-  pool_info.queueFamilyIndex = gpu.family();
-  if (auto s = vk_ok(vkCreateCommandPool(made.device, &pool_info, nullptr, &made.command_pool),
-                     "vkCreateCommandPool");
-      !s) {
-    return s.error_value();
-  }
-  VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  allocate.commandPool = made.command_pool;
-  allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  allocate.commandBufferCount = 1;
-  VkCommandBuffer commands = VK_NULL_HANDLE;
-  if (auto s = vk_ok(vkAllocateCommandBuffers(made.device, &allocate, &commands),
-                     "vkAllocateCommandBuffers");
-      !s) {
-    return s.error_value();
-  }
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  if (auto s = vk_ok(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer"); !s) {
-    return s.error_value();
-  }
+  auto submission = view::one_time_submit::begin(made.device, gpu.family());
+  if (!submission) return submission.error_value();
+  made.submission = std::move(submission).value();
+  const VkCommandBuffer commands = made.submission->commands();
   vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, made.pipeline);
   vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, made.pipeline_layout, 0, 1,
                           &set.value(), 0, nullptr);
@@ -230,27 +210,9 @@ result<std::vector<std::vector<float>>> sample_every_level(loader_device& gpu,
   // The shaders' writes made visible to the host, which reads the output after the fence.
   vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                        0, 0, nullptr, 1, &to_host, 0, nullptr);
-  if (auto s = vk_ok(vkEndCommandBuffer(commands), "vkEndCommandBuffer"); !s) {
+  if (auto s = made.submission->submit_and_wait(gpu.queue(), timeout_ns, "the texel fetches"); !s) {
     return s.error_value();
   }
-  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  if (auto s =
-          vk_ok(vkCreateFence(made.device, &fence_info, nullptr, &made.fence), "vkCreateFence");
-      !s) {
-    return s.error_value();
-  }
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands;
-  if (auto s = vk_ok(vkQueueSubmit(gpu.queue(), 1, &submit, made.fence), "vkQueueSubmit"); !s) {
-    return s.error_value();
-  }
-  const VkResult waited = vkWaitForFences(made.device, 1, &made.fence, VK_TRUE, timeout_ns);
-  if (waited == VK_TIMEOUT) {
-    made.abandoned = true;
-    return make_error(errc::timeout, "the texel fetches did not finish in time");
-  }
-  if (auto s = vk_ok(waited, "vkWaitForFences"); !s) return s.error_value();
 
   std::vector<std::vector<float>> levels;
   const auto* fetched = static_cast<const float*>(made.output.mapped);

@@ -1,10 +1,12 @@
 #include "view/texture_upload.hpp"
 
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <vector>
 
+#include "view/one_time_submit.hpp"
 #include "view/vulkan_loader.hpp"
 
 namespace vknoise::view {
@@ -62,14 +64,11 @@ struct upload_objects {
   VkDevice device;
   gpu_texture texture;
   gpu_buffer staging;
-  VkCommandPool pool = VK_NULL_HANDLE;
-  VkFence fence = VK_NULL_HANDLE;
-  bool abandoned = false;
+  std::unique_ptr<one_time_submit> submission;
 
   ~upload_objects() {
-    if (abandoned) return;
-    if (fence) vkDestroyFence(device, fence, nullptr);
-    if (pool) vkDestroyCommandPool(device, pool, nullptr);  // frees its command buffer
+    if (submission && submission->abandoned()) return;
+    submission.reset();
     destroy_buffer(device, staging);
     destroy_texture(device, texture);
   }
@@ -211,29 +210,10 @@ result<gpu_texture> upload_texture(VkPhysicalDevice physical, VkDevice device, V
     return s.error_value();
   }
 
-  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-  pool_info.queueFamilyIndex = family;
-  if (auto s = vk_ok(vkCreateCommandPool(device, &pool_info, nullptr, &made.pool),
-                     "vkCreateCommandPool");
-      !s) {
-    return s.error_value();
-  }
-  VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  allocate.commandPool = made.pool;
-  allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  allocate.commandBufferCount = 1;
-  VkCommandBuffer commands = VK_NULL_HANDLE;
-  if (auto s =
-          vk_ok(vkAllocateCommandBuffers(device, &allocate, &commands), "vkAllocateCommandBuffers");
-      !s) {
-    return s.error_value();
-  }
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  if (auto s = vk_ok(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer"); !s) {
-    return s.error_value();
-  }
+  auto submission = one_time_submit::begin(device, family);
+  if (!submission) return submission.error_value();
+  made.submission = std::move(submission).value();
+  const VkCommandBuffer commands = made.submission->commands();
 
   VkImageMemoryBarrier to_transfer{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
   to_transfer.srcAccessMask = 0;
@@ -271,29 +251,10 @@ result<gpu_texture> upload_texture(VkPhysicalDevice physical, VkDevice device, V
   vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT,
                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, nullptr, 0, nullptr, 1,
                        &to_shaders);
-  if (auto s = vk_ok(vkEndCommandBuffer(commands), "vkEndCommandBuffer"); !s) {
-    return s.error_value();
-  }
-
-  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  if (auto s = vk_ok(vkCreateFence(device, &fence_info, nullptr, &made.fence), "vkCreateFence");
-      !s) {
-    return s.error_value();
-  }
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands;
-  if (auto s = vk_ok(vkQueueSubmit(queue, 1, &submit, made.fence), "vkQueueSubmit"); !s) {
-    return s.error_value();
-  }
-  const VkResult waited = vkWaitForFences(device, 1, &made.fence, VK_TRUE, timeout_ns);
-  if (waited == VK_TIMEOUT) {
-    made.abandoned = true;  // the device may still read the staging buffer and write the image
-    return make_error(errc::timeout, "the texture upload did not finish within " +
-                                         std::to_string(timeout_ns / 1'000'000) + " ms");
-  }
-  if (auto s = vk_ok(waited, "vkWaitForFences"); !s) {
-    // A lost device runs nothing more: what was made can go.
+  // On a timeout the device may still read the staging buffer and write the image: the
+  // submission is abandoned and upload_objects leaves them alive. A lost device runs nothing
+  // more: what was made can go.
+  if (auto s = made.submission->submit_and_wait(queue, timeout_ns, "the texture upload"); !s) {
     return s.error_value();
   }
   gpu_texture done = gpu;
