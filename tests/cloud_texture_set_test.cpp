@@ -63,6 +63,19 @@ TEST_F(CloudTextureSet, ReadsASetAsABakeWritesIt) {
   EXPECT_EQ(weather.levels.size(), 6u);
   EXPECT_EQ(weather.levels[0].size(), 32u * 32 * 2);
   EXPECT_EQ(static_cast<int>(weather.levels[0][0]), 128);  // 0.5 as UNORM
+  EXPECT_EQ((*set).paths[2], path("curl.ktx2"));
+}
+
+// Each binding's texture is the clouds set's recipe of its name, as vknoise bake writes it.
+TEST(CloudTextureRecipes, EachBindingIsTheBakesTextureOfItsName) {
+  const char* names[] = {"base", "erosion", "curl", "weather"};
+  for (std::size_t i = 0; i < cloud_texture_count; ++i) {
+    const bake::texture_recipe& recipe = cloud_texture_recipe(static_cast<cloud_texture>(i));
+    EXPECT_EQ(recipe.name, names[i]);
+    EXPECT_EQ(bake::texture_file_name(recipe), std::string(names[i]) + ".ktx2");
+  }
+  EXPECT_EQ(cloud_texture_recipe(cloud_texture::weather).format, io::ktx2_format::rg8_unorm);
+  EXPECT_EQ(cloud_texture_recipe(cloud_texture::curl).shape, io::ktx2_shape::texture_2d);
 }
 
 TEST_F(CloudTextureSet, AMissingDirectoryOrFileIsAnInputError) {

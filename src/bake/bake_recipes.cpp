@@ -42,6 +42,10 @@ constexpr texture_set sets[] = {
 
 }  // namespace
 
+std::string texture_file_name(const texture_recipe& recipe) {
+  return std::string(recipe.name) + ".ktx2";
+}
+
 std::span<const texture_set> texture_sets() {
   return sets;
 }

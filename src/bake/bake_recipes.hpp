@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "io/ktx2_writer.hpp"
@@ -43,6 +44,9 @@ struct texture_set {
   std::string_view description;
   std::span<const texture_recipe> textures;
 };
+
+// The texture's file in a set's directory: "<name>.ktx2".
+std::string texture_file_name(const texture_recipe& recipe);
 
 std::span<const texture_set> texture_sets();
 // nullptr for an unknown name.

@@ -92,7 +92,7 @@ const char* content_name(texture_content content) {
 }
 
 std::string file_of(const std::string& dir, const texture_plan& plan) {
-  return (std::filesystem::path(dir) / (std::string(plan.recipe->name) + ".ktx2")).string();
+  return (std::filesystem::path(dir) / texture_file_name(*plan.recipe)).string();
 }
 
 io::ktx2_options ktx2_options_of(const texture_plan& plan, const set_request& request) {
@@ -181,7 +181,7 @@ std::string bake_json(const set_request& request, std::span<const texture_plan> 
     const texture_recipe& recipe = *plan.recipe;
     const io::ktx2_image image = texture_image(plan);
     json texture;
-    texture["file"] = std::string(recipe.name) + ".ktx2";
+    texture["file"] = texture_file_name(recipe);
     texture["format"] = io::ktx2_format_name(recipe.format);
     texture["vk_format"] = static_cast<std::uint32_t>(recipe.format);
     texture["shape"] = io::ktx2_shape_name(recipe.shape);

@@ -20,24 +20,25 @@ namespace {
 struct format_entry {
   ktx2_format format;
   const char* name;
+  const char* vulkan_name;  // VkFormat's name without VK_FORMAT_
   int channels;
   int channel_bytes;
   bool srgb;
 };
 
 constexpr format_entry formats[] = {
-    {ktx2_format::r8_unorm, "r8", 1, 1, false},
-    {ktx2_format::r8_srgb, "r8-srgb", 1, 1, true},
-    {ktx2_format::rg8_unorm, "rg8", 2, 1, false},
-    {ktx2_format::rg8_srgb, "rg8-srgb", 2, 1, true},
-    {ktx2_format::rgba8_unorm, "rgba8", 4, 1, false},
-    {ktx2_format::rgba8_srgb, "rgba8-srgb", 4, 1, true},
-    {ktx2_format::r16_sfloat, "r16f", 1, 2, false},
-    {ktx2_format::rg16_sfloat, "rg16f", 2, 2, false},
-    {ktx2_format::rgba16_sfloat, "rgba16f", 4, 2, false},
-    {ktx2_format::r32_sfloat, "r32f", 1, 4, false},
-    {ktx2_format::rg32_sfloat, "rg32f", 2, 4, false},
-    {ktx2_format::rgba32_sfloat, "rgba32f", 4, 4, false},
+    {ktx2_format::r8_unorm, "r8", "R8_UNORM", 1, 1, false},
+    {ktx2_format::r8_srgb, "r8-srgb", "R8_SRGB", 1, 1, true},
+    {ktx2_format::rg8_unorm, "rg8", "R8G8_UNORM", 2, 1, false},
+    {ktx2_format::rg8_srgb, "rg8-srgb", "R8G8_SRGB", 2, 1, true},
+    {ktx2_format::rgba8_unorm, "rgba8", "R8G8B8A8_UNORM", 4, 1, false},
+    {ktx2_format::rgba8_srgb, "rgba8-srgb", "R8G8B8A8_SRGB", 4, 1, true},
+    {ktx2_format::r16_sfloat, "r16f", "R16_SFLOAT", 1, 2, false},
+    {ktx2_format::rg16_sfloat, "rg16f", "R16G16_SFLOAT", 2, 2, false},
+    {ktx2_format::rgba16_sfloat, "rgba16f", "R16G16B16A16_SFLOAT", 4, 2, false},
+    {ktx2_format::r32_sfloat, "r32f", "R32_SFLOAT", 1, 4, false},
+    {ktx2_format::rg32_sfloat, "rg32f", "R32G32_SFLOAT", 2, 4, false},
+    {ktx2_format::rgba32_sfloat, "rgba32f", "R32G32B32A32_SFLOAT", 4, 4, false},
 };
 
 const format_entry& entry_of(ktx2_format format) {
@@ -196,6 +197,10 @@ std::optional<ktx2_format> ktx2_format_named(const std::string& name) {
 
 std::string ktx2_format_name(ktx2_format format) {
   return entry_of(format).name;
+}
+
+const char* ktx2_vulkan_format_name(ktx2_format format) {
+  return entry_of(format).vulkan_name;
 }
 
 const char* ktx2_shape_name(ktx2_shape shape) {

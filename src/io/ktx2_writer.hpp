@@ -67,6 +67,8 @@ enum class ktx2_format : std::uint32_t {
 // rgba16f, r32f, rg32f, rgba32f.
 std::optional<ktx2_format> ktx2_format_named(const std::string& name);
 std::string ktx2_format_name(ktx2_format format);
+// The VkFormat's name without VK_FORMAT_, for messages: "R8G8B8A8_UNORM".
+const char* ktx2_vulkan_format_name(ktx2_format format);
 // Every name, for help texts: "r8, r8-srgb, ...".
 std::string ktx2_format_names();
 int ktx2_channel_count(ktx2_format format);  // 1, 2 or 4

@@ -1,35 +1,33 @@
 #include "view/cloud_texture_set.hpp"
 
+#include <cstdlib>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 namespace vknoise::view {
 namespace {
 
-constexpr cloud_texture_kind kinds[cloud_texture_count] = {
-    {"base.ktx2", io::ktx2_shape::volume_3d, io::ktx2_format::rgba8_unorm},
-    {"erosion.ktx2", io::ktx2_shape::volume_3d, io::ktx2_format::rgba8_unorm},
-    {"curl.ktx2", io::ktx2_shape::texture_2d, io::ktx2_format::rgba8_unorm},
-    {"weather.ktx2", io::ktx2_shape::texture_2d, io::ktx2_format::rg8_unorm},
-};
+// The recipes' names in the order of the bindings (cloud_texture).
+constexpr std::string_view names[cloud_texture_count] = {"base", "erosion", "curl", "weather"};
 
-// The Vulkan names of the formats a bake writes, for messages.
 std::string vk_format_name(io::ktx2_format format) {
-  if (format == io::ktx2_format::rgba8_unorm) return "VK_FORMAT_R8G8B8A8_UNORM";
-  if (format == io::ktx2_format::rg8_unorm) return "VK_FORMAT_R8G8_UNORM";
-  return io::ktx2_format_name(format) + " (vkFormat " +
-         std::to_string(static_cast<std::uint32_t>(format)) + ")";
+  return std::string("VK_FORMAT_") + io::ktx2_vulkan_format_name(format);
 }
 
 }  // namespace
 
-const cloud_texture_kind& cloud_texture_kind_of(cloud_texture texture) {
-  return kinds[static_cast<std::size_t>(texture)];
+const bake::texture_recipe& cloud_texture_recipe(cloud_texture texture) {
+  const std::string_view name = names[static_cast<std::size_t>(texture)];
+  for (const bake::texture_recipe& recipe : bake::find_texture_set("clouds")->textures) {
+    if (recipe.name == name) return recipe;
+  }
+  std::abort();  // every name above is a texture of the clouds set (tests/cloud_texture_set_test)
 }
 
 status check_cloud_texture(const std::string& path, cloud_texture which,
                            const io::ktx2_texture& texture) {
-  const cloud_texture_kind& kind = cloud_texture_kind_of(which);
+  const bake::texture_recipe& kind = cloud_texture_recipe(which);
   auto wrong = [&](const std::string& what) {
     return make_error(errc::invalid_argument, "--textures " + path + ": " + what);
   };
@@ -55,7 +53,8 @@ result<cloud_texture_set> read_cloud_texture_set(const std::string& directory) {
   for (std::size_t i = 0; i < cloud_texture_count; ++i) {
     const auto which = static_cast<cloud_texture>(i);
     const std::string path =
-        (std::filesystem::path(directory) / cloud_texture_kind_of(which).file).string();
+        (std::filesystem::path(directory) / bake::texture_file_name(cloud_texture_recipe(which)))
+            .string();
     auto texture = io::read_ktx2(path, max_texture_bytes);
     if (!texture) {
       // The reader's messages start with the path.
@@ -63,6 +62,7 @@ result<cloud_texture_set> read_cloud_texture_set(const std::string& directory) {
     }
     if (auto s = check_cloud_texture(path, which, *texture); !s) return s.error_value();
     set.textures[i] = std::move(*texture);
+    set.paths[i] = path;
   }
   return set;
 }

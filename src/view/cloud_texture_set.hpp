@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 
+#include "bake/bake_recipes.hpp"
 #include "io/ktx2_reader.hpp"
 #include "vknoise/result.hpp"
 
@@ -28,19 +29,16 @@ namespace vknoise::view {
 enum class cloud_texture { base, erosion, curl, weather };
 constexpr std::size_t cloud_texture_count = 4;
 
-// What each file must be.
-struct cloud_texture_kind {
-  const char* file;  // "base.ktx2", ...
-  io::ktx2_shape shape;
-  io::ktx2_format format;
-};
-const cloud_texture_kind& cloud_texture_kind_of(cloud_texture texture);
+// What each file must be: the clouds set's recipe of that name (bake/bake_recipes.hpp), which
+// says the file's name, shape and format.
+const bake::texture_recipe& cloud_texture_recipe(cloud_texture texture);
 
 // The largest file's texels (all levels), 1 GiB: eight times a 512^3 RGBA8 volume's mips.
 constexpr std::uint64_t max_texture_bytes = std::uint64_t{1} << 30;
 
 struct cloud_texture_set {
   std::array<io::ktx2_texture, cloud_texture_count> textures;  // by cloud_texture
+  std::array<std::string, cloud_texture_count> paths;          // the files they were read from
   const io::ktx2_texture& operator[](cloud_texture t) const {
     return textures[static_cast<std::size_t>(t)];
   }

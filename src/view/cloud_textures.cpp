@@ -1,22 +1,18 @@
 #include "view/cloud_textures.hpp"
 
-#include <filesystem>
-
 namespace vknoise::view {
 
-result<std::unique_ptr<cloud_textures>> cloud_textures::upload(
-    VkPhysicalDevice physical, VkDevice device, VkQueue queue, std::uint32_t family,
-    const cloud_texture_set& set, const std::string& directory, std::uint64_t timeout_ns) {
+result<std::unique_ptr<cloud_textures>> cloud_textures::upload(VkPhysicalDevice physical,
+                                                               VkDevice device, VkQueue queue,
+                                                               std::uint32_t family,
+                                                               const cloud_texture_set& set,
+                                                               std::uint64_t timeout_ns) {
   std::unique_ptr<cloud_textures> t(new cloud_textures(device));
   for (std::size_t i = 0; i < cloud_texture_count; ++i) {
-    const auto which = static_cast<cloud_texture>(i);
-    const std::string path =
-        (std::filesystem::path(directory) / cloud_texture_kind_of(which).file).string();
-    const io::ktx2_texture& texture = set[which];
-    auto uploaded = upload_texture(physical, device, queue, family, texture, timeout_ns);
+    auto uploaded = upload_texture(physical, device, queue, family, set.textures[i], timeout_ns);
     if (!uploaded) {
       return make_error(uploaded.error_value().code,
-                        "--textures " + path + ": " + uploaded.message());
+                        "--textures " + set.paths[i] + ": " + uploaded.message());
     }
     t->textures_[i] = *uploaded;
   }

@@ -28,7 +28,6 @@ class cloud_textures {
   static result<std::unique_ptr<cloud_textures>> upload(VkPhysicalDevice physical, VkDevice device,
                                                         VkQueue queue, std::uint32_t family,
                                                         const cloud_texture_set& set,
-                                                        const std::string& directory,
                                                         std::uint64_t timeout_ns);
   ~cloud_textures();
   cloud_textures(const cloud_textures&) = delete;

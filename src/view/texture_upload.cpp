@@ -12,37 +12,6 @@
 namespace vknoise::view {
 namespace {
 
-// The Vulkan names of the formats the reader accepts, for the messages.
-const char* vulkan_format_name(io::ktx2_format format) {
-  switch (format) {
-    case io::ktx2_format::r8_unorm:
-      return "R8_UNORM";
-    case io::ktx2_format::r8_srgb:
-      return "R8_SRGB";
-    case io::ktx2_format::rg8_unorm:
-      return "R8G8_UNORM";
-    case io::ktx2_format::rg8_srgb:
-      return "R8G8_SRGB";
-    case io::ktx2_format::rgba8_unorm:
-      return "R8G8B8A8_UNORM";
-    case io::ktx2_format::rgba8_srgb:
-      return "R8G8B8A8_SRGB";
-    case io::ktx2_format::r16_sfloat:
-      return "R16_SFLOAT";
-    case io::ktx2_format::rg16_sfloat:
-      return "R16G16_SFLOAT";
-    case io::ktx2_format::rgba16_sfloat:
-      return "R16G16B16A16_SFLOAT";
-    case io::ktx2_format::r32_sfloat:
-      return "R32_SFLOAT";
-    case io::ktx2_format::rg32_sfloat:
-      return "R32G32_SFLOAT";
-    case io::ktx2_format::rgba32_sfloat:
-      return "R32G32B32A32_SFLOAT";
-  }
-  return "an unknown format";
-}
-
 // Where each level starts in the staging buffer: vkCmdCopyBufferToImage wants bufferOffset a
 // multiple of 4 and of the texel size.
 std::vector<VkDeviceSize> staging_offsets(const io::ktx2_texture& texture, VkDeviceSize texel,
@@ -107,7 +76,7 @@ result<gpu_texture> upload_texture(VkPhysicalDevice physical, VkDevice device, V
   const auto levels = static_cast<std::uint32_t>(texture.levels.size());
   const VkFormat format = static_cast<VkFormat>(texture.format);
   const VkImageType type = volume ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
-  const std::string what = std::string(vulkan_format_name(texture.format)) + " " +
+  const std::string what = std::string(io::ktx2_vulkan_format_name(texture.format)) + " " +
                            io::ktx2_shape_name(image.shape) + " images";
 
   // The window filters the textures linearly; the copy writes them.
@@ -123,7 +92,8 @@ result<gpu_texture> upload_texture(VkPhysicalDevice physical, VkDevice device, V
                           ? " with linear filtering"
                           : " copied into";
     return make_error(errc::no_device, std::string("the device cannot sample ") +
-                                           vulkan_format_name(texture.format) + " images" + why);
+                                           io::ktx2_vulkan_format_name(texture.format) + " images" +
+                                           why);
   }
   const VkImageUsageFlags usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   VkImageFormatProperties limits;

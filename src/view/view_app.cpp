@@ -246,9 +246,9 @@ status app::start() {
   if (options_.cloud_set) {
     // Once, before any frame: each upload waits for its own fence.
     std::lock_guard lock(context_->queue_mutex());
-    auto textures = cloud_textures::upload(device_.physical_device(), vk_, device_.queue(),
-                                           device_.queue_family(), *options_.cloud_set,
-                                           settings_.textures, frame_timeout_ns);
+    auto textures =
+        cloud_textures::upload(device_.physical_device(), vk_, device_.queue(),
+                               device_.queue_family(), *options_.cloud_set, frame_timeout_ns);
     if (!textures) {
       // An upload that timed out may still run: the device is left to the process's exit.
       if (textures.error_value().code == errc::timeout) device_.abandon();
