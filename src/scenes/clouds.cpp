@@ -72,10 +72,11 @@ scene clouds(std::uint32_t n_ground, std::uint32_t n_height, int octaves) {
                },
                sizeof(clouds_params),
                [=](double t, std::uint32_t width, std::uint32_t height, void* out) {
-                 const float wind = static_cast<float>(t * 0.6);
+                 const clouds_sky& sky = clouds_sky_of_scenes;
+                 const float wind = static_cast<float>(t * sky.wind_per_second);
                  *static_cast<clouds_params*>(out) =
-                     clouds_params{width, height, n_ground, n_height, 6.0f,  1.0f,
-                                   1.6f,  -0.1f,  0.4f,     0.35f,    -1.0f, wind};
+                     clouds_params{width, height, n_ground,  n_height,  6.0f,      sky.base,
+                                   1.6f,  -0.1f,  sky.sun_x, sky.sun_y, sky.sun_z, wind};
                }};
 }
 

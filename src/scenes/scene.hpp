@@ -30,6 +30,16 @@ struct scene {
 // their analytic derivatives, ray cast and lit.
 scene ocean(std::uint32_t grid_n = 256);
 
+// The clouds' sky, one for the live clouds and the window's clouds of a baked texture set: the
+// direction towards the sun (not normalised), the wind's drift in world units a second, and the
+// altitude of the layer's bottom.
+struct clouds_sky {
+  float sun_x, sun_y, sun_z;
+  double wind_per_second;
+  float base;
+};
+inline constexpr clouds_sky clouds_sky_of_scenes{0.4f, 0.35f, -1.0f, 0.6, 1.0f};
+
 // The clouds: a 4D Perlin-Worley density volume (ground x, ground z, altitude, time) of n_ground x
 // n_ground x n_height samples, Perlin fBm of `octaves` octaves (1..16) remapped by a Worley fBm
 // (graphs/perlin_worley.json's recipe), raymarched from the ground.

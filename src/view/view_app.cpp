@@ -1017,6 +1017,7 @@ status app::run() {
     passes_[2] = std::move(*volume);
     const scenes::scene scenes[2] = {scenes::ocean(), scenes::clouds()};
     for (int i = 0; i < 2; ++i) {
+      if (i == 1 && cloud_textures_) continue;  // the baked set's pass replaces the live clouds'
       auto p = shade_pass::create(vk_, VK_NULL_HANDLE, scenes[i].shader,
                                   static_cast<std::uint32_t>(scenes[i].params_bytes), slots);
       if (!p) return p.error_value();

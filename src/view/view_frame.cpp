@@ -71,10 +71,10 @@ void plan_scene(frame_plan& plan, const scenes::scene& scene, double seconds) {
   scene.params(seconds, plan.width, plan.height, plan.params.data());
 }
 
-// The clouds of a baked texture set, in the live clouds' scene (src/scenes/clouds.cpp: the layer
-// from altitude 1, the sun, the wind of 0.6 world units a second). They sample textures, not a
-// field: the frame's field is one sample, so that every mode's frame has the same steps (the
-// recorder's timeline point, the readouts).
+// The clouds of a baked texture set, under the live clouds' sky (scenes::clouds_sky_of_scenes:
+// the layer's bottom, the sun, the wind). They sample textures, not a field: the frame's field is
+// one sample, so that every mode's frame has the same steps (the recorder's timeline point, the
+// readouts).
 void plan_baked_clouds(frame_plan& plan, double seconds) {
   plan.field = field_spec{};
   plan.field.dims = 1;
@@ -82,12 +82,13 @@ void plan_baked_clouds(frame_plan& plan, double seconds) {
   shader::clouds_baked_params p{};
   p.width = plan.width;
   p.height = plan.height;
-  p.base = 1.0f;
+  const scenes::clouds_sky& sky = scenes::clouds_sky_of_scenes;
+  p.base = sky.base;
   p.top = 1.8f;
-  p.sun_x = 0.4f;
-  p.sun_y = 0.35f;
-  p.sun_z = -1.0f;
-  p.wind = static_cast<float>(seconds * 0.6);
+  p.sun_x = sky.sun_x;
+  p.sun_y = sky.sun_y;
+  p.sun_z = sky.sun_z;
+  p.wind = static_cast<float>(seconds * sky.wind_per_second);
   p.shape_tile = 3.0f;
   p.detail_tile = 0.75f;
   p.weather_tile = 16.0f;
