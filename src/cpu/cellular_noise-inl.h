@@ -321,10 +321,7 @@ HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
 }
 
 // The fewest samples a cell along a row for which the row's table beats gathering per lane.
-#ifndef VKNOISE_CELLULAR_SAMPLES_PER_CELL
-#define VKNOISE_CELLULAR_SAMPLES_PER_CELL 2
-#endif
-constexpr int kCellularSamplesPerCell = VKNOISE_CELLULAR_SAMPLES_PER_CELL;
+constexpr int kCellularSamplesPerCell = 2;
 
 // Whether every lane has the same cell and fraction (bits) on axes 1..dims-1, as a row's do.
 template <int dims>
