@@ -157,6 +157,10 @@ bad "wrong dims" "the weather texture's graph needs dims 2, the graph has 3" clo
   --graph "weather=$work/three.json"
 bad "graph a FIFO" "is a FIFO" clouds "${k[@]}" --graph "curl=$(mkfifo "$work/fifo" && echo "$work/fifo")"
 bad "graph /dev/zero" "--graph curl=/dev/zero" clouds "${k[@]}" --graph curl=/dev/zero
+bad "graph a directory" "is a directory" clouds "${k[@]}" --graph "curl=$work"
+/usr/bin/python3 -c 'print("[" * 100000 + "]" * 100000)' >"$work/deep.json"
+bad "graph 100k levels deep" "nests deeper than 64 levels" clouds "${k[@]}" \
+  --graph "base=$work/deep.json"
 bad "zstd 0" "--zstd level 0 is out of range 1..22" clouds "${k[@]}" --zstd 0
 bad "zstd 23" "--zstd level 23 is out of range 1..22" clouds "${k[@]}" --zstd 23
 bad "frames 0" "--frames 0: expected 1 to 2048" ocean "${k[@]}" --frames 0

@@ -10,7 +10,8 @@
 #   the wind moves the layer: with time running the last frame differs from the still one;
 #   errors, each one line and nothing written: --textures without --mode clouds (exit 2), a
 #   missing directory and a missing file (exit 1), a file that is no KTX 2 texture, a 2D texture
-#   of the wrong format and a 3D texture where a 2D one belongs (exit 2), each naming the file.
+#   of the wrong format and a 3D texture where a 2D one belongs (exit 2), a FIFO, /dev/zero and a
+#   directory in a file's place (exit 1), each naming the file.
 source "$(dirname "$0")/harness.sh" "$@"
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -82,6 +83,20 @@ reset_broken
 cp "$set_dir/erosion.ktx2" "$broken/curl.ktx2"
 expect_error "--textures: a 3D texture for a 2D one" 2 \
   "$broken/curl.ktx2: a 3D texture, expected a 2D texture" \
+  view --mode clouds --textures "$broken" --frames 1
+# Files that are no regular files: refused at once (no read of a FIFO without a writer, none of
+# /dev/zero's endless bytes), naming the file.
+reset_broken
+rm "$broken/base.ktx2" && mkfifo "$broken/base.ktx2"
+expect_error "--textures: a FIFO" 1 "$broken/base.ktx2: is a FIFO" \
+  view --mode clouds --textures "$broken" --frames 1
+reset_broken
+rm "$broken/erosion.ktx2" && ln -s /dev/zero "$broken/erosion.ktx2"
+expect_error "--textures: /dev/zero" 1 "$broken/erosion.ktx2" \
+  view --mode clouds --textures "$broken" --frames 1
+reset_broken
+rm "$broken/weather.ktx2" && mkdir "$broken/weather.ktx2"
+expect_error "--textures: a directory" 1 "$broken/weather.ktx2: is a directory" \
   view --mode clouds --textures "$broken" --frames 1
 
 finish
