@@ -118,12 +118,19 @@ SANITIZERS := $(CURDIR)/tests/sanitizers
 SANITIZER_CMAKE := -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DVKNOISE_BUILD_PYTHON=OFF
+# The SIMD targets of each instrumented build (VKNOISE_SIMD_TARGETS, CMakeLists.txt); every target
+# is a compilation of every SIMD source of its own, and the SIMD tests run on each in turn:
+#   ASan   the baseline (EMU128: 4 lanes), AVX2 (8) and AVX3 (16), one target of each vector
+#          width, whose loads and stores at a row's end ASan checks, and AVX3_DL, whose table
+#          lookup in registers is code of its own (SSSE3 and SSE4 are 4 lanes, as the baseline)
+#   TSan   the baseline only: the threads (the pool, the pieces, the queues) are the same code
+#          on every target
+#   fuzz   the baseline only: the fuzzers drive parsers (the command line's, the graph and KTX 2
+#          readers), not the SIMD kernels
+ASAN_SIMD_TARGETS := 'AVX2;AVX3;AVX3_DL'
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
-# The fuzzers drive parsers (the command line's, the graph reader), not the SIMD kernels:
-# Highway's baseline target alone (HWY_COMPILE_ONLY_STATIC) keeps its instrumented build minutes
-# shorter.
-FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS) -DHWY_COMPILE_ONLY_STATIC
+FUZZ_FLAGS := -fsanitize=fuzzer-no-link $(ASAN_FLAGS)
 # clang links its static ASan runtime into executables only; the shared library (linked with
 # --no-undefined) needs the shared runtime, found through an rpath.
 # The shared runtime cannot come first in the library list (libFuzzer's C++ comes earlier).
@@ -153,7 +160,8 @@ THREADED_TESTS ?= CpuFill|CpuEval|Thread
 ASAN_EXCLUDED := ^(consumer|python)_|^golden_field_hashes$$|^CellularExhaustive\.
 
 test-asan: deps
-	cmake -S . -B $(ASAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(ASAN_FLAGS)" \
+	cmake -S . -B $(ASAN_DIR) $(SANITIZER_CMAKE) -DVKNOISE_SIMD_TARGETS=$(ASAN_SIMD_TARGETS) \
+	  -DCMAKE_C_FLAGS="$(ASAN_FLAGS)" \
 	  -DCMAKE_CXX_FLAGS="$(ASAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="$(ASAN_FLAGS)" \
 	  -DCMAKE_SHARED_LINKER_FLAGS="$(ASAN_FLAGS)"
 	$(ASAN_ENV) cmake --build $(ASAN_DIR)
@@ -162,7 +170,8 @@ test-asan: deps
 	  -j $(CTEST_JOBS)
 
 test-tsan: deps
-	cmake -S . -B $(TSAN_DIR) $(SANITIZER_CMAKE) -DCMAKE_C_FLAGS="$(TSAN_FLAGS)" \
+	cmake -S . -B $(TSAN_DIR) $(SANITIZER_CMAKE) -DVKNOISE_SIMD_TARGETS=baseline \
+	  -DCMAKE_C_FLAGS="$(TSAN_FLAGS)" \
 	  -DCMAKE_CXX_FLAGS="$(TSAN_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="$(TSAN_FLAGS)" \
 	  -DCMAKE_SHARED_LINKER_FLAGS="$(TSAN_FLAGS)" -DVKNOISE_BUILD_BENCH=OFF \
 	  -DVKNOISE_BUILD_EXAMPLES=OFF
@@ -172,7 +181,7 @@ test-tsan: deps
 	  --timeout 1800 -R '$(THREADED_TESTS)' --no-tests=error -j $(CTEST_JOBS)
 
 fuzz: deps
-	cmake -S . -B $(FUZZ_DIR) $(SANITIZER_CMAKE) \
+	cmake -S . -B $(FUZZ_DIR) $(SANITIZER_CMAKE) -DVKNOISE_SIMD_TARGETS=baseline \
 	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DVKNOISE_FUZZ=ON \
 	  -DCMAKE_C_FLAGS="$(FUZZ_FLAGS)" -DCMAKE_CXX_FLAGS="$(FUZZ_FLAGS)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(FUZZ_LINK)" -DCMAKE_SHARED_LINKER_FLAGS="$(FUZZ_LINK)" \

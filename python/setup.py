@@ -65,6 +65,12 @@ class CMakeBuild(build_ext):
             build_dir, prefix = Path(scratch, "build"), Path(scratch, "prefix")
             generator = ["-G", "Ninja"] if shutil.which("ninja") else []
             options = dict(CMAKE_OPTIONS, Python3_EXECUTABLE=sys.executable)
+            # VKNOISE_SIMD_TARGETS (CMakeLists.txt: all, baseline or a list of x86 targets)
+            # from the environment: "baseline" builds several times faster, for a slower
+            # fast CPU path.
+            simd_targets = os.environ.get("VKNOISE_SIMD_TARGETS")
+            if simd_targets:
+                options["VKNOISE_SIMD_TARGETS"] = simd_targets
             run(cmake, "-S", PROJECT_DIR, "-B", build_dir, *generator,
                 *(f"-D{name}={value}" for name, value in options.items()))
             run(cmake, "--build", build_dir, "--target", "_vknoise", "--parallel",

@@ -65,7 +65,7 @@ TEST_F(BoundedWait, ATimedOutFillWaitsOneTimeout) {
     // last fill still winding down on a loaded machine) can block on that lock before it reaches
     // the wait under test (seen under ASan beside another GPU test, 1 run in 3): an artefact of
     // fork() in a threaded process, not of vknoise's waits. Such a
-    // child is killed after 60 s (a good one ends within 2 s) and the fork tried again, up to
+    // child is killed after 20 s (a good one ends within 2 s) and the fork tried again, up to
     // three times; every child that ends must give the verdict.
     int ended = 0;
     for (int attempt = 0; attempt < 3 && ended == 0; ++attempt) {
@@ -86,7 +86,7 @@ TEST_F(BoundedWait, ATimedOutFillWaitsOneTimeout) {
         _exit(v);  // the parent's objects are not the child's to destroy
       }
       int wait_status = 0;
-      if (!wait_for_child(child, 60'000, wait_status)) continue;
+      if (!wait_for_child(child, 20'000, wait_status)) continue;
       ++ended;
       ASSERT_TRUE(WIFEXITED(wait_status));
       EXPECT_EQ(WEXITSTATUS(wait_status), within_one_timeout);

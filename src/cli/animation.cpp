@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "cli/number_parsing.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "vknoise/graph.hpp"
 
 namespace vknoise::cli {
@@ -27,9 +27,9 @@ void add_animation_options(CLI::App& app, animation_options& options) {
                   "T0 + k*(T1-T0)/(N-1), or T0 + k*(T1-T0)/N with --loop. --out then names "
                   "the frames (see --out)");
   add_text_option(app, "--frames", "N", options.frames, "number of frames N (with --time)");
-  app.add_flag("--loop", options.loop,
-               "make time periodic with period T1-T0 (an integer from 1 to 256), so the "
-               "animation loops seamlessly");
+  add_flag(app, "--loop", options.loop,
+           "make time periodic with period T1-T0 (an integer from 1 to 256), so the "
+           "animation loops seamlessly");
 }
 
 result<std::optional<animation>> parse_animation(const animation_options& options) {

@@ -11,12 +11,11 @@
 // from 1 to 256: the animation wraps around seamlessly.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "cli/parser.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/result.hpp"
 

@@ -14,8 +14,8 @@
 #include "cli/common_options.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/output_file.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 
 namespace vknoise::cli {
 namespace {
@@ -159,25 +159,21 @@ int run_bake(const bake_options& options) {
 
 command add_bake_command(CLI::App& app) {
   auto options = std::make_shared<bake_options>();
-  CLI::App* parser = app.add_subcommand(
-      "bake",
+  CLI::App* parser = add_subcommand(
+      app, "bake",
       "Bake a set of tileable textures as KTX 2 files with mips: clouds (base.ktx2, erosion.ktx2, "
       "curl.ktx2, weather.ktx2) or ocean (detail.ktx2), and bake.json");
-  parser->add_option("SET", options->set, "the set: " + std::string(bake::texture_set_names()))
-      ->required();
-  add_text_option(*parser, "--out", "DIR", options->out,
-                  "an existing directory; the set's files appear there all at once or not at all")
-      ->required();
-  parser
-      ->add_option("--graph", options->graphs,
-                   "a texture's recipe graph instead of the built-in one (graphs/bake/; "
-                   "repeatable): its dims and output count must be the texture's")
-      ->type_name("NAME=FILE");
-  parser
-      ->add_option("--size", options->sizes,
-                   "a texture's side, a power of two (repeatable); defaults base=128, "
-                   "erosion=32, curl=128, weather=512, detail=256")
-      ->type_name("NAME=N");
+  require(*add_text_option(*parser, "SET", "NAME", options->set,
+                           "the set: " + std::string(bake::texture_set_names())));
+  require(*add_text_option(
+      *parser, "--out", "DIR", options->out,
+      "an existing directory; the set's files appear there all at once or not at all"));
+  add_text_list_option(*parser, "--graph", "NAME=FILE", options->graphs,
+                       "a texture's recipe graph instead of the built-in one (graphs/bake/; "
+                       "repeatable): its dims and output count must be the texture's");
+  add_text_list_option(*parser, "--size", "NAME=N", options->sizes,
+                       "a texture's side, a power of two (repeatable); defaults base=128, "
+                       "erosion=32, curl=128, weather=512, detail=256");
   add_text_option(*parser, "--frames", "N", options->frames,
                   "ocean: frames in the loop, the detail texture's layers (default 32)");
   add_text_option(*parser, "--zstd", "LEVEL", options->zstd,
@@ -185,7 +181,7 @@ command add_bake_command(CLI::App& app) {
   add_backend_option(*parser, options->common);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
-  parser->add_flag("--quiet", options->quiet, "no line per texture on stderr");
+  add_flag(*parser, "--quiet", options->quiet, "no line per texture on stderr");
   return {parser, [options] { return run_bake(*options); },
           [options] { return check_bake(*options); }};
 }

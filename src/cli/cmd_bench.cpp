@@ -20,8 +20,8 @@
 #include "cli/command.hpp"
 #include "cli/common_options.hpp"  // parse_device_index
 #include "cli/number_parsing.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "io/atomic_file.hpp"
 
 namespace vknoise::cli {
@@ -296,8 +296,8 @@ int run_bench_command(const bench_options& options) {
 
 command add_bench_command(CLI::App& app) {
   auto o = std::make_shared<bench_options>();
-  CLI::App* parser = app.add_subcommand(
-      "bench",
+  CLI::App* parser = add_subcommand(
+      app, "bench",
       "Throughput of one field (or as many scattered points) on each backend (gpu kernel, "
       "gpu-e2e, cpu-reference, cpu-fast, stb, glm); with no filter, a bounded sweep of sizes, "
       "dims 3 and 4, octaves 1, 4, 8");

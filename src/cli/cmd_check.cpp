@@ -272,16 +272,16 @@ int run_check(const check_options& options) {
 command add_check_command(CLI::App& app) {
   auto options = std::make_shared<check_options>();
   CLI::App* parser =
-      app.add_subcommand("check",
-                         "Render a field on the GPU and the CPU and compare (default 256x256, or "
-                         "64x64x4x4 with --dims 4); with --graph, check the graph's contract");
+      add_subcommand(app, "check",
+                     "Render a field on the GPU and the CPU and compare (default 256x256, or "
+                     "64x64x4x4 with --dims 4); with --graph, check the graph's contract");
   add_dims_option(*parser, options->field);
   add_field_options(*parser, options->field);
   add_seed_option(*parser, options->common);
   add_device_option(*parser, options->common);
-  parser->add_flag("--all", options->all,
-                   "check every noise variant on a small field, one line each (ignores the field "
-                   "options)");
+  add_flag(*parser, "--all", options->all,
+           "check every noise variant on a small field, one line each (ignores the field "
+           "options)");
   return {parser, [options] { return run_check(*options); }};
 }
 

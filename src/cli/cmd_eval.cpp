@@ -127,8 +127,8 @@ int run_eval(const eval_options& options) {
 
 command add_eval_command(CLI::App& app) {
   auto options = std::make_shared<eval_options>();
-  CLI::App* parser = app.add_subcommand(
-      "eval", "Noise at points read from stdin (one point per line, --dims numbers)");
+  CLI::App* parser = add_subcommand(
+      app, "eval", "Noise at points read from stdin (one point per line, --dims numbers)");
   add_dims_option(*parser, options->field);
   add_noise_options(*parser, options->field.noise);
   add_remap_option(*parser, options->remap);

@@ -17,8 +17,8 @@
 #include <utility>
 
 #include "cli/command.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "graph/graph_layout.hpp"
 #include "io/temporary_file_registry.hpp"
 #include "vknoise/graph.hpp"
@@ -202,8 +202,8 @@ int run_graph(const graph_options& options) {
 
 command add_graph_command(CLI::App& app) {
   auto options = std::make_shared<graph_options>();
-  CLI::App* parser = app.add_subcommand(
-      "graph",
+  CLI::App* parser = add_subcommand(
+      app, "graph",
       "What a noise graph compiles to: its GLSL kernel, or its statistics and compile "
       "times");
   add_text_option(*parser, "--emit-glsl", "FILE", options->emit_glsl,

@@ -95,8 +95,8 @@ int run_info(const common_options& options) {
 
 command add_info_command(CLI::App& app) {
   auto options = std::make_shared<common_options>();
-  CLI::App* parser = app.add_subcommand(
-      "info", "List the Vulkan devices, the one to be used, and the backend auto picks");
+  CLI::App* parser = add_subcommand(
+      app, "info", "List the Vulkan devices, the one to be used, and the backend auto picks");
   add_device_option(*parser, *options);
   return {parser, [options] { return run_info(*options); }};
 }

@@ -19,10 +19,10 @@
 #include "cli/frame_path.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/output_file.hpp"
+#include "cli/parser.hpp"
 #include "cli/preset_render.hpp"
 #include "cli/progress.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "cli/volume_stream.hpp"
 
 namespace vknoise::cli {
@@ -317,8 +317,8 @@ int run_render(const render_options& options) {
 
 command add_render_command(CLI::App& app) {
   auto options = std::make_shared<render_options>();
-  CLI::App* parser = app.add_subcommand(
-      "render", "Render a field, or an animation of fields, to image, volume or video files");
+  CLI::App* parser = add_subcommand(
+      app, "render", "Render a field, or an animation of fields, to image, volume or video files");
   add_dims_option(*parser, options->field);
   add_field_options(*parser, options->field);
   add_region_option(*parser, options->field);
@@ -333,12 +333,12 @@ command add_render_command(CLI::App& app) {
                       " (default r32f for 1 channel, rg32f for 2, rgba32f for 3 (alpha 1) or 4; "
                       "8-bit formats clamp to [0, 1] (use --remap 01), -srgb ones encode the "
                       "value as linear with the sRGB curve)");
-  parser->add_flag("--ktx-array", options->ktx_array,
-                   "a .ktx2 of a 3D field holds its z slices (e.g. time) as 2D array layers "
-                   "instead of a 3D volume");
-  parser->add_flag("--mips", options->mips,
-                   "a .ktx2 holds the full mip chain (a wrapping 2x box filter: the mips of a "
-                   "tileable field tile; array layers filtered apart)");
+  add_flag(*parser, "--ktx-array", options->ktx_array,
+           "a .ktx2 of a 3D field holds its z slices (e.g. time) as 2D array layers "
+           "instead of a 3D volume");
+  add_flag(*parser, "--mips", options->mips,
+           "a .ktx2 holds the full mip chain (a wrapping 2x box filter: the mips of a "
+           "tileable field tile; array layers filtered apart)");
   add_text_option(*parser, "--zstd", "LEVEL", options->zstd,
                   "Zstandard supercompression of a .ktx2's levels, LEVEL 1..22");
   add_preset_option(*parser, options->preset);
@@ -348,19 +348,19 @@ command add_render_command(CLI::App& app) {
                       "one " +
                       frame_formats_help() + " that holds every frame");
   add_animation_options(*parser, options->animation);
-  parser->add_flag("--resume", options->resume,
-                   "skip frames whose file already exists (files are written atomically, so an "
-                   "existing one is complete)");
+  add_flag(*parser, "--resume", options->resume,
+           "skip frames whose file already exists (files are written atomically, so an "
+           "existing one is complete)");
   add_text_option(*parser, "--memory-budget", "MiB", options->memory_budget,
                   "host memory for one frame (default 1024): a larger " + streaming_formats_help() +
                       " volume is rendered in z-slabs and streamed to the file; memory stays "
                       "within one slab plus the GPU renderer's two chunks");
-  parser->add_flag("--quiet", options->quiet, "no progress or memory report on stderr");
-  parser->add_flag("--verbose", options->verbose,
-                   "also print on stderr what ffmpeg and ffprobe said while writing a .mp4 (an "
-                   "error line otherwise quotes only their last line)");
-  parser->get_option("--size")->required();
-  parser->get_option("--out")->required();
+  add_flag(*parser, "--quiet", options->quiet, "no progress or memory report on stderr");
+  add_flag(*parser, "--verbose", options->verbose,
+           "also print on stderr what ffmpeg and ffprobe said while writing a .mp4 (an "
+           "error line otherwise quotes only their last line)");
+  require(option_named(*parser, "--size"));
+  require(option_named(*parser, "--out"));
   return {parser, [options] { return run_render(*options); },
           [options] { return check_render(*options); }};
 }

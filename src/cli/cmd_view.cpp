@@ -47,14 +47,13 @@ int run_view(const std::vector<std::string>& arguments) {
 }  // namespace
 
 command add_view_command(CLI::App& app) {
-  CLI::App* view = app.add_subcommand(
-      "view",
+  CLI::App* view = add_subcommand(
+      app, "view",
       "a realtime window on a field or a graph (slice, heightfield, volume, ocean, clouds): "
       "every option goes to vknoise-view, see vknoise view --help");
   // Everything after `view`, --help included, belongs to vknoise-view.
-  view->prefix_command();
-  view->set_help_flag();
-  return {view, [view] { return run_view(view->remaining()); }};
+  pass_everything_through(*view);
+  return {view, [view] { return run_view(passed_through(*view)); }};
 }
 
 }  // namespace vknoise::cli

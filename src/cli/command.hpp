@@ -2,10 +2,9 @@
 // the command line has parsed, returning the process exit code.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <functional>
 
+#include "cli/parser.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::cli {

@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "cli/number_parsing.hpp"
+#include "cli/parser.hpp"
 #include "cli/permutation_file.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 
 namespace vknoise::cli {
 namespace {

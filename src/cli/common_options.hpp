@@ -2,13 +2,12 @@
 // --permutation, and --device, parsed into a computation (cli/backend.hpp).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "cli/backend.hpp"
+#include "cli/parser.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::cli {

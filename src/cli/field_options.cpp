@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "cli/number_parsing.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 
 namespace vknoise::cli {
 namespace {

@@ -2,14 +2,13 @@
 // a field.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "cli/noise_options.hpp"
+#include "cli/parser.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/result.hpp"
 

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "cli/number_parsing.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/lower_noise.hpp"
 
@@ -183,9 +183,9 @@ void add_noise_options(CLI::App& app, noise_options& options) {
       options.interpolation, "value noise: how lattice values are blended (default linear)");
   add_text_option(app, "--warp", "A", options.warp,
                   "domain warp: sample at p + A * (a second noise field), A >= 0 (default 0)");
-  app.add_flag("--smooth", options.smooth,
-               "value noise: average each lattice value with its neighbours first (Elias's "
-               "SmoothNoise)");
+  add_flag(app, "--smooth", options.smooth,
+           "value noise: average each lattice value with its neighbours first (Elias's "
+           "SmoothNoise)");
   add_text_option(app, "--fractal", alternatives(all_fractal_kinds(), fractal_kind_name),
                   options.fractal, "sum over octaves (default none)");
   add_text_option(app, "--octaves", "N", options.octaves,
@@ -199,16 +199,16 @@ void add_noise_options(CLI::App& app, noise_options& options) {
                       number_text(noise_spec{}.lacunarity) + ")");
   add_text_option(app, "--period", "P|X,Y[,Z[,W]]", options.period,
                   "tile with this integer period (1 to 256) on every axis or per axis; 0 = none");
-  app.add_flag("--octave-offsets", options.octave_offsets,
-               "shift each octave by a fixed offset so octaves do not align at the origin");
-  app.add_flag("--gradient", options.gradient,
-               "also compute the analytic partial derivatives: each sample becomes the value "
-               "followed by d/dx, d/dy, ... (fractal none or fbm; with --graph, each output "
-               "followed by its derivatives, through every node)");
-  app.add_flag("--curl", options.curl,
-               "curl noise (Bridson 2007), a divergence-free 3D vector field: the curl of a "
-               "--graph of three outputs, or of the noise options' 3D noise three times at "
-               "offset positions; 3 values per sample");
+  add_flag(app, "--octave-offsets", options.octave_offsets,
+           "shift each octave by a fixed offset so octaves do not align at the origin");
+  add_flag(app, "--gradient", options.gradient,
+           "also compute the analytic partial derivatives: each sample becomes the value "
+           "followed by d/dx, d/dy, ... (fractal none or fbm; with --graph, each output "
+           "followed by its derivatives, through every node)");
+  add_flag(app, "--curl", options.curl,
+           "curl noise (Bridson 2007), a divergence-free 3D vector field: the curl of a "
+           "--graph of three outputs, or of the noise options' 3D noise three times at "
+           "offset positions; 3 values per sample");
 }
 
 result<noise_spec> parse_noise(const noise_options& options) {

@@ -4,12 +4,11 @@
 // command line's description of what a sample is (vknoise::noise_spec).
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "cli/parser.hpp"
 #include "vknoise/graph.hpp"
 #include "vknoise/noise_spec.hpp"
 #include "vknoise/result.hpp"

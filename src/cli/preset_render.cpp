@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "cli/output_file.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "presets/preset.hpp"
 #include "vknoise/graph.hpp"
 

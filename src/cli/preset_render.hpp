@@ -8,12 +8,11 @@
 // .png.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <optional>
 #include <string>
 
 #include "cli/field_options.hpp"
+#include "cli/parser.hpp"
 #include "vknoise/result.hpp"
 
 namespace vknoise::cli {

@@ -16,8 +16,8 @@
 #include "cli/field_options.hpp"
 #include "cli/number_parsing.hpp"
 #include "cli/output_file.hpp"
+#include "cli/parser.hpp"
 #include "cli/report.hpp"
-#include "cli/text_option.hpp"
 #include "view/view_app.hpp"
 #include "view/view_frame.hpp"
 #include "view/window_device.hpp"
@@ -194,22 +194,23 @@ int run(const std::vector<std::string>& args) {
   cli::add_text_option(
       app, "--colormap", "gray|viridis|diverging", c.colormap,
       "the slice's colour map (default gray: -1 black, 1 white, as render's .png)");
-  app.add_option("--set", c.sets,
-                 "preset a panel value, key=value (render's field flags without dashes, or "
-                 "mode, colormap, panel, play, speed, loop, time, diff, grid, volume, layers, "
-                 "scene-octaves, yaw, pitch, distance, relief); repeatable");
+  cli::add_text_list_option(
+      app, "--set", "KEY=VALUE", c.sets,
+      "preset a panel value (KEY: render's field flags without dashes, or mode, colormap, panel, "
+      "play, speed, loop, time, diff, grid, volume, layers, scene-octaves, yaw, pitch, distance, "
+      "relief); repeatable");
   cli::add_text_option(app, "--textures", "DIR", c.textures,
                        "with --mode clouds: raymarch the baked texture set in DIR (base.ktx2, "
                        "erosion.ktx2, curl.ktx2, weather.ktx2, as `vknoise bake clouds` writes "
                        "them) instead of the live field");
   cli::add_text_option(app, "--resize-at", "N:WxH", c.resize_at,
                        "resize the window to WxH before frame N (for tests)");
-  app.add_flag("--validate", c.validate,
-               "Khronos validation layer with synchronization validation; any message makes the "
-               "exit status 1");
-  app.add_flag("--headless", c.headless,
-               "no window: render --frames N frames of --size into an offscreen image (no "
-               "panel, no present), for measuring and for machines without a display");
+  cli::add_flag(app, "--validate", c.validate,
+                "Khronos validation layer with synchronization validation; any message makes the "
+                "exit status 1");
+  cli::add_flag(app, "--headless", c.headless,
+                "no window: render --frames N frames of --size into an offscreen image (no "
+                "panel, no present), for measuring and for machines without a display");
   cli::add_dims_option(app, settings.field);
   cli::add_origin_step_noise_options(app, settings.field);
   cli::add_seed_option(app, settings.common);
