@@ -9,6 +9,35 @@
 namespace vknoise::bench {
 namespace {
 
+// Simplex and flow noise, counted from the compiled kernel (tools/count_kernel_ops.sh): the
+// whole kernel with every corner's contribution, and with none (the cut's own ops subtracted);
+// a contributing corner costs (all - none) / corners.
+struct corner_costs {
+  alu_ops none;
+  alu_ops all;
+  int corners;
+};
+constexpr corner_costs simplex3{{107, 37, 12}, {151, 41, 12}, 4};
+constexpr corner_costs simplex4{{165, 92, 20}, {235, 92, 20}, 5};
+constexpr corner_costs flow3{{358, 90, 12}, {943, 134, 16}, 4};
+
+// Mean contributing corners per sample, measured by vknoise_kernel_visits over
+// vknoise_kernel_bench's fields (origin 0, step 1/32: 3D 256x256x256, 4D 64x64x64x64), for SIMD
+// groups of 1, 8 and 32 consecutive samples along x.
+struct measured_corners {
+  noise_kind noise;
+  int dims;
+  unsigned lanes;
+  double corners;
+};
+constexpr measured_corners corner_visits[] = {
+    {noise_kind::simplex, 3, 1, 3.636},  {noise_kind::simplex, 3, 8, 3.951},
+    {noise_kind::simplex, 3, 32, 4.000}, {noise_kind::simplex, 4, 1, 3.800},
+    {noise_kind::simplex, 4, 8, 4.514},  {noise_kind::simplex, 4, 32, 4.961},
+    {noise_kind::flow, 3, 1, 2.960},     {noise_kind::flow, 3, 8, 3.604},
+    {noise_kind::flow, 3, 32, 3.895},
+};
+
 // Cellular noise's search (F1, euclidean, jitter 1), counted from the compiled kernel
 // (tools/count_kernel_ops.sh: its loops 1 to dims, each iteration split into the bound test and
 // what runs when the slab passes; the rounded_sqrt correction loop once, as for every F1 above
@@ -24,7 +53,7 @@ struct cellular_costs {
 constexpr cellular_costs cellular3{{45, 54, 0}, {11, 10, 0}, {0, 5, 1}, {0, 6, 1}, {30, 20, 7}};
 constexpr cellular_costs cellular4{{45, 56, 0}, {11, 10, 0}, {0, 5, 1}, {0, 6, 1}, {39, 21, 9}};
 
-// Mean iterations per sample (tests and passes per level), measured by vknoise_cellular_visits
+// Mean iterations per sample (tests and passes per level), measured by vknoise_kernel_visits
 // over vknoise_kernel_bench's fields (origin 0, step 1/32): 3D 256x256x256, 4D 64x64x64x64, for
 // SIMD groups of 1, 8 and 32 consecutive samples along x.
 struct measured_visits {
@@ -64,15 +93,26 @@ std::optional<alu_ops> basis_alu_ops(noise_kind noise, int dims, unsigned lanes)
     case noise_kind::improved:
       return kernel_alu_ops(dims, 1);
     case noise_kind::simplex:
-      // The whole kernel after spirv-opt (tools/count_kernel_ops.sh): addressing, the skewed
-      // cell, D + 1 corners with their falloff, gradient and derivative sums (the kernel
-      // computes the gradient sum even for the value), the output.
-      return dims == 3 ? alu_ops{151, 41, 12} : alu_ops{235, 92, 20};
-    case noise_kind::flow:
-      // As simplex; 3D only: 4 corners, each with three polynomial sin/cos pairs and a square
-      // root by Newton steps (flow_gradient3).
-      if (dims != 3) return std::nullopt;
-      return alu_ops{943, 134, 16};
+    case noise_kind::flow: {
+      // Simplex: addressing, the skewed cell, each corner's falloff, and per contributing corner
+      // its gradient's dot product. Flow (3D only): the same shape, with per contributing corner
+      // three polynomial sine/cosine pairs and a square root by Newton steps (flow_gradient3).
+      if (noise == noise_kind::flow && dims != 3) return std::nullopt;
+      const corner_costs& c = noise == noise_kind::flow ? flow3 : (dims == 3 ? simplex3 : simplex4);
+      const measured_corners* v = nullptr;
+      for (const measured_corners& m : corner_visits) {
+        if (m.noise == noise && m.dims == dims && m.lanes <= lanes && (!v || m.lanes > v->lanes)) {
+          v = &m;
+        }
+      }
+      if (!v) return std::nullopt;
+      const double share = v->corners / c.corners;
+      auto mix = [&](int none, int all) {
+        return static_cast<int>(none + (all - none) * share + 0.5);
+      };
+      return alu_ops{mix(c.none.float_ops, c.all.float_ops), mix(c.none.int_ops, c.all.int_ops),
+                     mix(c.none.table_loads, c.all.table_loads)};
+    }
     case noise_kind::cellular: {
       const measured_visits* v = nullptr;
       for (const measured_visits& m : visits) {

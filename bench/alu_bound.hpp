@@ -24,10 +24,12 @@ alu_ops kernel_alu_ops(int dims, int octaves);
 
 // One octave of the field kernel vknoise_kernel_bench runs for `noise` (improved, simplex, flow,
 // cellular: F1, euclidean, jitter 1, no period) in `dims` (3 or 4; flow 3 only), as executed by
-// a SIMD group of `lanes` lanes along x: simplex, flow and cellular are counted mechanically from
-// the compiled kernel (tools/count_kernel_ops.sh), every branch arm included; cellular's search
-// adds its measured mean loop iterations (cellular_visits.hpp) for the largest measured group
-// size <= lanes (1, 8 or 32). std::nullopt for other bases and dims.
+// a SIMD group of `lanes` lanes along x. Improved noise is kernel_alu_ops(dims, 1). Simplex, flow
+// and cellular are counted mechanically from the compiled kernel (tools/count_kernel_ops.sh):
+// their data-dependent parts (simplex's and flow's contributing corners, cellular's search
+// iterations) are weighted by the means measured over the kernel bench's fields for the largest
+// measured group size <= lanes (1, 8 or 32; vknoise_kernel_visits). std::nullopt for other
+// bases and dims.
 std::optional<alu_ops> basis_alu_ops(noise_kind noise, int dims, unsigned lanes);
 
 // Peak ALU rate (Gops/s: one 32-bit operation per lane per clock, i.e. half the FMA TFLOPS

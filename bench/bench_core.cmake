@@ -8,6 +8,7 @@ add_library(vknoise_bench_core STATIC
   ${PROJECT_SOURCE_DIR}/bench/bench_runner.cpp
   ${PROJECT_SOURCE_DIR}/bench/bench_workload.cpp
   ${PROJECT_SOURCE_DIR}/bench/cellular_visits.cpp
+  ${PROJECT_SOURCE_DIR}/bench/corner_visits.cpp
   ${PROJECT_SOURCE_DIR}/bench/bench_report.cpp
   ${PROJECT_SOURCE_DIR}/bench/peers.cpp)
 target_include_directories(vknoise_bench_core PUBLIC ${PROJECT_SOURCE_DIR})

@@ -9,6 +9,7 @@
 
 #include "bench/bench_runner.hpp"
 #include "bench/cellular_visits.hpp"
+#include "bench/corner_visits.hpp"
 #include "bench/peers.hpp"
 #if VKNOISE_HAVE_FASTNOISE2
 #include "bench/fastnoise2_peer.hpp"
@@ -222,13 +223,19 @@ int main() {
   expect(!known_peak_gops("llvmpipe (LLVM 15.0.6, 256 bits)"), "no peak for lavapipe");
 
   // The other bases' counts (docs/benchmarks.md, from tools/count_kernel_ops.sh and
-  // vknoise_cellular_visits): simplex 192 / 327, flow 1,077, cellular per SIMD group size.
+  // vknoise_kernel_visits), per SIMD group size: 1 lane, 8 (llvmpipe), 32 (a GPU warp).
   auto total = [](std::optional<alu_ops> ops) { return ops ? ops->float_ops + ops->int_ops : -1; };
   using vknoise::noise_kind;
   expect(total(basis_alu_ops(noise_kind::improved, 3, 32)) == 224, "improved via basis_alu_ops");
-  expect(total(basis_alu_ops(noise_kind::simplex, 3, 32)) == 192, "simplex 3D: 192 ALU ops");
-  expect(total(basis_alu_ops(noise_kind::simplex, 4, 32)) == 327, "simplex 4D: 327 ALU ops");
-  expect(total(basis_alu_ops(noise_kind::flow, 3, 32)) == 1077, "flow 3D: 1077 ALU ops");
+  expect(total(basis_alu_ops(noise_kind::simplex, 3, 1)) == 188, "simplex 3D, 1 lane: 188");
+  expect(total(basis_alu_ops(noise_kind::simplex, 3, 8)) == 191, "simplex 3D, 8 lanes: 191");
+  expect(total(basis_alu_ops(noise_kind::simplex, 3, 32)) == 192, "simplex 3D, 32 lanes: 192");
+  expect(total(basis_alu_ops(noise_kind::simplex, 4, 1)) == 310, "simplex 4D, 1 lane: 310");
+  expect(total(basis_alu_ops(noise_kind::simplex, 4, 8)) == 320, "simplex 4D, 8 lanes: 320");
+  expect(total(basis_alu_ops(noise_kind::simplex, 4, 32)) == 326, "simplex 4D, 32 lanes: 326");
+  expect(total(basis_alu_ops(noise_kind::flow, 3, 1)) == 914, "flow 3D, 1 lane: 914");
+  expect(total(basis_alu_ops(noise_kind::flow, 3, 8)) == 1015, "flow 3D, 8 lanes: 1015");
+  expect(total(basis_alu_ops(noise_kind::flow, 3, 32)) == 1061, "flow 3D, 32 lanes: 1061");
   expect(!basis_alu_ops(noise_kind::flow, 4, 32), "no flow 4D");
   expect(!basis_alu_ops(noise_kind::value, 3, 32), "no count for value noise");
   expect(total(basis_alu_ops(noise_kind::cellular, 3, 1)) == 1852, "cellular 3D, 1 lane: 1852");
@@ -261,6 +268,17 @@ int main() {
                    warp.level[a].passes >= one.level[a].passes && one.level[a].passes >= 1;
     }
     expect(consistent, "cellular visit counts are consistent");
+  }
+  // Contributing corners: at most all of them, more for a wider group, none for other bases.
+  {
+    vknoise::field_spec f = bench_field(3, {64, 4, 4, 1}, 1, noise_kind::flow);
+    const double one = measure_corner_visits(f, 1), warp = measure_corner_visits(f, 32);
+    expect(one > 1 && one <= warp && warp <= 4, "flow's contributing corners");
+    f.noise.kind = noise_kind::simplex;
+    expect(measure_corner_visits(f, 1) > 2 && measure_corner_visits(f, 8) <= 4,
+           "simplex's contributing corners");
+    f.noise.kind = noise_kind::value;
+    expect(measure_corner_visits(f, 1) == 0, "no corners for value noise");
   }
 
   if (failures == 0) std::printf("peers: all checks passed\n");
