@@ -4,8 +4,11 @@
 find_path(VKNOISE_STB_INCLUDE_DIR stb/stb_perlin.h REQUIRED)
 find_path(VKNOISE_GLM_INCLUDE_DIR glm/gtc/noise.hpp REQUIRED)
 add_library(vknoise_bench_core STATIC
+  ${PROJECT_SOURCE_DIR}/bench/alu_bound.cpp
   ${PROJECT_SOURCE_DIR}/bench/bench_runner.cpp
   ${PROJECT_SOURCE_DIR}/bench/bench_workload.cpp
+  ${PROJECT_SOURCE_DIR}/bench/cellular_visits.cpp
+  ${PROJECT_SOURCE_DIR}/bench/corner_visits.cpp
   ${PROJECT_SOURCE_DIR}/bench/bench_report.cpp
   ${PROJECT_SOURCE_DIR}/bench/peers.cpp)
 target_include_directories(vknoise_bench_core PUBLIC ${PROJECT_SOURCE_DIR})

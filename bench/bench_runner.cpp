@@ -218,39 +218,6 @@ std::vector<std::array<std::uint32_t, 4>> default_sizes(int dims) {
   return sizes;
 }
 
-alu_ops kernel_alu_ops(int dims, int octaves) {
-  // Per octave of the value form (docs/benchmarks.md, "ALU bound"): coordinate addressing and
-  // decode, corner hashing, fade curves, offsets, gradients, lerps. 3D: 8 grad3 of 3 float and
-  // 15 int/select ops, 7 lerps; 4D: 16 grad4 of 5 float and 19 int/select ops, 15 lerps.
-  const alu_ops octave = dims == 3 ? alu_ops{69, 151, 14} : alu_ops{157, 356, 30};
-  alu_ops total{octave.float_ops * octaves, octave.int_ops * octaves, octave.table_loads * octaves};
-  total.int_ops += 4;  // invocation index, bounds test, output index
-  if (octaves > 1) {
-    total.float_ops += 3 * octaves + 1;  // sum += amp * n, amp *= persistence; * 1/norm
-    total.int_ops += 2 * octaves;        // loop counter
-  }
-  return total;
-}
-
-std::optional<double> known_peak_gops(std::string_view device_name, std::string* matched) {
-  // SMs x FP32 lanes per SM x boost clock (GHz): one 32-bit op per lane per clock.
-  struct known {
-    const char* name;
-    double gops;
-  };
-  static constexpr known table[] = {
-      {"H200", 132 * 128 * 1.98}, {"H100 PCIe", 114 * 128 * 1.755}, {"H100 NVL", 132 * 128 * 1.785},
-      {"H100", 132 * 128 * 1.98}, {"A100", 108 * 64 * 1.41},        {"RTX 4090", 128 * 128 * 2.52},
-  };
-  for (const known& k : table) {
-    if (device_name.find(k.name) != std::string_view::npos) {
-      if (matched) *matched = k.name;
-      return k.gops;
-    }
-  }
-  return std::nullopt;
-}
-
 result<bench_report> run_bench(const bench_config& config,
                                const std::function<void(const bench_result&)>& on_result) {
   if (auto valid = validate_config(config); !valid) return valid.error_value();
@@ -540,13 +507,19 @@ result<bench_report> run_bench(const bench_config& config,
                   } else {
                     bench_result row = base_row(backend_id::gpu, 0);
                     summarise(row, kernel_seconds);
-                    // The ALU count is a field kernel's (an improved-noise fractal sum, as the
-                    // built-in field's graph computes it); the points kernel also reads its
+                    // The ALU count is a field kernel's (improved noise's fractal sum, as the
+                    // built-in field's graph computes it, or one octave of the other counted
+                    // bases, for a GPU's 32-lane warps); the points kernel also reads its
                     // coordinates per point, so it is given for the grid only.
+                    std::optional<alu_ops> ops;
+                    if (config.noise == noise_kind::improved) {
+                      ops = kernel_alu_ops(dims, octaves);
+                    } else if (octaves == 1) {
+                      ops = basis_alu_ops(config.noise, dims, 32);
+                    }
                     if (!gpu_on_cpu_device && machine.peak_gops && work == workload::grid &&
-                        !is_graph) {
-                      const alu_ops ops = kernel_alu_ops(dims, octaves);
-                      row.alu_fraction = row.median_msps * 1e6 * (ops.float_ops + ops.int_ops) /
+                        !is_graph && ops) {
+                      row.alu_fraction = row.median_msps * 1e6 * (ops->float_ops + ops->int_ops) /
                                          (*machine.peak_gops * 1e9);
                     }
                     emit(std::move(row));

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/alu_bound.hpp"
 #include "bench/bench_workload.hpp"
 #include "vknoise/field.hpp"
 #include "vknoise/graph.hpp"
@@ -133,20 +134,6 @@ struct machine_info {
   std::optional<double> load_start, load_end;
   std::string peer_build;
 };
-
-// ALU operations per sample of the improved-noise field kernel (value form), counted from
-// shaders/improved_noise.glsl and the fractal sum (octave_term.glsl; docs/benchmarks.md has the
-// count).
-struct alu_ops {
-  int float_ops;
-  int int_ops;
-  int table_loads;  // permutation gathers: memory, not ALU; reported for reference
-};
-alu_ops kernel_alu_ops(int dims, int octaves);
-
-// Peak ALU rate (Gops/s: one 32-bit operation per lane per clock, i.e. half the FMA TFLOPS
-// figure) of a few known devices, by a substring of the Vulkan device name.
-std::optional<double> known_peak_gops(std::string_view device_name, std::string* matched = nullptr);
 
 // Runs the sweep. Errors: a bad configuration (errc::invalid_argument), a failing fill, a
 // missing GPU when only GPU backends were asked for. A GPU that cannot be opened while CPU

@@ -3,10 +3,13 @@
 // vanishes).
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bench/bench_runner.hpp"
+#include "bench/cellular_visits.hpp"
+#include "bench/corner_visits.hpp"
 #include "bench/peers.hpp"
 #if VKNOISE_HAVE_FASTNOISE2
 #include "bench/fastnoise2_peer.hpp"
@@ -218,6 +221,65 @@ int main() {
   expect(sxm && matched == "H100" && std::fabs(*sxm - 33454.08) < 0.01, "H100 SXM peak");
   expect(known_peak_gops("NVIDIA H200", &matched) && matched == "H200", "H200 known");
   expect(!known_peak_gops("llvmpipe (LLVM 15.0.6, 256 bits)"), "no peak for lavapipe");
+
+  // The other bases' counts (docs/benchmarks.md, from tools/count_kernel_ops.sh and
+  // vknoise_kernel_visits), per SIMD group size: 1 lane, 8 (llvmpipe), 32 (a GPU warp).
+  auto total = [](std::optional<alu_ops> ops) { return ops ? ops->float_ops + ops->int_ops : -1; };
+  using vknoise::noise_kind;
+  expect(total(basis_alu_ops(noise_kind::improved, 3, 32)) == 224, "improved via basis_alu_ops");
+  expect(total(basis_alu_ops(noise_kind::simplex, 3, 1)) == 188, "simplex 3D, 1 lane: 188");
+  expect(total(basis_alu_ops(noise_kind::simplex, 3, 8)) == 191, "simplex 3D, 8 lanes: 191");
+  expect(total(basis_alu_ops(noise_kind::simplex, 3, 32)) == 192, "simplex 3D, 32 lanes: 192");
+  expect(total(basis_alu_ops(noise_kind::simplex, 4, 1)) == 310, "simplex 4D, 1 lane: 310");
+  expect(total(basis_alu_ops(noise_kind::simplex, 4, 8)) == 320, "simplex 4D, 8 lanes: 320");
+  expect(total(basis_alu_ops(noise_kind::simplex, 4, 32)) == 326, "simplex 4D, 32 lanes: 326");
+  expect(total(basis_alu_ops(noise_kind::flow, 3, 1)) == 914, "flow 3D, 1 lane: 914");
+  expect(total(basis_alu_ops(noise_kind::flow, 3, 8)) == 1015, "flow 3D, 8 lanes: 1015");
+  expect(total(basis_alu_ops(noise_kind::flow, 3, 32)) == 1061, "flow 3D, 32 lanes: 1061");
+  expect(!basis_alu_ops(noise_kind::flow, 4, 32), "no flow 4D");
+  expect(!basis_alu_ops(noise_kind::value, 3, 32), "no count for value noise");
+  expect(total(basis_alu_ops(noise_kind::cellular, 3, 1)) == 1852, "cellular 3D, 1 lane: 1852");
+  expect(total(basis_alu_ops(noise_kind::cellular, 3, 8)) == 2023, "cellular 3D, 8 lanes: 2023");
+  expect(total(basis_alu_ops(noise_kind::cellular, 3, 32)) == 2468, "cellular 3D, 32 lanes: 2468");
+  expect(total(basis_alu_ops(noise_kind::cellular, 3, 16)) == 2023,
+         "16 lanes use the 8-lane count");
+  expect(total(basis_alu_ops(noise_kind::cellular, 4, 1)) == 5521, "cellular 4D, 1 lane: 5521");
+  expect(total(basis_alu_ops(noise_kind::cellular, 4, 8)) == 6169, "cellular 4D, 8 lanes: 6169");
+  expect(total(basis_alu_ops(noise_kind::cellular, 4, 32)) == 8008, "cellular 4D, 32 lanes: 8008");
+  expect(llvmpipe_lanes("llvmpipe (LLVM 15.0.6, 256 bits)") == 8u, "llvmpipe 256 bits: 8 lanes");
+  expect(llvmpipe_lanes("llvmpipe (LLVM 17.0.6, 512 bits)") == 16u, "llvmpipe 512 bits: 16 lanes");
+  expect(!llvmpipe_lanes("NVIDIA H100 80GB HBM3"), "no lanes for a GPU");
+
+  // The counting copy of cellular noise's search finds what the mirror's finds, and its counts
+  // are consistent (every sample tests level 0's 5 offsets; passes never exceed tests; a group
+  // runs at least what each of its lanes runs).
+  for (int dims : {3, 4}) {
+    vknoise::field_spec f =
+        bench_field(dims, {40, 3, 3, dims == 4 ? 2u : 1u}, 1, noise_kind::cellular);
+    f.origin = {-3.3, 250.7, 0.1, 5.9};
+    f.step = {0.093, 0.41, 0.37, 0.29};
+    expect(cellular_visits_check(f), "counted cellular search equals the mirror's");
+    const auto one = measure_cellular_visits(f, 1), warp = measure_cellular_visits(f, 32);
+    const double window = dims == 4 ? 7 : 5;
+    expect(one.level[0].tests == window, "every sample tests level 0's offsets");
+    bool consistent = true;
+    for (int a = 0; a < dims; ++a) {
+      consistent = consistent && one.level[a].passes <= one.level[a].tests &&
+                   warp.level[a].passes >= one.level[a].passes && one.level[a].passes >= 1;
+    }
+    expect(consistent, "cellular visit counts are consistent");
+  }
+  // Contributing corners: at most all of them, more for a wider group, none for other bases.
+  {
+    vknoise::field_spec f = bench_field(3, {64, 4, 4, 1}, 1, noise_kind::flow);
+    const double one = measure_corner_visits(f, 1), warp = measure_corner_visits(f, 32);
+    expect(one > 1 && one <= warp && warp <= 4, "flow's contributing corners");
+    f.noise.kind = noise_kind::simplex;
+    expect(measure_corner_visits(f, 1) > 2 && measure_corner_visits(f, 8) <= 4,
+           "simplex's contributing corners");
+    f.noise.kind = noise_kind::value;
+    expect(measure_corner_visits(f, 1) == 0, "no corners for value noise");
+  }
 
   if (failures == 0) std::printf("peers: all checks passed\n");
   return failures == 0 ? 0 : 1;
