@@ -335,6 +335,43 @@ TEST(CpuFillGraph, BasisGraphsAtFineAndCoarseStepsMatchTheMirror) {
   }
 }
 
+// Euclidean F1, the benchmarks' cellular noise, over rows whose vectors lie in one cell (step
+// 0.011), straddle two (0.09: 16 lanes span two) and hold a cell a sample (1.3, gathered per
+// lane): every dims, both euclidean metrics, a full and a narrow jitter, periods from 1 (every
+// cell the same) up, and negative origins.
+TEST(CpuFillGraph, CellularF1OfEveryDimsAndPeriodMatchesTheMirror) {
+  const permutation_table table = permutation_table::from_seed(5);
+  for (int dims = 2; dims <= 4; ++dims) {
+    for (const char* distance : {"euclidean", "euclidean2"}) {
+      for (const char* jitter : {"1", "0.35"}) {
+        for (int period : {0, 1, 2, 3, 7}) {
+          std::string periods;
+          if (period != 0) {
+            periods = ", \"period\": [";
+            for (int a = 0; a < dims; ++a) periods += (a ? ", " : "") + std::to_string(period);
+            periods += "]";
+          }
+          const std::string json =
+              "{\"dims\": " + std::to_string(dims) +
+              ", \"nodes\": {\"p\": {\"kind\": \"position\"}, \"c\": {\"kind\": \"noise\", "
+              "\"at\": \"p\", \"basis\": \"cellular\", \"distance\": \"" +
+              distance + "\", \"jitter\": " + jitter + periods + "}}, \"outputs\": {\"c\": \"c\"}}";
+          const auto g = parse(json);
+          for (const double step : {0.011, 0.09, 1.3}) {
+            field_spec f = graph_field(g, 131, -7.3);
+            for (int a = 0; a < dims; ++a) f.step[a] = step * (1.0 + 0.3 * a);
+            expect_field_identical(f, table,
+                                   std::to_string(dims) + "D " + distance + ", jitter " + jitter +
+                                       ", period " + std::to_string(period) + ", step " +
+                                       std::to_string(step),
+                                   {1});
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(CpuEvalGraph, PointsMatchTheMirror) {
   int index = 0;
   for (const char* json : graph_cases::basis_graphs) {
