@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "core/cellular_noise.hpp"
@@ -10,12 +11,6 @@
 
 namespace vknoise::bench {
 namespace {
-
-using detail::cellular_accumulate;
-using detail::cellular_axis_bound;
-using detail::cellular_offset;
-using detail::cellular_point;
-using detail::cellular_wrap;
 
 // Which iterations passed, per level: bit (i0 * n + i1) * n + ... of level a's mask for the
 // slab at loop indices i0 .. ia.
@@ -42,56 +37,20 @@ struct pass_masks {
   }
 };
 
-// detail::cellular_find's loops for euclidean distances (its bounds, hashes and insertion in the
-// same order), recording the slabs that pass. Returns the search's result for the check.
-detail::cellular_search<float> counted_find(const std::int32_t* perm,
-                                            const detail::cellular_setup<float>& s, int dims,
-                                            const std::array<int, 4>& cell,
-                                            const std::array<float, 4>& frac, pass_masks& passed) {
-  const std::uint32_t period = 256;
-  const int n = 2 * detail::cellular_radius(dims, s.distance) + 1;
-  const float lo = 0.5f + s.jitter * -0.5f;
-  const float hi = 0.5f + s.jitter * 0.5f;
-  detail::cellular_search<float> r{};
-  r.f1 = 1e30f;
-  r.f2 = 1e30f;
-  // One level of the nest: axis a's offsets under the bound `acc` and hash `p` of the levels
-  // above; `k` holds the offsets chosen so far, `slab` the index of the enclosing slab.
-  auto visit = [&](auto& self, int a, float acc, int p, std::array<int, 4>& k,
-                   std::size_t slab) -> void {
-    for (int i = 0; i < n; ++i) {
-      k[a] = cellular_offset(i);
-      const float b =
-          cellular_accumulate(s.distance, acc, cellular_axis_bound(k[a], lo, hi, frac[a]));
-      if (b > r.f2) continue;
-      const std::size_t here = slab * static_cast<std::size_t>(n) + static_cast<std::size_t>(i);
-      passed.set(a, here);
-      const int h = perm[(a == 0 ? 0 : p) + cellular_wrap(cell[a], k[a], period)];
-      if (a + 1 < dims && a < 3) {
-        self(self, a + 1, b, h, k, here);
-        continue;
-      }
-      float d[4] = {0, 0, 0, 0};
-      float dist = 0;
-      for (int c = 0; c < dims; ++c) {
-        d[c] = (static_cast<float>(k[c]) + cellular_point(perm, h, c, s.jitter)) - frac[c];
-        dist = cellular_accumulate(s.distance, dist, d[c]);
-      }
-      if (dist < r.f1) {
-        r.f2 = r.f1;
-        for (int c = 0; c < 4; ++c) r.d2[c] = r.d1[c];
-        r.f1 = dist;
-        for (int c = 0; c < 4; ++c) r.d1[c] = d[c];
-        r.h1 = h;
-      } else if (dist < r.f2) {
-        r.f2 = dist;
-        for (int c = 0; c < 4; ++c) r.d2[c] = d[c];
-      }
-    }
-  };
-  std::array<int, 4> k{0, 0, 0, 0};
-  visit(visit, 0, 0.0f, 0, k, 0);
-  return r;
+// detail::cellular_find itself, recording through its observer the slabs that pass.
+void counted_find(const std::int32_t* perm, const detail::cellular_setup<float>& s, int dims,
+                  const std::array<int, 4>& cell, const std::array<float, 4>& frac,
+                  pass_masks& passed) {
+  const std::uint32_t period[4] = {256, 256, 256, 256};
+  const std::size_t n = static_cast<std::size_t>(2 * detail::cellular_radius(dims, s.distance) + 1);
+  auto axis = [&](int a) { return detail::lattice_axis<float>{cell[a], 0, 0, 0, frac[a]}; };
+  detail::cellular_find(perm, s, dims, axis(0), axis(1), axis(2), axis(3), period,
+                        [&](int level, int i0, int i1, int i2, int i3) {
+                          const int i[4] = {i0, i1, i2, i3};
+                          std::size_t bit = 0;
+                          for (int a = 0; a <= level; ++a) bit = bit * n + std::size_t(i[a]);
+                          passed.set(level, bit);
+                        });
 }
 
 // Calls `each(x, cell, frac)` for every sample of the field, rows in order, x fastest.
@@ -168,30 +127,6 @@ cellular_visits measure_cellular_visits(const field_spec& field, unsigned lanes)
     result.level[a].passes = passes[a] / samples;
   }
   return result;
-}
-
-bool cellular_visits_check(const field_spec& field) {
-  const auto table = permutation_table::perlin();
-  const std::int32_t* perm = table.doubled().data();
-  const auto setup = setup_of(field);
-  const int dims = field.dims;
-  const int n = 2 * detail::cellular_radius(dims, setup.distance) + 1;
-  const std::uint32_t period[4] = {256, 256, 256, 256};
-  bool same = true;
-  pass_masks masks;
-  for_each_sample(field, [&](std::uint32_t, const std::array<int, 4>& cell,
-                             const std::array<float, 4>& frac) {
-    masks.reset(dims, n);
-    const auto counted = counted_find(perm, setup, dims, cell, frac, masks);
-    auto axis = [&](int a) { return detail::lattice_axis<float>{cell[a], 0, 0, 0, frac[a]}; };
-    const auto original =
-        detail::cellular_find(perm, setup, dims, axis(0), axis(1), axis(2), axis(3), period);
-    same = same &&
-           std::bit_cast<std::uint32_t>(counted.f1) == std::bit_cast<std::uint32_t>(original.f1) &&
-           std::bit_cast<std::uint32_t>(counted.f2) == std::bit_cast<std::uint32_t>(original.f2) &&
-           counted.h1 == original.h1;
-  });
-  return same;
 }
 
 }  // namespace vknoise::bench

@@ -1,8 +1,7 @@
 // How much of cellular noise's window its pruned search visits, for the ALU-bound estimate of
 // the cellular kernel (kernel_alu_ops, docs/benchmarks.md). Measures the mirror's search
 // (detail::cellular_find in src/core/cellular_noise.hpp, F1, euclidean, jitter 1, no period)
-// through a copy of its loops that counts, built from the same helpers; the production search is
-// left as it is. cellular_visits_check() holds the copy to the original.
+// through its observer, which the production search leaves empty.
 #pragma once
 
 #include <array>
@@ -36,9 +35,5 @@ struct cellular_visits {
 // euclidean, jitter 1, no period, one octave, as vknoise_kernel_bench renders it; x fastest).
 // Throws nothing; for other fields the result is meaningless.
 cellular_visits measure_cellular_visits(const field_spec& field, unsigned lanes);
-
-// Whether the counting copy finds what detail::cellular_find finds (F1, F2 and the nearest
-// cell's hash, bit for bit) at every sample of `field`.
-bool cellular_visits_check(const field_spec& field);
 
 }  // namespace vknoise::bench

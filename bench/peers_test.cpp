@@ -250,15 +250,14 @@ int main() {
   expect(llvmpipe_lanes("llvmpipe (LLVM 17.0.6, 512 bits)") == 16u, "llvmpipe 512 bits: 16 lanes");
   expect(!llvmpipe_lanes("NVIDIA H100 80GB HBM3"), "no lanes for a GPU");
 
-  // The counting copy of cellular noise's search finds what the mirror's finds, and its counts
-  // are consistent (every sample tests level 0's 5 offsets; passes never exceed tests; a group
-  // runs at least what each of its lanes runs).
+  // The counts of cellular noise's search (through the mirror's observer) are consistent: every
+  // sample tests level 0's 5 offsets; passes never exceed tests; a group runs at least what each
+  // of its lanes runs.
   for (int dims : {3, 4}) {
     vknoise::field_spec f =
         bench_field(dims, {40, 3, 3, dims == 4 ? 2u : 1u}, 1, noise_kind::cellular);
     f.origin = {-3.3, 250.7, 0.1, 5.9};
     f.step = {0.093, 0.41, 0.37, 0.29};
-    expect(cellular_visits_check(f), "counted cellular search equals the mirror's");
     const auto one = measure_cellular_visits(f, 1), warp = measure_cellular_visits(f, 32);
     const double window = dims == 4 ? 7 : 5;
     expect(one.level[0].tests == window, "every sample tests level 0's offsets");

@@ -163,12 +163,20 @@ struct cellular_search {
   int h1;
 };
 
-template <class real>
+// What cellular_find tells an observer: nothing by default. A measuring tool
+// (bench/cellular_visits.cpp) passes its own, called as observe(level, i0, i1, i2, i3) when the
+// slab of loop level `level` at loop indices i0 .. i[level] passes its bound test (the indices of
+// deeper levels are 0).
+struct cellular_no_observer {
+  void operator()(int, int, int, int, int) const {}
+};
+
+template <class real, class Observer = cellular_no_observer>
 inline cellular_search<real> cellular_find(const std::int32_t* perm, const cellular_setup<real>& s,
                                            int dims, const lattice_axis<real>& x,
                                            const lattice_axis<real>& y, const lattice_axis<real>& z,
-                                           const lattice_axis<real>& w,
-                                           const std::uint32_t* period) {
+                                           const lattice_axis<real>& w, const std::uint32_t* period,
+                                           Observer&& observe = Observer{}) {
   const int cell[4] = {x.cell, y.cell, z.cell, w.cell};
   const real frac[4] = {x.frac, y.frac, z.frac, w.frac};
   const int R = cellular_radius(dims, s.distance);
@@ -189,11 +197,13 @@ inline cellular_search<real> cellular_find(const std::int32_t* perm, const cellu
     const real b0 =
         cellular_accumulate(s.distance, real(0), cellular_axis_bound(k0, lo, hi, frac[0]));
     if (b0 > r.f2) continue;
+    observe(0, i0, 0, 0, 0);
     const int p0 = perm[cellular_wrap(cell[0], k0, period[0])];
     for (int i1 = 0; i1 < n[1]; ++i1) {
       const int k1 = cellular_offset(i1);
       const real b1 = cellular_accumulate(s.distance, b0, cellular_axis_bound(k1, lo, hi, frac[1]));
       if (b1 > r.f2) continue;
+      observe(1, i0, i1, 0, 0);
       const int p1 = perm[p0 + cellular_wrap(cell[1], k1, period[1])];
       for (int i2 = 0; i2 < n[2]; ++i2) {
         const int k2 = cellular_offset(i2);
@@ -202,6 +212,7 @@ inline cellular_search<real> cellular_find(const std::int32_t* perm, const cellu
         if (dims >= 3) {
           b2 = cellular_accumulate(s.distance, b1, cellular_axis_bound(k2, lo, hi, frac[2]));
           if (b2 > r.f2) continue;
+          observe(2, i0, i1, i2, 0);
           p2 = perm[p1 + cellular_wrap(cell[2], k2, period[2])];
         }
         for (int i3 = 0; i3 < n[3]; ++i3) {
@@ -211,6 +222,7 @@ inline cellular_search<real> cellular_find(const std::int32_t* perm, const cellu
             const real b3 =
                 cellular_accumulate(s.distance, b2, cellular_axis_bound(k3, lo, hi, frac[3]));
             if (b3 > r.f2) continue;
+            observe(3, i0, i1, i2, i3);
             h = perm[p2 + cellular_wrap(cell[3], k3, period[3])];
           }
           const int k[4] = {k0, k1, k2, k3};
