@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bench/lane_groups.hpp"
 #include "core/cellular_noise.hpp"
 #include "core/lattice.hpp"
 #include "vknoise/permutation.hpp"
@@ -53,33 +54,6 @@ void counted_find(const std::int32_t* perm, const detail::cellular_setup<float>&
                         });
 }
 
-// Calls `each(x, cell, frac)` for every sample of the field, rows in order, x fastest.
-template <class F>
-void for_each_sample(const field_spec& field, F&& each) {
-  const auto& size = field.size;
-  std::array<int, 4> cell{0, 0, 0, 0};
-  std::array<float, 4> frac{0, 0, 0, 0};
-  auto axis = [&](int a, std::uint64_t i) {
-    const double x = field.origin[a] + static_cast<double>(field.region[a] + i) * field.step[a];
-    const detail::lattice_axis<double> l = detail::split_axis(x, 256);
-    cell[a] = l.cell;
-    frac[a] = static_cast<float>(l.frac);
-  };
-  for (std::uint32_t w = 0; w < size[3]; ++w) {
-    if (field.dims == 4) axis(3, w);
-    for (std::uint32_t z = 0; z < size[2]; ++z) {
-      axis(2, z);
-      for (std::uint32_t y = 0; y < size[1]; ++y) {
-        axis(1, y);
-        for (std::uint32_t x = 0; x < size[0]; ++x) {
-          axis(0, x);
-          each(x, cell, frac);
-        }
-      }
-    }
-  }
-}
-
 detail::cellular_setup<float> setup_of(const field_spec& field) {
   return {field.noise.distance, field.noise.returns, static_cast<float>(field.noise.jitter)};
 }
@@ -98,30 +72,32 @@ cellular_visits measure_cellular_visits(const field_spec& field, unsigned lanes)
   std::array<double, 4> tests{}, passes{};
   pass_masks group, sample;
   group.reset(dims, n);
-  unsigned in_group = 0;
   double samples = 0;
-  auto close_group = [&] {
-    if (in_group == 0) return;
-    // Each lane pays for every iteration its group runs.
-    double above = 1;  // passes of the level above (the loop runs once per sample at level 0)
-    for (int a = 0; a < dims; ++a) {
-      tests[a] += in_group * n * above;
-      above = group.count(a);
-      passes[a] += in_group * above;
-    }
-    samples += in_group;
-    in_group = 0;
-    group.reset(dims, n);
-  };
-  for_each_sample(field, [&](std::uint32_t x, const std::array<int, 4>& cell,
-                             const std::array<float, 4>& frac) {
-    if (x == 0) close_group();
-    sample.reset(dims, n);
-    counted_find(perm, setup, dims, cell, frac, sample);
-    group.merge(sample, dims);
-    if (++in_group == lanes) close_group();
-  });
-  close_group();
+  std::array<int, 4> cell{0, 0, 0, 0};
+  std::array<float, 4> frac{0, 0, 0, 0};
+  for_each_lane_group(
+      field, lanes,
+      [&](const std::array<double, 4>& position) {
+        for (int a = 0; a < 4; ++a) {
+          const detail::lattice_axis<double> l = detail::split_axis(position[a], 256);
+          cell[a] = l.cell;
+          frac[a] = static_cast<float>(l.frac);
+        }
+        sample.reset(dims, n);
+        counted_find(perm, setup, dims, cell, frac, sample);
+        group.merge(sample, dims);
+      },
+      [&](unsigned in_group) {
+        // Each lane pays for every iteration its group runs.
+        double above = 1;  // passes of the level above (the loop runs once per sample at level 0)
+        for (int a = 0; a < dims; ++a) {
+          tests[a] += in_group * n * above;
+          above = group.count(a);
+          passes[a] += in_group * above;
+        }
+        samples += in_group;
+        group.reset(dims, n);
+      });
   for (int a = 0; a < dims; ++a) {
     result.level[a].tests = tests[a] / samples;
     result.level[a].passes = passes[a] / samples;

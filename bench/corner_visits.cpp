@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "bench/lane_groups.hpp"
 #include "core/flow_noise.hpp"
 #include "core/simplex_noise.hpp"
 #include "vknoise/permutation.hpp"
@@ -50,36 +51,20 @@ double measure_corner_visits(const field_spec& field, unsigned lanes) {
     return 0;
   }
   double corners = 0, samples = 0;
-  unsigned group = 0, in_group = 0;
-  auto close_group = [&] {
-    corners += static_cast<double>(in_group) * std::popcount(group);
-    samples += in_group;
-    group = 0;
-    in_group = 0;
-  };
-  // The whole coordinate on each axis, rounded to float as the float path reads it.
-  auto at = [&](int a, std::uint64_t i) {
-    return static_cast<float>(field.origin[a] +
-                              static_cast<double>(field.region[a] + i) * field.step[a]);
-  };
-  const auto& size = field.size;
+  unsigned group = 0;
   std::array<float, 4> p{0, 0, 0, 0};
-  for (std::uint32_t w = 0; w < size[3]; ++w) {
-    if (dims == 4) p[3] = at(3, w);
-    for (std::uint32_t z = 0; z < size[2]; ++z) {
-      p[2] = at(2, z);
-      for (std::uint32_t y = 0; y < size[1]; ++y) {
-        p[1] = at(1, y);
-        close_group();
-        for (std::uint32_t x = 0; x < size[0]; ++x) {
-          p[0] = at(0, x);
-          group |= contributing_corners(perm, kind, dims, p);
-          if (++in_group == lanes) close_group();
-        }
-      }
-    }
-  }
-  close_group();
+  for_each_lane_group(
+      field, lanes,
+      [&](const std::array<double, 4>& position) {
+        // Each coordinate rounded to float, as the float path reads it.
+        for (int a = 0; a < 4; ++a) p[a] = static_cast<float>(position[a]);
+        group |= contributing_corners(perm, kind, dims, p);
+      },
+      [&](unsigned in_group) {
+        corners += static_cast<double>(in_group) * std::popcount(group);
+        samples += in_group;
+        group = 0;
+      });
   return samples > 0 ? corners / samples : 0;
 }
 
