@@ -335,37 +335,67 @@ TEST(CpuFillGraph, BasisGraphsAtFineAndCoarseStepsMatchTheMirror) {
   }
 }
 
-// Euclidean F1, the benchmarks' cellular noise, over rows whose vectors lie in one cell (step
-// 0.011), straddle two (0.09: 16 lanes span two) and hold a cell a sample (1.3, gathered per
-// lane): every dims, both euclidean metrics, a full and a narrow jitter, periods from 1 (every
-// cell the same) up, and negative origins.
+// A cellular noise graph over the position: dims, metric, return, jitter and the period on
+// every axis (0: none).
+std::string cellular_graph(int dims, const char* distance, const char* returns, const char* jitter,
+                           int period) {
+  std::string periods;
+  if (period != 0) {
+    periods = ", \"period\": [";
+    for (int a = 0; a < dims; ++a) periods += (a ? ", " : "") + std::to_string(period);
+    periods += "]";
+  }
+  return "{\"dims\": " + std::to_string(dims) +
+         ", \"nodes\": {\"p\": {\"kind\": \"position\"}, \"c\": {\"kind\": \"noise\", "
+         "\"at\": \"p\", \"basis\": \"cellular\", \"distance\": \"" +
+         distance + "\", \"return\": \"" + returns + "\", \"jitter\": " + jitter + periods +
+         "}}, \"outputs\": {\"c\": \"c\"}}";
+}
+
+// A cellular graph's field over rows whose vectors lie in one cell (step 0.011), straddle two
+// (0.09: 16 lanes span two), hold a cell every few samples (0.3: more cells than the lists take)
+// and a cell a sample (1.3, searched per lane), from a negative origin.
+void expect_cellular_rows_identical(const permutation_table& table, int dims, const char* distance,
+                                    const char* returns, const char* jitter, int period,
+                                    std::vector<unsigned> threads = {1, 3}) {
+  const auto g = parse(cellular_graph(dims, distance, returns, jitter, period));
+  for (const double step : {0.011, 0.09, 0.3, 1.3}) {
+    field_spec f = graph_field(g, 131, -7.3);
+    for (int a = 0; a < dims; ++a) f.step[a] = step * (1.0 + 0.3 * a);
+    expect_field_identical(f, table,
+                           std::to_string(dims) + "D " + distance + " " + returns + ", jitter " +
+                               jitter + ", period " + std::to_string(period) + ", step " +
+                               std::to_string(step),
+                           threads);
+  }
+}
+
+// Euclidean F1, the benchmarks' cellular noise: every dims, both euclidean metrics, a full and a
+// narrow jitter, periods from 1 (every cell the same) up.
 TEST(CpuFillGraph, CellularF1OfEveryDimsAndPeriodMatchesTheMirror) {
   const permutation_table table = permutation_table::from_seed(5);
   for (int dims = 2; dims <= 4; ++dims) {
     for (const char* distance : {"euclidean", "euclidean2"}) {
       for (const char* jitter : {"1", "0.35"}) {
         for (int period : {0, 1, 2, 3, 7}) {
-          std::string periods;
-          if (period != 0) {
-            periods = ", \"period\": [";
-            for (int a = 0; a < dims; ++a) periods += (a ? ", " : "") + std::to_string(period);
-            periods += "]";
-          }
-          const std::string json =
-              "{\"dims\": " + std::to_string(dims) +
-              ", \"nodes\": {\"p\": {\"kind\": \"position\"}, \"c\": {\"kind\": \"noise\", "
-              "\"at\": \"p\", \"basis\": \"cellular\", \"distance\": \"" +
-              distance + "\", \"jitter\": " + jitter + periods + "}}, \"outputs\": {\"c\": \"c\"}}";
-          const auto g = parse(json);
-          for (const double step : {0.011, 0.09, 1.3}) {
-            field_spec f = graph_field(g, 131, -7.3);
-            for (int a = 0; a < dims; ++a) f.step[a] = step * (1.0 + 0.3 * a);
-            expect_field_identical(f, table,
-                                   std::to_string(dims) + "D " + distance + ", jitter " + jitter +
-                                       ", period " + std::to_string(period) + ", step " +
-                                       std::to_string(step),
-                                   {1});
-          }
+          expect_cellular_rows_identical(table, dims, distance, "f1", jitter, period);
+        }
+      }
+    }
+  }
+}
+
+// Every metric and return over rows. Jitter 0 puts every point at its cell's centre, where rows
+// on the grid meet many points at equal distances: the nearest cell is then the first the
+// mirror's order visits, and F2 may equal F1.
+TEST(CpuFillGraph, CellularReturnsOfEveryMetricMatchTheMirror) {
+  const permutation_table table = permutation_table::from_seed(8);
+  for (int dims = 2; dims <= 4; ++dims) {
+    for (const char* distance : {"euclidean", "euclidean2", "manhattan", "chebyshev"}) {
+      for (const char* returns : {"f1", "f2", "f2-f1", "f1*f2", "f1/f2", "cell"}) {
+        for (const char* jitter : {"0.6", "0"}) {
+          expect_cellular_rows_identical(table, dims, distance, returns, jitter, dims == 3 ? 3 : 0,
+                                         {1});
         }
       }
     }

@@ -22,12 +22,15 @@
 #define VKNOISE_CPU_CELLULAR_NOISE_INL_H_
 #endif
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include <hwy/highway.h>
 
 #include "core/cellular_noise.hpp"
-#include "cpu/cellular_rows.hpp"
+#include "cpu/cellular_candidates.hpp"
 #include "cpu/table_lookup-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -199,76 +202,6 @@ struct cellular_lane_source {
   }
 };
 
-// A metric term of the row's table (d * d, or |d|) added to a distance, as cellular_accumulate
-// adds that term.
-template <cellular_distance metric>
-HWY_INLINE V cellular_add_term(V acc, V term) {
-  if constexpr (metric == cellular_distance::chebyshev) {
-    return hn::IfThenElse(hn::Gt(term, acc), term, acc);
-  } else {
-    return hn::Add(acc, term);
-  }
-}
-
-// The search's source for lanes that share their cells and fractions on axes 1..dims-1 (a
-// row's samples): the shared axes' bounds, the neighbour's hash, axis 0 offset and the other
-// axes' terms read from the row's table (cellular_rows.hpp) by each lane's axis 0 cell. Where the
-// lanes' cells lie within 16 of each other the table is read by lane permutes, else gathered.
-template <int dims, cellular_distance metric, bool cell_value>
-struct cellular_row_source {
-  const cellular_params& c;
-  cellular_row_table& t;
-  const VI32* cell;
-  const V* frac;
-  // The axis 0 slab entered: its offset, the lanes' cells, and how the table is read.
-  int k0 = 0, first = 0, low = 0, last = 0;
-  bool window = false;
-  VI32 w;
-  VU index;
-
-  HWY_INLINE V bound(int axis, int i, V acc) const {
-    if (axis == 0) {
-      return cellular_accumulate_first<metric>(
-          cellular_axis_bound(detail::cellular_offset(i), c.lo, c.hi, frac[0]));
-    }
-    return cellular_accumulate<metric>(acc, hn::Set(D(), t.axis_bounds(axis)[i]));
-  }
-  HWY_INLINE void enter(int axis, int i) {
-    if (axis != 0) return;
-    const DI di;
-    k0 = detail::cellular_offset(i);
-    w = cellular_wrap(cell[0], k0, c.period[0]);
-    // The lanes' cells from lane 0's on, modulo the period: within 16, one window of the table
-    // (its entries past the period repeat its first cells); else each lane's own entry.
-    first = hn::GetLane(w);
-    const VI32 from_first = hn::Sub(w, hn::Set(di, first));
-    const VI32 rel =
-        hn::IfThenElse(hn::Lt(from_first, hn::Zero(di)),
-                       hn::Add(from_first, hn::Set(di, static_cast<int>(c.period[0]))), from_first);
-    const int spread = hn::GetLane(hn::MaxOfLanes(di, rel));
-    window = spread < 16;
-    last = window ? first + spread : static_cast<int>(c.period[0]) - 1;
-    low = window ? first : 0;
-    index = hn::BitCast(DU(), rel);
-  }
-  HWY_INLINE V lookup(const float* table) const {
-    return window ? lookup16(table + first, index) : hn::GatherIndex(D(), table, w);
-  }
-  HWY_INLINE V visit(const int* i, VI32& h) const {
-    const D d;
-    const int combination = t.combination(i);
-    t.ensure(combination, low, last);
-    const V o = lookup(t.offset0(combination));
-    V dist = cellular_accumulate_first<metric>(
-        hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k0)), o), frac[0]));
-    for (int a = 1; a < dims; ++a) {
-      dist = cellular_add_term<metric>(dist, lookup(t.term(combination, a)));
-    }
-    if constexpr (cell_value) h = hn::BitCast(DI(), lookup(t.hash_bits(combination)));
-    return dist;
-  }
-};
-
 // cellular_finish: the root of the square for euclidean (correctly rounded, as std::sqrt).
 template <cellular_distance metric>
 HWY_INLINE V cellular_finish(V f) {
@@ -279,33 +212,206 @@ HWY_INLINE V cellular_finish(V f) {
   }
 }
 
-// The search, by the row's table where the lanes share a row (row != null).
+// A metric term (d * d, or |d|) as cellular_accumulate computes it from d.
+template <cellular_distance metric>
+HWY_INLINE V cellular_term(V d) {
+  if constexpr (metric == cellular_distance::euclidean || metric == cellular_distance::euclidean2) {
+    return hn::Mul(d, d);
+  } else {
+    return hn::Abs(d);
+  }
+}
+
+// A term added to a distance, as cellular_accumulate adds the term of its d.
+template <cellular_distance metric>
+HWY_INLINE V cellular_add_term(V acc, V term) {
+  if constexpr (metric == cellular_distance::chebyshev) {
+    return hn::IfThenElse(hn::Gt(term, acc), term, acc);
+  } else {
+    return hn::Add(acc, term);
+  }
+}
+
+// A row's vector: lanes that share their cells and fractions on axes 1..dims-1, their axis 0
+// cells rel = 0 .. lists - 1 after the first lane's (modulo the period), and the lists of those
+// cells' boxes.
+struct cellular_row_lanes {
+  const cellular_candidates* list[4];
+  int lists;
+  V rel;            // real(rel)
+  V frac0;          // axis 0's fractions
+  float shared[4];  // the shared fractions on axes 1..dims-1
+  // Per listed point g (the lists one after another): its lower bound at g, its term on axis a
+  // at a * stride + g; stride = the lists' padded lengths summed.
+  float* scratch;
+  int stride;
+};
+
+// How far the screen's axis 0 positions may stray from the mirror's |d0| (a few roundings of
+// numbers below 16, each under 2^-20): the bounds are widened by this.
+constexpr float kCellularScreenMargin = 0x1p-12f;
+
+// The second least of the union of lane-wise least pairs (first <= second in each lane).
+HWY_INLINE float cellular_second_least(V first, V second) {
+  const D d;
+  HWY_ALIGN float a[hn::MaxLanes(d)];
+  hn::Store(first, d, a);
+  const int n = static_cast<int>(hn::Lanes(d));
+  float least = a[0], next = 1e30f;
+  for (int l = 1; l < n; ++l) {
+    next = std::min(next, std::max(least, a[l]));
+    least = std::min(least, a[l]);
+  }
+  return std::min(next, hn::GetLane(hn::MinOfLanes(d, second)));
+}
+
+// One listed point (g in the scratch, j in list l) inserted into every lane: its distance by the
+// mirror's operations (k0 = the point's axis 0 offset from each lane's cell), inserted as
+// cellular_find inserts; the nearest cell goes to the least place in the mirror's visiting order
+// among equal distances.
+template <int dims, cellular_distance metric, bool second, bool cell_value>
+HWY_INLINE void cellular_insert_listed(const cellular_row_lanes& r, int l, int j, int g,
+                                       int order_scale, cellular_search_lanes& s, V& value,
+                                       V& order) {
+  const D d;
+  const cellular_candidates& c = *r.list[l];
+  const V k0 = hn::Sub(hn::Set(d, c.k0()[j] + static_cast<float>(l)), r.rel);
+  V dist = cellular_accumulate_first<metric>(hn::Sub(hn::Add(k0, hn::Set(d, c.o0()[j])), r.frac0));
+  for (int a = 1; a < dims; ++a) {
+    dist = cellular_add_term<metric>(dist, hn::Set(d, r.scratch[a * r.stride + g]));
+  }
+  if constexpr (cell_value) {
+    // The mirror's place of the point per lane: its axis 0 index (0, -1, +1, ... -> 0, 1, 2, ...)
+    // then the list's part for the other axes.
+    const V index0 = hn::Sub(hn::Add(hn::Abs(k0), hn::Abs(k0)),
+                             hn::IfThenElseZero(hn::Lt(k0, hn::Zero(d)), hn::Set(d, 1.0f)));
+    const V place = hn::Add(hn::Mul(index0, hn::Set(d, static_cast<float>(order_scale))),
+                            hn::Set(d, c.order()[j]));
+    const auto take = hn::Or(hn::Lt(dist, s.f1), hn::And(hn::Eq(dist, s.f1), hn::Lt(place, order)));
+    s.f1 = hn::IfThenElse(take, dist, s.f1);
+    order = hn::IfThenElse(take, place, order);
+    value = hn::IfThenElse(take, hn::Set(d, c.value()[j]), value);
+  } else {
+    if constexpr (second) s.f2 = hn::Min(s.f2, hn::Max(s.f1, dist));
+    s.f1 = hn::Min(s.f1, dist);
+  }
+}
+
+// Whether point j of list l is also in an earlier list (neighbouring cells' lists share points):
+// F2 counts each point once. Either that list inserted it, or its bound there, also a bound on
+// its distance, shows it is not needed.
+HWY_INLINE bool cellular_listed_earlier(const cellular_row_lanes& r, int l, int j) {
+  const cellular_candidates& c = *r.list[l];
+  for (int e = 0; e < l; ++e) {
+    const cellular_candidates& earlier = *r.list[e];
+    const float k0 = c.k0()[j] + static_cast<float>(l - e);
+    for (int i = 0; i < earlier.count; ++i) {
+      if (earlier.k0()[i] == k0 && earlier.order()[i] == c.order()[j]) return true;
+    }
+  }
+  return false;
+}
+
+// The search over the lanes' lists. Each point's bounds over the lanes: their axis 0 positions
+// rel + frac0 lie in [lowest, highest], so |d0| lies within the point's distances to that range,
+// widened by the margin; the row's terms on the other axes are exact. The threshold is the least
+// upper bound (the second least when `second`); every point whose lower bound is within it is
+// inserted. value: the nearest cell's value when `cell_value`.
+template <int dims, cellular_distance metric, bool second, bool cell_value>
+HWY_INLINE cellular_search_lanes cellular_candidate_search(const cellular_row_lanes& r, int n,
+                                                           V& value) {
+  const D d;
+  const int lanes = static_cast<int>(hn::Lanes(d));
+  const V position = hn::Add(r.rel, r.frac0);
+  const V lowest = hn::MinOfLanes(d, position);
+  const V highest = hn::MaxOfLanes(d, position);
+  const V margin = hn::Set(d, kCellularScreenMargin);
+  // F2's threshold is taken per list, whose points are distinct (neighbouring lists share
+  // points).
+  float limit_second = 1e30f;
+  V least = hn::Set(d, 1e30f);
+  for (int l = 0, g = 0; l < r.lists; g += r.list[l]->padded, ++l) {
+    const cellular_candidates& c = *r.list[l];
+    const V shift = hn::Set(d, static_cast<float>(l));
+    V list_least = hn::Set(d, 1e30f), next = hn::Set(d, 1e30f);
+    for (int j = 0; j < c.padded; j += lanes) {
+      const V u = hn::Add(hn::LoadU(d, c.p(0) + j), shift);
+      const V apart = hn::Max(hn::Sub(lowest, u), hn::Sub(u, highest));
+      V low = cellular_accumulate_first<metric>(hn::Max(hn::Zero(d), hn::Sub(apart, margin)));
+      V high = cellular_accumulate_first<metric>(
+          hn::Add(hn::Max(hn::Sub(u, lowest), hn::Sub(highest, u)), margin));
+      for (int a = 1; a < dims; ++a) {
+        const V t =
+            cellular_term<metric>(hn::Sub(hn::LoadU(d, c.p(a) + j), hn::Set(d, r.shared[a])));
+        hn::StoreU(t, d, r.scratch + a * r.stride + g + j);
+        low = cellular_add_term<metric>(low, t);
+        high = cellular_add_term<metric>(high, t);
+      }
+      hn::StoreU(low, d, r.scratch + g + j);
+      if constexpr (second) next = hn::Min(next, hn::Max(list_least, high));
+      list_least = hn::Min(list_least, high);
+    }
+    if constexpr (second) {
+      limit_second = std::min(limit_second, cellular_second_least(list_least, next));
+    }
+    least = hn::Min(least, list_least);
+  }
+  const V limit = second ? hn::Set(d, limit_second) : hn::MinOfLanes(d, least);
+  int order_scale = 1;
+  for (int a = 1; a < dims; ++a) order_scale *= n;
+  cellular_search_lanes s{hn::Set(d, 1e30f), hn::Set(d, 1e30f), hn::Zero(DI())};
+  V order = hn::Set(d, 1e30f);
+  for (int l = 0, g = 0; l < r.lists; g += r.list[l]->padded, ++l) {
+    const cellular_candidates& c = *r.list[l];
+    for (int j = 0; j < c.padded; j += lanes) {
+      const auto within = hn::Le(hn::LoadU(d, r.scratch + g + j), limit);
+      std::uint8_t bytes[8] = {};
+      hn::StoreMaskBits(d, within, bytes);
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, bytes, sizeof(bits));
+      while (bits != 0) {
+        const int i = std::countr_zero(bits);
+        bits &= bits - 1;
+        if constexpr (second) {
+          if (l > 0 && cellular_listed_earlier(r, l, j + i)) continue;
+        }
+        cellular_insert_listed<dims, metric, second, cell_value>(r, l, j + i, g + j + i,
+                                                                 order_scale, s, value, order);
+      }
+    }
+  }
+  return s;
+}
+
+// The lane source's search (every lane its own cells), or the lists' where the lanes are a row's.
 template <int dims, cellular_distance metric, bool second, bool cell_value>
 HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
-                                                    cellular_row_table* row, const VI32* cell,
-                                                    const V* frac) {
+                                                    const cellular_row_lanes* row, const VI32* cell,
+                                                    const V* frac, V& value) {
   if (row != nullptr) {
-    cellular_row_source<dims, metric, cell_value> source{c, *row, cell, frac};
-    return cellular_search<dims, metric, second, cell_value>(source);
+    return cellular_candidate_search<dims, metric, second, cell_value>(
+        *row, 2 * detail::cellular_radius(dims, metric) + 1, value);
   }
   cellular_lane_source<dims, metric> source{c, cell, frac, {}};
-  return cellular_search<dims, metric, second, cell_value>(source);
+  const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
+  if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
+  return s;
 }
 
 template <int dims, cellular_distance metric>
 HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
-                            cellular_row_table* row, const VI32* cell, const V* frac) {
-  const D d;
+                            const cellular_row_lanes* row, const VI32* cell, const V* frac) {
+  V value = hn::Zero(D());
   if (returns == cellular_return::f1) {
     return cellular_finish<metric>(
-        cellular_search_of<dims, metric, false, false>(c, row, cell, frac).f1);
+        cellular_search_of<dims, metric, false, false>(c, row, cell, frac, value).f1);
   }
   if (returns == cellular_return::cell) {
-    const cellular_search_lanes r =
-        cellular_search_of<dims, metric, false, true>(c, row, cell, frac);
-    return hn::GatherIndex(d, c.feature + 4 * 256, r.h1);
+    cellular_search_of<dims, metric, false, true>(c, row, cell, frac, value);
+    return value;
   }
-  const cellular_search_lanes r = cellular_search_of<dims, metric, true, false>(c, row, cell, frac);
+  const cellular_search_lanes r =
+      cellular_search_of<dims, metric, true, false>(c, row, cell, frac, value);
   const V f1 = cellular_finish<metric>(r.f1);
   const V f2 = cellular_finish<metric>(r.f2);
   switch (returns) {
@@ -320,8 +426,9 @@ HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
   }
 }
 
-// The fewest samples a cell along a row for which the row's table beats gathering per lane.
-constexpr int kCellularSamplesPerCell = 2;
+// The most axis 0 cells a row's vector may touch for the lists: past that (a few samples a cell
+// or fewer) each lane's own search is cheaper.
+constexpr int kCellularMostLists = 4;
 
 // Whether every lane has the same cell and fraction (bits) on axes 1..dims-1, as a row's do.
 template <int dims>
@@ -335,40 +442,52 @@ HWY_INLINE bool cellular_shares_row(const VI32* cell, const V* frac) {
   return true;
 }
 
-// Whether the lanes are dense along axis 0, several samples a cell: the row's table fills each
-// cell's entries once, with the mirror's scalar functions, which pays only when samples share
-// them; sparser lanes (a texel a cell, as a texture's finest octaves have) gather per lane.
-HWY_INLINE bool cellular_dense_row(const VI32* cell) {
-  const DI di;
-  const int lanes = static_cast<int>(hn::Lanes(di));
-  const int spread = hn::ExtractLane(cell[0], lanes - 1) - hn::GetLane(cell[0]);
-  return spread >= 0 && spread * kCellularSamplesPerCell <= lanes;
-}
-
 // cellular_noise<float> of one vector of samples: their cells and fractions on axes a < dims.
-// cache: the thread's row tables (or null); node and octave name the table.
+// cache: the thread's candidate lists (or null); node and octave name them.
 template <int dims>
 HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_setup<float>& s,
-                            cellular_row_cache* cache, const void* node, int octave,
+                            cellular_candidate_cache* cache, const void* node, int octave,
                             const VI32* cell, const V* frac) {
-  cellular_row_table* row = nullptr;
-  if (cache != nullptr && cellular_dense_row(cell) && cellular_shares_row<dims>(cell, frac)) {
-    cellular_row_key key;
-    key.node = node;
-    key.octave = octave;
-    float shared[4] = {0, 0, 0, 0};
-    for (int a = 1; a < dims; ++a) {
-      key.cell[a - 1] = hn::GetLane(cell[a]);
-      shared[a] = hn::GetLane(frac[a]);
-      key.frac_bits[a - 1] = hn::GetLane(hn::BitCast(DU(), frac[a]));
-    }
-    bool fresh = false;
-    row = &cache->table(key, fresh);
-    if (fresh) {
-      row->reset(key, dims, s.distance, c.perm, c.feature, c.lo, c.hi, shared, c.period,
-                 detail::cellular_radius(dims, s.distance));
-    } else if (!(row->key() == key)) {
-      row->new_fractions(key, shared);
+  const DI di;
+  cellular_row_lanes lanes;
+  const cellular_row_lanes* row = nullptr;
+  if (cache != nullptr && cellular_shares_row<dims>(cell, frac)) {
+    // The lanes' axis 0 cells from the first lane's on, modulo the period.
+    const int p = static_cast<int>(c.period[0]);
+    const int first = hn::GetLane(cell[0]);
+    const VI32 from_first = hn::Sub(cell[0], hn::Set(di, first));
+    const VI32 rel = hn::IfThenElse(hn::Lt(from_first, hn::Zero(di)),
+                                    hn::Add(from_first, hn::Set(di, p)), from_first);
+    const int spread = hn::GetLane(hn::MaxOfLanes(di, rel));
+    if (spread < kCellularMostLists) {
+      cellular_row_key key;
+      key.node = node;
+      key.octave = octave;
+      for (int a = 1; a < dims; ++a) {
+        key.cell[a - 1] = hn::GetLane(cell[a]);
+        lanes.shared[a] = hn::GetLane(frac[a]);
+        key.band[a - 1] = cellular_band(lanes.shared[a]);
+      }
+      const cellular_list_setup setup{
+          dims,
+          s.distance,
+          c.perm,
+          c.feature,
+          c.lo,
+          c.hi,
+          c.period,
+          detail::cellular_radius(dims, s.distance),
+          s.returns != cellular_return::f1 && s.returns != cellular_return::cell};
+      lanes.lists = spread + 1;
+      lanes.stride = 0;
+      for (int l = 0; l < lanes.lists; ++l) {
+        lanes.list[l] = &cache->list(key, (first + l) % p, setup);
+        lanes.stride += lanes.list[l]->padded;
+      }
+      lanes.scratch = cache->scratch(std::size_t(dims) * lanes.stride);
+      lanes.rel = hn::ConvertTo(D(), rel);
+      lanes.frac0 = frac[0];
+      row = &lanes;
     }
   }
   switch (s.distance) {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/basis.hpp"
-#include "cpu/cellular_rows.hpp"
+#include "cpu/cellular_candidates.hpp"
 #include "cpu/field_plan.hpp"
 #include "graph/graph_ir.hpp"
 #include "graph/graph_layout.hpp"
@@ -134,7 +134,7 @@ struct slot_block {
   // (every node when empty): the block kernels evaluate it.
   std::vector<const float*> rows;
   // The thread's cellular row tables (cellular_rows.hpp), or null.
-  cellular_row_cache* cellular = nullptr;
+  cellular_candidate_cache* cellular = nullptr;
   explicit slot_block(int slots) : cell(slots * 4), next(slots * 4), frac(slots * 4) {}
 };
 
@@ -159,7 +159,7 @@ struct slot_axis {
 // repeated); the other axes' pointers are the caller's to set (a field's x tables).
 struct owned_slots {
   std::vector<slot_axis> axes;  // slot s, axis a at s * 4 + a
-  std::unique_ptr<cellular_row_cache> cellular = std::make_unique<cellular_row_cache>();
+  std::unique_ptr<cellular_candidate_cache> cellular = std::make_unique<cellular_candidate_cache>();
   slot_block in;
   owned_slots(int slots, int first_axis, int dims);
   // in points into axes' arrays, which a move keeps and a copy would not.
