@@ -79,15 +79,27 @@ void fill_graph_rows(const field_spec& field, const graph_plan& plan, std::span<
             return;
           }
           slot_block& in = m.slots.in;
+          // The axes' sample indices the slots' arrays hold (a row's y changes, z and t rarely).
+          std::uint32_t held[4] = {0, ~0u, ~0u, ~0u};
+          // The row's sample index per axis, divided out once and then counted (a division per
+          // row costs more than the rest of this loop).
+          std::uint32_t index[4] = {
+              0, static_cast<std::uint32_t>(begin % field.size[1]),
+              static_cast<std::uint32_t>(begin / field.size[1] % field.size[2]),
+              static_cast<std::uint32_t>(begin / field.size[1] / field.size[2])};
           for (std::uint64_t row = begin; row < end; ++row) {
+            if (row != begin) {
+              for (int axis = 1; axis < 3 && ++index[axis] == field.size[axis]; ++axis) {
+                index[axis] = 0;
+                if (axis == 2) ++index[3];
+              }
+            }
             for (std::size_t k = 0; k < r.nodes.size(); ++k) {
               fill_rows(r.nodes[k].plan, row, row + 1, m.values[k].data(), m.rows[k]);
             }
-            const std::uint32_t index[4] = {
-                0, static_cast<std::uint32_t>(row % field.size[1]),
-                static_cast<std::uint32_t>(row / field.size[1] % field.size[2]),
-                static_cast<std::uint32_t>(row / field.size[1] / field.size[2])};
             for (int axis = 1; axis < field.dims; ++axis) {
+              if (held[axis] == index[axis]) continue;
+              held[axis] = index[axis];
               const double position = sample_position(field, axis, index[axis]);
               for (int s = 0; s < plan.slots; ++s) {
                 if (!r.block_slots[s]) continue;

@@ -363,6 +363,11 @@ void EvalGraphBlock(const graph_plan& plan, const slot_block& in, std::size_t co
     }
   }
   const std::vector<graph_ir::output>& outputs = plan.g->outputs;
+  if (outputs.size() == 1) {  // one channel: its values as they are
+    const float* from = values.at(outputs[0].node, std::max(0, outputs[0].component));
+    std::memcpy(out, from, count * sizeof(float));
+    return;
+  }
   for (std::size_t c = 0; c < outputs.size(); ++c) {
     const float* from = values.at(outputs[c].node, std::max(0, outputs[c].component));
     for (std::size_t s = 0; s < count; ++s) out[s * outputs.size() + c] = from[s];
