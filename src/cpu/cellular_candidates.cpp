@@ -181,6 +181,50 @@ void build_cellular_candidates(const cellular_list_setup& s, const std::int32_t*
   }
 }
 
+void filter_cellular_candidates(const cellular_list_setup& s, const std::int32_t* band,
+                                const cellular_candidates& parent, cellular_candidates& out,
+                                std::vector<float>& work) {
+  float low[4] = {0.0f, 0.0f, 0.0f, 0.0f}, high[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+  for (int a = 1; a < s.dims; ++a) {
+    low[a] = cellular_band_low(band[a - 1]);
+    high[a] = cellular_band_high(band[a - 1]);
+  }
+  // Each point's bounds over the box, axis by axis as bounds_of, written without branches: the
+  // least |d| is max(0, below, -above) (slab_bound's form), the most max(|below|, |above|).
+  const int n = parent.count;
+  work.assign(2 * std::size_t(n), 0.0f);
+  float* least = work.data();
+  float* most = work.data() + n;
+  for (int a = 0; a < s.dims; ++a) {
+    const float* p = parent.p(a);
+    for (int j = 0; j < n; ++j) {
+      const float below = p[j] - high[a];
+      const float above = p[j] - low[a];
+      const float l = std::max(std::max(below, -above), 0.0f);
+      const float m = std::max(std::abs(below), std::abs(above));
+      least[j] = detail::cellular_accumulate(s.metric, a == 0 ? 0.0f : least[j], l);
+      most[j] = detail::cellular_accumulate(s.metric, a == 0 ? 0.0f : most[j], m);
+    }
+  }
+  least_two limit;
+  for (int j = 0; j < n; ++j) limit.add(most[j]);
+  const float threshold = limit.of(s.second);
+  int count = 0;
+  for (int j = 0; j < n; ++j) count += least[j] <= threshold;
+  out.count = count;
+  out.padded = (count + kCellularListPadding - 1) / kCellularListPadding * kCellularListPadding;
+  const std::size_t P = out.padded, from = parent.padded;
+  out.data.assign(cellular_candidates::arrays * P, 0.0f);
+  for (int a = 0; a < s.dims; ++a) {
+    std::fill(out.data.data() + (4 + a) * P + count, out.data.data() + (5 + a) * P, kFar);
+  }
+  for (int j = 0, kept = 0; j < n; ++j) {
+    if (least[j] > threshold) continue;
+    for (int f = 0; f < 4 + s.dims; ++f) out.data[f * P + kept] = parent.data[f * from + j];
+    ++kept;
+  }
+}
+
 std::size_t cellular_candidate_cache::key_hash::operator()(const cellular_row_key& k) const {
   std::size_t h = std::hash<const void*>()(k.node) ^ (std::size_t(k.octave) * 0x9e3779b97f4a7c15u);
   for (int a = 0; a < 3; ++a) {
@@ -205,9 +249,20 @@ const cellular_candidates& cellular_candidate_cache::find(const cellular_row_key
   }
   std::unique_ptr<cellular_candidates>& slot = current_->by_cell[cell0];
   if (!slot) {
+    // The box's list from its cells' (every band's): far fewer points than the window.
+    cellular_row_key whole = key;
+    whole.band = {-1, -1, -1};
+    row_lists& cells = rows_[whole];
+    if (cells.by_cell.empty()) cells.by_cell.resize(setup.period[0]);
+    std::unique_ptr<cellular_candidates>& parent = cells.by_cell[cell0];
+    if (!parent) {
+      parent = std::make_unique<cellular_candidates>();
+      const std::int32_t cell[4] = {cell0, key.cell[0], key.cell[1], key.cell[2]};
+      build_cellular_candidates(setup, cell, whole.band.data(), points_, *parent);
+      ++lists_;
+    }
     slot = std::make_unique<cellular_candidates>();
-    std::int32_t cell[4] = {cell0, key.cell[0], key.cell[1], key.cell[2]};
-    build_cellular_candidates(setup, cell, key.band.data(), points_, *slot);
+    filter_cellular_candidates(setup, key.band.data(), *parent, *slot, points_);
     ++lists_;
   }
   return *slot;

@@ -132,17 +132,23 @@ inline int cellular_band(float frac) {
   const int b = static_cast<int>(frac * static_cast<float>(kCellularBands));
   return b < kCellularBands ? b : kCellularBands - 1;
 }
+// Band -1 is the whole of [0, 1].
 inline float cellular_band_low(int band) {
-  return static_cast<float>(band) / static_cast<float>(kCellularBands);
+  return band < 0 ? 0.0f : static_cast<float>(band) / static_cast<float>(kCellularBands);
 }
 inline float cellular_band_high(int band) {
-  return static_cast<float>(band + 1) / static_cast<float>(kCellularBands);
+  return band < 0 ? 1.0f : static_cast<float>(band + 1) / static_cast<float>(kCellularBands);
 }
 
-// Builds the list of the box (cells `cell` on axes 0..dims-1, bands `band` on axes 1..dims-1);
-// work: working memory, any content.
+// Builds the list of the box (cells `cell` on axes 0..dims-1, bands `band` on axes 1..dims-1)
+// from the search window; work: working memory, any content.
 void build_cellular_candidates(const cellular_list_setup& setup, const std::int32_t* cell,
                                const std::int32_t* band, std::vector<float>& work,
                                cellular_candidates& out);
+// The list of a box (bands `band`) from the list of a box holding it (its cells' whole box);
+// work: working memory, any content.
+void filter_cellular_candidates(const cellular_list_setup& setup, const std::int32_t* band,
+                                const cellular_candidates& parent, cellular_candidates& out,
+                                std::vector<float>& work);
 
 }  // namespace vknoise::cpu
