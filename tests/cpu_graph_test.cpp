@@ -6,6 +6,7 @@
 // fields' row kernels (graph_rows) alone or among nodes the block kernels sample.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu/cellular_candidates.hpp"
 #include "cpu/graph_plan.hpp"
 #include "graph_cases.hpp"
 #include "simd_targets.hpp"
@@ -352,14 +354,17 @@ std::string cellular_graph(int dims, const char* distance, const char* returns, 
          "}}, \"outputs\": {\"c\": \"c\"}}";
 }
 
-// A cellular graph's field over rows whose vectors lie in one cell (step 0.011), straddle two
-// (0.09: 16 lanes span two), hold a cell every few samples (0.3: more cells than the lists take)
-// and a cell a sample (1.3, searched per lane), from a negative origin.
+// A cellular graph's field over rows sampled at every density the search tells apart
+// (cellular_noise-inl.h, samples a cell along the row): a vector within one cell (step 0.011,
+// 90 a cell: lists of 4 bands, every point of the cell's), straddling two (0.05, 20 a cell: lists
+// of 2 bands, screened), straddling two or three (0.09, 11 a cell: lists of whole cells), a cell
+// every few samples (0.3: the rows' tables) and a cell a sample (1.3: each lane alone), from a
+// negative origin.
 void expect_cellular_rows_identical(const permutation_table& table, int dims, const char* distance,
                                     const char* returns, const char* jitter, int period,
                                     std::vector<unsigned> threads = {1, 3}) {
   const auto g = parse(cellular_graph(dims, distance, returns, jitter, period));
-  for (const double step : {0.011, 0.09, 0.3, 1.3}) {
+  for (const double step : {0.011, 0.05, 0.09, 0.3, 1.3}) {
     field_spec f = graph_field(g, 131, -7.3);
     for (int a = 0; a < dims; ++a) f.step[a] = step * (1.0 + 0.3 * a);
     expect_field_identical(f, table,
@@ -387,19 +392,38 @@ TEST(CpuFillGraph, CellularF1OfEveryDimsAndPeriodMatchesTheMirror) {
 
 // Every metric and return over rows. Jitter 0 puts every point at its cell's centre, where rows
 // on the grid meet many points at equal distances: the nearest cell is then the first the
-// mirror's order visits, and F2 may equal F1.
+// mirror's order visits (cell), and F2 may equal F1 (f2-f1).
 TEST(CpuFillGraph, CellularReturnsOfEveryMetricMatchTheMirror) {
   const permutation_table table = permutation_table::from_seed(8);
   for (int dims = 2; dims <= 4; ++dims) {
     for (const char* distance : {"euclidean", "euclidean2", "manhattan", "chebyshev"}) {
       for (const char* returns : {"f1", "f2", "f2-f1", "f1*f2", "f1/f2", "cell"}) {
-        for (const char* jitter : {"0.6", "0"}) {
-          expect_cellular_rows_identical(table, dims, distance, returns, jitter, dims == 3 ? 3 : 0,
-                                         {1});
+        const int period = dims == 3 ? 3 : 0;
+        expect_cellular_rows_identical(table, dims, distance, returns, "0.6", period, {1});
+        if (std::string(returns) == "cell" || std::string(returns) == "f2-f1") {
+          expect_cellular_rows_identical(table, dims, distance, returns, "0", period, {1});
         }
       }
     }
   }
+}
+
+// The threads' list caches starting over at every new row key (their limit at 1 byte): lists
+// rebuilt while a fractal's octaves and a row's vectors keep asking for them.
+TEST(CpuFillGraph, CellularListsStartingOverMatchTheMirror) {
+  std::atomic<std::size_t>& limit = vknoise::cpu::cellular_cache_limit();
+  const std::size_t kept = limit.exchange(1);
+  const permutation_table table = permutation_table::from_seed(3);
+  for (int dims = 2; dims <= 4; ++dims) {
+    expect_cellular_rows_identical(table, dims, "euclidean", "f2-f1", "1", 0);
+  }
+  const auto fractal = parse(R"({"dims": 3, "nodes": {"p": {"kind": "position"},
+      "c": {"kind": "noise", "at": "p", "basis": "cellular", "return": "f1", "period": [4, 4, 4]},
+      "f": {"kind": "fractal", "noise": "c", "octaves": 3}}, "outputs": {"f": "f"}})");
+  field_spec f = graph_field(fractal, 97, 0.0);
+  for (int a = 0; a < 3; ++a) f.step[a] = 0.02;
+  expect_field_identical(f, table, "cellular fBm, caches starting over");
+  limit.store(kept);
 }
 
 TEST(CpuEvalGraph, PointsMatchTheMirror) {

@@ -106,15 +106,15 @@ constexpr int point_fields = 7;
 }  // namespace
 
 void build_cellular_candidates(const cellular_list_setup& s, const std::int32_t* cell,
-                               const std::int32_t* band, std::vector<float>& work,
+                               const std::int32_t* band, int bands, std::vector<float>& work,
                                cellular_candidates& out) {
   box b{};
   b.cell = cell;
   b.low[0] = 0.0f;
   b.high[0] = 1.0f;
   for (int a = 1; a < s.dims; ++a) {
-    b.low[a] = cellular_band_low(band[a - 1]);
-    b.high[a] = cellular_band_high(band[a - 1]);
+    b.low[a] = cellular_band_low(band[a - 1], bands);
+    b.high[a] = cellular_band_high(band[a - 1], bands);
   }
   const float loose = first_threshold(s, b);
   // cellular_find's loops with bounds over the box's ranges: a slab whose least bound exceeds
@@ -181,31 +181,19 @@ void build_cellular_candidates(const cellular_list_setup& s, const std::int32_t*
   }
 }
 
-void filter_cellular_candidates(const cellular_list_setup& s, const std::int32_t* band,
+void filter_cellular_candidates(const cellular_list_setup& s, const std::int32_t* band, int bands,
                                 const cellular_candidates& parent, cellular_candidates& out,
                                 std::vector<float>& work) {
   float low[4] = {0.0f, 0.0f, 0.0f, 0.0f}, high[4] = {1.0f, 1.0f, 1.0f, 1.0f};
   for (int a = 1; a < s.dims; ++a) {
-    low[a] = cellular_band_low(band[a - 1]);
-    high[a] = cellular_band_high(band[a - 1]);
+    low[a] = cellular_band_low(band[a - 1], bands);
+    high[a] = cellular_band_high(band[a - 1], bands);
   }
-  // Each point's bounds over the box, axis by axis as bounds_of, written without branches: the
-  // least |d| is max(0, below, -above) (slab_bound's form), the most max(|below|, |above|).
   const int n = parent.count;
-  work.assign(2 * std::size_t(n), 0.0f);
+  work.resize(2 * std::size_t(parent.padded));
   float* least = work.data();
-  float* most = work.data() + n;
-  for (int a = 0; a < s.dims; ++a) {
-    const float* p = parent.p(a);
-    for (int j = 0; j < n; ++j) {
-      const float below = p[j] - high[a];
-      const float above = p[j] - low[a];
-      const float l = std::max(std::max(below, -above), 0.0f);
-      const float m = std::max(std::abs(below), std::abs(above));
-      least[j] = detail::cellular_accumulate(s.metric, a == 0 ? 0.0f : least[j], l);
-      most[j] = detail::cellular_accumulate(s.metric, a == 0 ? 0.0f : most[j], m);
-    }
-  }
+  float* most = work.data() + parent.padded;
+  s.box_bounds(s, parent, low, high, least, most);
   least_two limit;
   for (int j = 0; j < n; ++j) limit.add(most[j]);
   const float threshold = limit.of(s.second);
@@ -226,45 +214,80 @@ void filter_cellular_candidates(const cellular_list_setup& s, const std::int32_t
 }
 
 std::size_t cellular_candidate_cache::key_hash::operator()(const cellular_row_key& k) const {
-  std::size_t h = std::hash<const void*>()(k.node) ^ (std::size_t(k.octave) * 0x9e3779b97f4a7c15u);
+  std::size_t h = std::hash<const void*>()(k.node) ^ (std::size_t(k.octave) * 0x9e3779b97f4a7c15u) ^
+                  std::size_t(k.bands);
   for (int a = 0; a < 3; ++a) {
     h = h * 1000003u ^ std::size_t(k.cell[a]);
-    h = h * 1000003u ^ std::size_t(k.band[a]);
+    h = h * 1000003u ^ std::size_t(k.band[a] + 1);
   }
   return h;
 }
 
-const cellular_candidates& cellular_candidate_cache::find(const cellular_row_key& key, int cell0,
+std::atomic<std::size_t>& cellular_cache_limit() {
+  static std::atomic<std::size_t> limit{std::size_t(16) << 20};
+  return limit;
+}
+
+cellular_candidate_cache::walker& cellular_candidate_cache::other_walker(
+    const cellular_row_key& key) {
+  for (std::size_t i = 0; i < walkers_.size(); ++i) {
+    if (walkers_[i].key.node == key.node && walkers_[i].key.octave == key.octave) {
+      last_walker_ = i;
+      return walkers_[i];
+    }
+  }
+  walkers_.emplace_back();
+  walkers_.back().key = key;
+  last_walker_ = walkers_.size() - 1;
+  return walkers_.back();
+}
+
+cellular_candidate_cache::row_lists& cellular_candidate_cache::row_of(
+    const cellular_row_key& key, const cellular_list_setup& setup) {
+  row_lists& row = rows_[key];
+  if (row.by_cell.empty()) {
+    row.by_cell.resize(setup.period[0]);
+    bytes_ += sizeof(row) + sizeof(key) + row.by_cell.size() * sizeof(row.by_cell[0]);
+  }
+  return row;
+}
+
+const cellular_candidates& cellular_candidate_cache::find(walker& w, const cellular_row_key& key,
+                                                          int cell0,
                                                           const cellular_list_setup& setup) {
-  if (current_ == nullptr || !(current_key_ == key)) {
-    if (lists_ >= kMaxLists) {
-      last_ = nullptr;
+  if (w.row == nullptr || !(w.key == key)) {
+    if (bytes_ >= max_bytes_) {
       rows_.clear();
-      lists_ = 0;
+      bytes_ = 0;
+      for (walker& other : walkers_) other = walker{other.key};
     }
-    row_lists& row = rows_[key];
-    if (row.by_cell.empty()) row.by_cell.resize(setup.period[0]);
-    current_key_ = key;
-    current_ = &row;
+    w.row = &row_of(key, setup);
+    w.key = key;
   }
-  std::unique_ptr<cellular_candidates>& slot = current_->by_cell[cell0];
+  std::unique_ptr<cellular_candidates>& slot = w.row->by_cell[cell0];
   if (!slot) {
-    // The box's list from its cells' (every band's): far fewer points than the window.
-    cellular_row_key whole = key;
-    whole.band = {-1, -1, -1};
-    row_lists& cells = rows_[whole];
-    if (cells.by_cell.empty()) cells.by_cell.resize(setup.period[0]);
-    std::unique_ptr<cellular_candidates>& parent = cells.by_cell[cell0];
-    if (!parent) {
-      parent = std::make_unique<cellular_candidates>();
-      const std::int32_t cell[4] = {cell0, key.cell[0], key.cell[1], key.cell[2]};
-      build_cellular_candidates(setup, cell, whole.band.data(), points_, *parent);
-      ++lists_;
-    }
     slot = std::make_unique<cellular_candidates>();
-    filter_cellular_candidates(setup, key.band.data(), *parent, *slot, points_);
-    ++lists_;
+    const std::int32_t cell[4] = {cell0, key.cell[0], key.cell[1], key.cell[2]};
+    if (key.bands == 1) {
+      build_cellular_candidates(setup, cell, key.band.data(), 1, points_, *slot);
+    } else {
+      // The box's list from its cells' (the whole cell on every axis, one band): far fewer
+      // points than the window.
+      cellular_row_key whole = key;
+      whole.bands = 1;
+      whole.band = {-1, -1, -1};
+      std::unique_ptr<cellular_candidates>& parent = row_of(whole, setup).by_cell[cell0];
+      if (!parent) {
+        parent = std::make_unique<cellular_candidates>();
+        build_cellular_candidates(setup, cell, whole.band.data(), 1, points_, *parent);
+        bytes_ += sizeof(*parent) + parent->data.size() * sizeof(float);
+      }
+      filter_cellular_candidates(setup, key.band.data(), key.bands, *parent, *slot, points_);
+    }
+    bytes_ += sizeof(*slot) + slot->data.size() * sizeof(float);
   }
+  w.cell0 = cell0;
+  w.list = slot.get();
   return *slot;
 }
 

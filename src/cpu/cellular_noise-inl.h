@@ -31,6 +31,7 @@
 
 #include "core/cellular_noise.hpp"
 #include "cpu/cellular_candidates.hpp"
+#include "cpu/cellular_rows.hpp"
 #include "cpu/table_lookup-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -232,15 +233,79 @@ HWY_INLINE V cellular_add_term(V acc, V term) {
   }
 }
 
+// The search's source for lanes that share their cells and fractions on axes 1..dims-1 (a
+// row's samples): the shared axes' bounds, the neighbour's hash, axis 0 offset and the other
+// axes' terms read from the row's table (cellular_rows.hpp) by each lane's axis 0 cell. Where the
+// lanes' cells lie within 16 of each other the table is read by lane permutes, else gathered.
+template <int dims, cellular_distance metric, bool cell_value>
+struct cellular_row_source {
+  const cellular_params& c;
+  cellular_row_table& t;
+  const VI32* cell;
+  const V* frac;
+  // The axis 0 slab entered: its offset, the lanes' cells, and how the table is read.
+  int k0 = 0, first = 0, low = 0, last = 0;
+  bool window = false;
+  VI32 w;
+  VU index;
+
+  HWY_INLINE V bound(int axis, int i, V acc) const {
+    if (axis == 0) {
+      return cellular_accumulate_first<metric>(
+          cellular_axis_bound(detail::cellular_offset(i), c.lo, c.hi, frac[0]));
+    }
+    return cellular_accumulate<metric>(acc, hn::Set(D(), t.axis_bounds(axis)[i]));
+  }
+  HWY_INLINE void enter(int axis, int i) {
+    if (axis != 0) return;
+    const DI di;
+    k0 = detail::cellular_offset(i);
+    w = cellular_wrap(cell[0], k0, c.period[0]);
+    // The lanes' cells from lane 0's on, modulo the period: within 16, one window of the table
+    // (its entries past the period repeat its first cells); else each lane's own entry.
+    first = hn::GetLane(w);
+    const VI32 from_first = hn::Sub(w, hn::Set(di, first));
+    const VI32 rel =
+        hn::IfThenElse(hn::Lt(from_first, hn::Zero(di)),
+                       hn::Add(from_first, hn::Set(di, static_cast<int>(c.period[0]))), from_first);
+    const int spread = hn::GetLane(hn::MaxOfLanes(di, rel));
+    window = spread < 16;
+    last = window ? first + spread : static_cast<int>(c.period[0]) - 1;
+    low = window ? first : 0;
+    index = hn::BitCast(DU(), rel);
+  }
+  HWY_INLINE V lookup(const float* table) const {
+    return window ? lookup16(table + first, index) : hn::GatherIndex(D(), table, w);
+  }
+  HWY_INLINE V visit(const int* i, VI32& h) const {
+    const D d;
+    const int combination = t.combination(i);
+    t.ensure(combination, low, last);
+    const V o = lookup(t.offset0(combination));
+    V dist = cellular_accumulate_first<metric>(
+        hn::Sub(hn::Add(hn::Set(d, static_cast<float>(k0)), o), frac[0]));
+    for (int a = 1; a < dims; ++a) {
+      dist = cellular_add_term<metric>(dist, lookup(t.term(combination, a)));
+    }
+    if constexpr (cell_value) h = hn::BitCast(DI(), lookup(t.hash_bits(combination)));
+    return dist;
+  }
+};
+
+// The most axis 0 cells a row's vector may touch for the lists: past that (a few samples a cell
+// or fewer) each lane's own search is cheaper.
+constexpr int kCellularMostLists = 8;
+
 // A row's vector: lanes that share their cells and fractions on axes 1..dims-1, their axis 0
 // cells rel = 0 .. lists - 1 after the first lane's (modulo the period), and the lists of those
 // cells' boxes.
 struct cellular_row_lanes {
-  const cellular_candidates* list[4];
+  const cellular_candidates* list[kCellularMostLists];
   int lists;
-  V rel;            // real(rel)
-  V frac0;          // axis 0's fractions
-  float shared[4];  // the shared fractions on axes 1..dims-1
+  V rel;              // real(rel)
+  V frac0;            // axis 0's fractions
+  V lowest, highest;  // the least and greatest of rel + frac0 (every lane holds them)
+  float shared[4];    // the shared fractions on axes 1..dims-1
   // Per listed point g (the lists one after another): its lower bound at g, its term on axis a
   // at a * stride + g; stride = the lists' padded lengths summed.
   float* scratch;
@@ -312,6 +377,70 @@ HWY_INLINE bool cellular_listed_earlier(const cellular_row_lanes& r, int l, int 
   return false;
 }
 
+// The search where every lane is in one cell: every point of its list, without a screen (a
+// list holds a few points, fewer than a screen costs). Each point's axis 0 offset is the same for
+// every lane, so its p0 = real(k0) + o0 is the list's; d0 = p0 - frac0 enters the distance only
+// through its square or magnitude, so frac0 - p0 (the same magnitude, rounded the same way)
+// serves.
+template <int dims, cellular_distance metric, bool second, bool cell_value>
+HWY_INLINE cellular_search_lanes cellular_one_cell_search(const cellular_row_lanes& r, int n,
+                                                          V& value) {
+  const D d;
+  const int lanes = static_cast<int>(hn::Lanes(d));
+  const cellular_candidates& c = *r.list[0];
+  // The row's terms on the shared axes, per point.
+  for (int j = 0; j < c.padded; j += lanes) {
+    for (int a = 1; a < dims; ++a) {
+      const V t = cellular_term<metric>(hn::Sub(hn::LoadU(d, c.p(a) + j), hn::Set(d, r.shared[a])));
+      hn::StoreU(t, d, r.scratch + a * r.stride + j);
+    }
+  }
+  const float* p0 = c.p(0);
+  const auto distance = [&](int j) HWY_ATTR {
+    V dist = cellular_accumulate_first<metric>(hn::Sub(r.frac0, hn::Set(d, p0[j])));
+    for (int a = 1; a < dims; ++a) {
+      dist = cellular_add_term<metric>(dist, hn::Set(d, r.scratch[a * r.stride + j]));
+    }
+    return dist;
+  };
+  cellular_search_lanes s{hn::Set(d, 1e30f), hn::Set(d, 1e30f), hn::Zero(DI())};
+  if constexpr (cell_value) {
+    V order = hn::Set(d, 1e30f);
+    int order_scale = 1;
+    for (int a = 1; a < dims; ++a) order_scale *= n;
+    for (int j = 0; j < c.count; ++j) {
+      const V dist = distance(j);
+      const float k0 = c.k0()[j];
+      const float index0 = k0 > 0.0f ? 2.0f * k0 : -2.0f * k0 - (k0 < 0.0f ? 1.0f : 0.0f);
+      const V place = hn::Set(d, index0 * static_cast<float>(order_scale) + c.order()[j]);
+      const auto take =
+          hn::Or(hn::Lt(dist, s.f1), hn::And(hn::Eq(dist, s.f1), hn::Lt(place, order)));
+      s.f1 = hn::IfThenElse(take, dist, s.f1);
+      order = hn::IfThenElse(take, place, order);
+      value = hn::IfThenElse(take, hn::Set(d, c.value()[j]), value);
+    }
+    return s;
+  }
+  // F1 and F2 are the least two of the distances in any order: two running pairs (even and
+  // odd points, whose minimum chains then run side by side), merged at the end.
+  cellular_search_lanes odd = s;
+  const auto insert = [&](cellular_search_lanes& pair, V dist) HWY_ATTR {
+    if constexpr (second) pair.f2 = hn::Min(pair.f2, hn::Max(pair.f1, dist));
+    pair.f1 = hn::Min(pair.f1, dist);
+  };
+  int j = 0;
+  for (; j + 1 < c.count; j += 2) {
+    insert(s, distance(j));
+    insert(odd, distance(j + 1));
+  }
+  if (j < c.count) insert(s, distance(j));
+  if constexpr (second) {
+    s.f2 = hn::Min(hn::Max(s.f1, odd.f1), hn::Min(s.f2, odd.f2));
+  }
+  s.f1 = hn::Min(s.f1, odd.f1);
+  return s;
+}
+
 // The search over the lanes' lists. Each point's bounds over the lanes: their axis 0 positions
 // rel + frac0 lie in [lowest, highest], so |d0| lies within the point's distances to that range,
 // widened by the margin; the row's terms on the other axes are exact. The threshold is the least
@@ -322,9 +451,8 @@ HWY_INLINE cellular_search_lanes cellular_candidate_search(const cellular_row_la
                                                            V& value) {
   const D d;
   const int lanes = static_cast<int>(hn::Lanes(d));
-  const V position = hn::Add(r.rel, r.frac0);
-  const V lowest = hn::MinOfLanes(d, position);
-  const V highest = hn::MaxOfLanes(d, position);
+  if (r.lists == 1) return cellular_one_cell_search<dims, metric, second, cell_value>(r, n, value);
+  const V lowest = r.lowest, highest = r.highest;
   const V margin = hn::Set(d, kCellularScreenMargin);
   // F2's threshold is taken per list, whose points are distinct (neighbouring lists share
   // points).
@@ -386,11 +514,18 @@ HWY_INLINE cellular_search_lanes cellular_candidate_search(const cellular_row_la
 // The lane source's search (every lane its own cells), or the lists' where the lanes are a row's.
 template <int dims, cellular_distance metric, bool second, bool cell_value>
 HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
-                                                    const cellular_row_lanes* row, const VI32* cell,
+                                                    const cellular_row_lanes* row,
+                                                    cellular_row_table* table, const VI32* cell,
                                                     const V* frac, V& value) {
   if (row != nullptr) {
     return cellular_candidate_search<dims, metric, second, cell_value>(
         *row, 2 * detail::cellular_radius(dims, metric) + 1, value);
+  }
+  if (table != nullptr) {
+    cellular_row_source<dims, metric, cell_value> source{c, *table, cell, frac};
+    const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
+    if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
+    return s;
   }
   cellular_lane_source<dims, metric> source{c, cell, frac, {}};
   const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
@@ -400,18 +535,19 @@ HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
 
 template <int dims, cellular_distance metric>
 HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
-                            const cellular_row_lanes* row, const VI32* cell, const V* frac) {
+                            const cellular_row_lanes* row, cellular_row_table* table,
+                            const VI32* cell, const V* frac) {
   V value = hn::Zero(D());
   if (returns == cellular_return::f1) {
     return cellular_finish<metric>(
-        cellular_search_of<dims, metric, false, false>(c, row, cell, frac, value).f1);
+        cellular_search_of<dims, metric, false, false>(c, row, table, cell, frac, value).f1);
   }
   if (returns == cellular_return::cell) {
-    cellular_search_of<dims, metric, false, true>(c, row, cell, frac, value);
+    cellular_search_of<dims, metric, false, true>(c, row, table, cell, frac, value);
     return value;
   }
   const cellular_search_lanes r =
-      cellular_search_of<dims, metric, true, false>(c, row, cell, frac, value);
+      cellular_search_of<dims, metric, true, false>(c, row, table, cell, frac, value);
   const V f1 = cellular_finish<metric>(r.f1);
   const V f2 = cellular_finish<metric>(r.f2);
   switch (returns) {
@@ -426,10 +562,6 @@ HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
   }
 }
 
-// The most axis 0 cells a row's vector may touch for the lists: past that (a few samples a cell
-// or fewer) each lane's own search is cheaper.
-constexpr int kCellularMostLists = 4;
-
 // Whether every lane has the same cell and fraction (bits) on axes 1..dims-1, as a row's do.
 template <int dims>
 HWY_INLINE bool cellular_shares_row(const VI32* cell, const V* frac) {
@@ -442,33 +574,129 @@ HWY_INLINE bool cellular_shares_row(const VI32* cell, const V* frac) {
   return true;
 }
 
+// The lanes' axis 0 cells from the first's (rel) and positions rel + frac0: their greatest rel
+// and their least and greatest position. A field's rows come in ascending order, where the
+// first and last lanes give them; any other order is reduced across the lanes.
+struct cellular_lane_range {
+  int spread;
+  V rel, lowest, highest;
+};
+HWY_INLINE cellular_lane_range cellular_range(VI32 rel, V frac0) {
+  const D d;
+  const DI di;
+  const int n = static_cast<int>(hn::Lanes(d));
+  HWY_ALIGN std::int32_t following[hn::MaxLanes(di)];
+  for (int l = 0; l < n; ++l) following[l] = l + 1 < n ? l + 1 : l;
+  const V relf = hn::ConvertTo(d, rel);
+  const V position = hn::Add(relf, frac0);
+  const bool ascending =
+      hn::AllFalse(di,
+                   hn::Gt(rel, hn::TableLookupLanes(rel, hn::SetTableIndices(di, following)))) &&
+      hn::AllFalse(
+          d, hn::Gt(position, hn::TableLookupLanes(position, hn::SetTableIndices(d, following))));
+  if (ascending) {
+    HWY_ALIGN std::int32_t rels[hn::MaxLanes(di)];
+    HWY_ALIGN float positions[hn::MaxLanes(d)];
+    hn::Store(rel, di, rels);
+    hn::Store(position, d, positions);
+    return {rels[n - 1], relf, hn::Set(d, positions[0]), hn::Set(d, positions[n - 1])};
+  }
+  return {hn::GetLane(hn::MaxOfLanes(di, rel)), relf, hn::MinOfLanes(d, position),
+          hn::MaxOfLanes(d, position)};
+}
+
+// cellular_bounds_function (cellular_candidates.hpp) under the metric: per axis, d's range
+// over the box's fractions is [p - high, p - low] (the mirror's d = p - frac, monotone in frac),
+// whose least magnitude is max(0, p - high, low - p) and whose most is the larger end's.
+template <cellular_distance metric>
+HWY_INLINE void cellular_box_bounds_of(int dims, const cellular_candidates& list, const float* low,
+                                       const float* high, float* least, float* most) {
+  const D d;
+  for (int j = 0; j < list.padded; j += static_cast<int>(hn::Lanes(d))) {
+    V l_sum = hn::Zero(d), m_sum = hn::Zero(d);
+    for (int a = 0; a < dims; ++a) {
+      const V p = hn::LoadU(d, list.p(a) + j);
+      const V below = hn::Sub(p, hn::Set(d, high[a]));
+      const V above = hn::Sub(p, hn::Set(d, low[a]));
+      const V l = hn::Max(hn::Max(below, hn::Neg(above)), hn::Zero(d));
+      const V m = hn::Max(hn::Abs(below), hn::Abs(above));
+      l_sum = a == 0 ? cellular_accumulate_first<metric>(l) : cellular_accumulate<metric>(l_sum, l);
+      m_sum = a == 0 ? cellular_accumulate_first<metric>(m) : cellular_accumulate<metric>(m_sum, m);
+    }
+    hn::StoreU(l_sum, d, least + j);
+    hn::StoreU(m_sum, d, most + j);
+  }
+}
+
+HWY_NOINLINE void cellular_box_bounds(const cellular_list_setup& s, const cellular_candidates& list,
+                                      const float* low, const float* high, float* least,
+                                      float* most) {
+  switch (s.metric) {
+    case cellular_distance::manhattan:
+      return cellular_box_bounds_of<cellular_distance::manhattan>(s.dims, list, low, high, least,
+                                                                  most);
+    case cellular_distance::chebyshev:
+      return cellular_box_bounds_of<cellular_distance::chebyshev>(s.dims, list, low, high, least,
+                                                                  most);
+    default:  // both euclidean metrics search by squares
+      return cellular_box_bounds_of<cellular_distance::euclidean2>(s.dims, list, low, high, least,
+                                                                   most);
+  }
+}
+
+// Samples per cell along axis 0 among a row's lanes (infinite when they are all at one point).
+HWY_INLINE float cellular_samples_per_cell(const cellular_lane_range& range) {
+  const D d;
+  const float extent = hn::GetLane(hn::Sub(range.highest, range.lowest));
+  return static_cast<float>(hn::Lanes(d) - 1) / extent;
+}
+
+// How densely a row's lanes sample axis 0 decides how their search is shared:
+// - Candidate lists, from 6 samples a cell: a list costs about as much to build as a few hundred
+//   samples' searches, so it must serve many. Taking the other axes' steps to be like axis 0's
+//   (as a field's usually are), a box of 6 samples a cell per axis and one band serves over 200;
+//   up to 4 bands keep at least 6 samples a band. Returns the bands, or 0 below 6.
+// - The row's tables (cellular_rows.hpp), from 2 samples a cell: filled per row, lazily, they
+//   share a row's hashes and shared-axis terms among the few samples of each cell.
+// - Below that each lane searches for itself.
+constexpr float kCellularTableSamplesPerCell = 2.0f;
+HWY_INLINE int cellular_bands_for(float per_cell) {
+  if (!(per_cell >= 6.0f)) return 0;
+  return per_cell >= 24.0f ? 4 : per_cell >= 12.0f ? 2 : 1;
+}
+
 // cellular_noise<float> of one vector of samples: their cells and fractions on axes a < dims.
 // cache: the thread's candidate lists (or null); node and octave name them.
 template <int dims>
 HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_setup<float>& s,
-                            cellular_candidate_cache* cache, const void* node, int octave,
-                            const VI32* cell, const V* frac) {
+                            cellular_caches* caches, const void* node, int octave, const VI32* cell,
+                            const V* frac) {
   const DI di;
   cellular_row_lanes lanes;
   const cellular_row_lanes* row = nullptr;
-  if (cache != nullptr && cellular_shares_row<dims>(cell, frac)) {
+  cellular_row_table* table = nullptr;
+  if (caches != nullptr && cellular_shares_row<dims>(cell, frac)) {
     // The lanes' axis 0 cells from the first lane's on, modulo the period.
     const int p = static_cast<int>(c.period[0]);
     const int first = hn::GetLane(cell[0]);
     const VI32 from_first = hn::Sub(cell[0], hn::Set(di, first));
     const VI32 rel = hn::IfThenElse(hn::Lt(from_first, hn::Zero(di)),
                                     hn::Add(from_first, hn::Set(di, p)), from_first);
-    const int spread = hn::GetLane(hn::MaxOfLanes(di, rel));
-    if (spread < kCellularMostLists) {
+    const cellular_lane_range range = cellular_range(rel, frac[0]);
+    const float per_cell = cellular_samples_per_cell(range);
+    const int bands = cellular_bands_for(per_cell);
+    if (bands > 0 && range.spread < kCellularMostLists) {
       cellular_row_key key;
       key.node = node;
       key.octave = octave;
+      key.bands = bands;
       for (int a = 1; a < dims; ++a) {
         key.cell[a - 1] = hn::GetLane(cell[a]);
         lanes.shared[a] = hn::GetLane(frac[a]);
-        key.band[a - 1] = cellular_band(lanes.shared[a]);
+        key.band[a - 1] = cellular_band(lanes.shared[a], bands);
       }
       const cellular_list_setup setup{
+          &cellular_box_bounds,
           dims,
           s.distance,
           c.perm,
@@ -478,27 +706,51 @@ HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_set
           c.period,
           detail::cellular_radius(dims, s.distance),
           s.returns != cellular_return::f1 && s.returns != cellular_return::cell};
-      lanes.lists = spread + 1;
+      lanes.lists = range.spread + 1;
       lanes.stride = 0;
       for (int l = 0; l < lanes.lists; ++l) {
-        lanes.list[l] = &cache->list(key, (first + l) % p, setup);
+        lanes.list[l] = &caches->lists.list(key, (first + l) % p, setup);
         lanes.stride += lanes.list[l]->padded;
       }
-      lanes.scratch = cache->scratch(std::size_t(dims) * lanes.stride);
-      lanes.rel = hn::ConvertTo(D(), rel);
+      lanes.scratch = caches->lists.scratch(std::size_t(dims) * lanes.stride);
+      lanes.rel = range.rel;
       lanes.frac0 = frac[0];
+      lanes.lowest = range.lowest;
+      lanes.highest = range.highest;
       row = &lanes;
+    } else if (per_cell >= kCellularTableSamplesPerCell) {
+      cellular_table_key key;
+      key.node = node;
+      key.octave = octave;
+      float shared[4] = {0, 0, 0, 0};
+      for (int a = 1; a < dims; ++a) {
+        key.cell[a - 1] = hn::GetLane(cell[a]);
+        shared[a] = hn::GetLane(frac[a]);
+        key.frac_bits[a - 1] = hn::GetLane(hn::BitCast(DU(), frac[a]));
+      }
+      bool fresh = false;
+      table = &caches->tables.table(key, fresh);
+      if (fresh) {
+        table->reset(key, dims, s.distance, c.perm, c.feature, c.lo, c.hi, shared, c.period,
+                     detail::cellular_radius(dims, s.distance));
+      } else if (!(table->key() == key)) {
+        table->new_fractions(key, shared);
+      }
     }
   }
   switch (s.distance) {
     case cellular_distance::manhattan:
-      return cellular_value<dims, cellular_distance::manhattan>(c, s.returns, row, cell, frac);
+      return cellular_value<dims, cellular_distance::manhattan>(c, s.returns, row, table, cell,
+                                                                frac);
     case cellular_distance::chebyshev:
-      return cellular_value<dims, cellular_distance::chebyshev>(c, s.returns, row, cell, frac);
+      return cellular_value<dims, cellular_distance::chebyshev>(c, s.returns, row, table, cell,
+                                                                frac);
     case cellular_distance::euclidean2:
-      return cellular_value<dims, cellular_distance::euclidean2>(c, s.returns, row, cell, frac);
+      return cellular_value<dims, cellular_distance::euclidean2>(c, s.returns, row, table, cell,
+                                                                 frac);
     default:
-      return cellular_value<dims, cellular_distance::euclidean>(c, s.returns, row, cell, frac);
+      return cellular_value<dims, cellular_distance::euclidean>(c, s.returns, row, table, cell,
+                                                                frac);
   }
 }
 

@@ -96,6 +96,17 @@ HWY_INLINE void noise_axes(const graph_plan& plan, const graph_node_plan& p, con
   }
 }
 
+// A cellular noise's parameters at one octave: its periods and slab extremes (cellular_find's).
+struct cellular_octave {
+  std::array<std::uint32_t, 4> period;
+  cellular_params params;
+  cellular_octave(const graph_node_plan& p, int octave)
+      : period(detail::cellular_octave_periods(p.setup.period, p.setup.lacunarity, octave)),
+        params{p.perm, p.feature.data(), 0.5f + p.setup.cellular.jitter * -0.5f,
+               0.5f + p.setup.cellular.jitter * 0.5f, period.data()} {}
+  cellular_octave(const cellular_octave&) = delete;  // params points into period
+};
+
 // basis_noise (basis.hpp) of one vector of samples for simplex, flow and cellular noise. Not
 // inlined: each is large, and inlined into every fractal kind's loop it multiplied this file's
 // compile time (minutes) for no measurable gain (one call per vector of samples).
@@ -119,12 +130,24 @@ HWY_NOINLINE V sample_skewed_or_cellular(const graph_node_plan& p, const slot_bl
     }
   }
   // cellular
-  const detail::cellular_setup<float>& s = p.setup.cellular;
-  const std::array<std::uint32_t, 4> period =
-      detail::cellular_octave_periods(p.setup.period, p.setup.lacunarity, o.octave);
-  const cellular_params c{p.perm, p.feature.data(), 0.5f + s.jitter * -0.5f, 0.5f + s.jitter * 0.5f,
-                          period.data()};
-  return cellular_noise<dims>(c, s, in.cellular, &p, o.octave, cell, frac);
+  const cellular_octave c(p, o.octave);
+  return cellular_noise<dims>(c.params, p.setup.cellular, in.cellular, &p, o.octave, cell, frac);
+}
+
+// A noise node of cellular noise (no fractal): its octave's parameters once for the block.
+template <int dims>
+HWY_NOINLINE void cellular_node(const graph_plan& plan, const graph_node_plan& p,
+                                const slot_block& in, const block_values& values, std::size_t lanes,
+                                float* out) {
+  const D d;
+  const cellular_octave c(p, 0);
+  for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
+    hn::Vec<DI> cell[4], next[4];
+    V frac[4];
+    noise_axes<dims>(plan, p, in, values, j, octave_setup{}, cell, next, frac);
+    hn::StoreU(cellular_noise<dims>(c.params, p.setup.cellular, in.cellular, &p, 0, cell, frac), d,
+               out + j);
+  }
 }
 
 // basis_noise (basis.hpp) of one vector of samples, for the bases the kernels cover.
@@ -147,6 +170,10 @@ template <int dims, bool balanced>
 void noise_node(const graph_plan& plan, const graph_node_plan& p, const slot_block& in,
                 const block_values& values, std::size_t lanes, float* out) {
   const D d;
+  if constexpr (dims >= 2) {
+    if (p.basis == noise_kind::cellular)
+      return cellular_node<dims>(plan, p, in, values, lanes, out);
+  }
   for (std::size_t j = 0; j < lanes; j += hn::Lanes(d)) {
     hn::StoreU(sample_noise<dims, balanced>(plan, p, in, values, j, octave_setup{}), d, out + j);
   }

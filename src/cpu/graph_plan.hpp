@@ -133,8 +133,8 @@ struct slot_block {
   // Per node: its values at the block's samples, computed a row at a time (graph_rows), or null
   // (every node when empty): the block kernels evaluate it.
   std::vector<const float*> rows;
-  // The thread's cellular row tables (cellular_rows.hpp), or null.
-  cellular_candidate_cache* cellular = nullptr;
+  // The thread's caches of the cellular searches over rows (cellular_candidates.hpp), or null.
+  cellular_caches* cellular = nullptr;
   explicit slot_block(int slots) : cell(slots * 4), next(slots * 4), frac(slots * 4) {}
 };
 
@@ -159,7 +159,7 @@ struct slot_axis {
 // repeated); the other axes' pointers are the caller's to set (a field's x tables).
 struct owned_slots {
   std::vector<slot_axis> axes;  // slot s, axis a at s * 4 + a
-  std::unique_ptr<cellular_candidate_cache> cellular = std::make_unique<cellular_candidate_cache>();
+  std::unique_ptr<cellular_caches> cellular = std::make_unique<cellular_caches>();
   slot_block in;
   owned_slots(int slots, int first_axis, int dims);
   // in points into axes' arrays, which a move keeps and a copy would not.
