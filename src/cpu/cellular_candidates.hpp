@@ -1,22 +1,24 @@
 // The cellular search's candidate lists for samples that share their cells and fractions on
 // every axis but the first, as a field's row does. A list belongs to a box: one cell on every
 // axis (wrapped, in [0, period)), axis 0's whole cell (fraction in [0, 1]) and, on each other
-// axis, one band of the fraction ([b / kBands, (b + 1) / kBands]). It holds every feature point
-// of the search window (cellular_noise.hpp's radius, offsets relative to the box's cells) that
-// can be the nearest (or, when `second`, one of the two nearest) for some sample in the box, and
-// no point that provably cannot.
+// axis, one of `bands` bands of the fraction ([b / bands, (b + 1) / bands]). It holds every
+// feature point of the search window (cellular_noise.hpp's radius, offsets relative to the box's
+// cells) that can be the nearest (or, when `second`, one of the two nearest) for some sample in
+// the box, and no point that provably cannot.
 //
 // Why it is exact. For a point j and a box, bounds m_a <= |d_a| <= M_a on every axis come from
 // the ends of the fraction's range, since the mirror's d_a = (real(k_a) + o_a) - frac_a is a
 // correctly rounded, hence monotone, function of frac_a; combined by cellular_accumulate (also
-// monotone) they give L_j <= dist_j <= U_j for every sample in the box, bit for bit the
-// mirror's dist_j. Every sample's F1 is at most the least U_j of any point of its window (F2 at
-// most the second least), so a point whose L_j exceeds that threshold is never F1 (F2) there.
-// The search (cellular_noise-inl.h) screens a list again per vector of samples, with the row's
-// exact terms, then computes the survivors' distances with the mirror's operations. F1 and F2
-// are the least and second least distances of the window's points, whatever the order they are
-// met in; the nearest cell goes to the first point the mirror's order visits among equal
-// distances (the lists carry each point's place in that order).
+// monotone) they give L_j <= dist_j <= U_j for every sample in the box, dist_j bit for bit the
+// mirror's. Every sample's F1 is at most the least U_j of any point of its window (F2 at most
+// the second least), so a point whose L_j exceeds that threshold is never F1 (F2) there. The
+// search (cellular_noise-inl.h) computes the distances of a list's points with the mirror's
+// operations: every point where the lanes share one cell, the points a screen by the lanes'
+// own bounds keeps where they span several. F1 and F2 are the least and second least distances
+// of the window's points, whatever the order they are met in; the nearest cell goes to the first
+// point the mirror's order visits among equal distances (the lists carry each point's place in
+// that order). A point outside a lane's window is farther than any F2 there (the window's
+// radius leaves a whole cell of margin), so a list's extra points change nothing.
 //
 // Not thread-safe: each thread keeps its own cache (cellular_candidate_cache).
 #pragma once

@@ -13,6 +13,12 @@
 //   are strict), so F1 and the nearest cell stay those of the mirror, which tracks F2 as well.
 // - A feature point's offsets and a cell's value depend on its hash alone: they come from the
 //   plan's table (graph_node_plan::feature), computed per hash by the mirror's own functions.
+// - Lanes of a row (sharing their cells and fractions on axes 1..dims-1) are searched by how
+//   densely they sample axis 0 (cellular_bands_for): the candidate lists of their cells'
+//   boxes where they are dense (cellular_candidates.hpp says why a list's points give the
+//   mirror's F1, F2 and nearest cell), the row's tables where a few share each cell
+//   (cellular_rows.hpp, in the search above), and the search above per lane otherwise (and for
+//   points).
 //
 // Per-target code (Highway's -inl.h convention): included by graph_kernels.cpp once per target.
 #if defined(VKNOISE_CPU_CELLULAR_NOISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -662,7 +668,8 @@ HWY_INLINE float cellular_samples_per_cell(const cellular_lane_range& range) {
 constexpr float kCellularTableSamplesPerCell = 2.0f;
 HWY_INLINE int cellular_bands_for(float per_cell) {
   if (!(per_cell >= 6.0f)) return 0;
-  return per_cell >= 24.0f ? 4 : per_cell >= 12.0f ? 2 : 1;
+  const int bands = per_cell >= 24.0f ? 4 : per_cell >= 12.0f ? 2 : 1;
+  return bands < kCellularMostBands ? bands : kCellularMostBands;
 }
 
 // cellular_noise<float> of one vector of samples: their cells and fractions on axes a < dims.

@@ -107,6 +107,15 @@ struct cellular_octave {
   cellular_octave(const cellular_octave&) = delete;  // params points into period
 };
 
+// cellular_noise of one vector of samples at an octave: not inlined, once per dims and target
+// (the search's variants are many; a second copy doubled this file's compile time).
+template <int dims>
+HWY_NOINLINE V cellular_vector(const cellular_octave& c, const graph_node_plan& p,
+                               const slot_block& in, int octave, const hn::Vec<DI>* cell,
+                               const V* frac) {
+  return cellular_noise<dims>(c.params, p.setup.cellular, in.cellular, &p, octave, cell, frac);
+}
+
 // basis_noise (basis.hpp) of one vector of samples for simplex, flow and cellular noise. Not
 // inlined: each is large, and inlined into every fractal kind's loop it multiplied this file's
 // compile time (minutes) for no measurable gain (one call per vector of samples).
@@ -131,7 +140,7 @@ HWY_NOINLINE V sample_skewed_or_cellular(const graph_node_plan& p, const slot_bl
   }
   // cellular
   const cellular_octave c(p, o.octave);
-  return cellular_noise<dims>(c.params, p.setup.cellular, in.cellular, &p, o.octave, cell, frac);
+  return cellular_vector<dims>(c, p, in, o.octave, cell, frac);
 }
 
 // A noise node of cellular noise (no fractal): its octave's parameters once for the block.
@@ -145,8 +154,7 @@ HWY_NOINLINE void cellular_node(const graph_plan& plan, const graph_node_plan& p
     hn::Vec<DI> cell[4], next[4];
     V frac[4];
     noise_axes<dims>(plan, p, in, values, j, octave_setup{}, cell, next, frac);
-    hn::StoreU(cellular_noise<dims>(c.params, p.setup.cellular, in.cellular, &p, 0, cell, frac), d,
-               out + j);
+    hn::StoreU(cellular_vector<dims>(c, p, in, 0, cell, frac), d, out + j);
   }
 }
 
