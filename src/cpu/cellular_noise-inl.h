@@ -518,14 +518,16 @@ HWY_INLINE cellular_search_lanes cellular_candidate_search(const cellular_row_la
 }
 
 // The lane source's search (every lane its own cells), or the lists' where the lanes are a row's.
-template <int dims, cellular_distance metric, bool second, bool cell_value>
+template <int dims, cellular_distance metric, bool second, bool cell_value, bool one_cell>
 HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
                                                     const cellular_row_lanes* row,
                                                     cellular_row_table* table, const VI32* cell,
                                                     const V* frac, V& value) {
+  const int n = 2 * detail::cellular_radius(dims, metric) + 1;
+  if constexpr (one_cell)
+    return cellular_one_cell_search<dims, metric, second, cell_value>(*row, n, value);
   if (row != nullptr) {
-    return cellular_candidate_search<dims, metric, second, cell_value>(
-        *row, 2 * detail::cellular_radius(dims, metric) + 1, value);
+    return cellular_candidate_search<dims, metric, second, cell_value>(*row, n, value);
   }
   if (table != nullptr) {
     cellular_row_source<dims, metric, cell_value> source{c, *table, cell, frac};
@@ -539,21 +541,22 @@ HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
   return s;
 }
 
-template <int dims, cellular_distance metric>
+template <int dims, cellular_distance metric, bool one_cell>
 HWY_INLINE V cellular_value(const cellular_params& c, cellular_return returns,
                             const cellular_row_lanes* row, cellular_row_table* table,
                             const VI32* cell, const V* frac) {
   V value = hn::Zero(D());
   if (returns == cellular_return::f1) {
     return cellular_finish<metric>(
-        cellular_search_of<dims, metric, false, false>(c, row, table, cell, frac, value).f1);
+        cellular_search_of<dims, metric, false, false, one_cell>(c, row, table, cell, frac, value)
+            .f1);
   }
   if (returns == cellular_return::cell) {
-    cellular_search_of<dims, metric, false, true>(c, row, table, cell, frac, value);
+    cellular_search_of<dims, metric, false, true, one_cell>(c, row, table, cell, frac, value);
     return value;
   }
   const cellular_search_lanes r =
-      cellular_search_of<dims, metric, true, false>(c, row, table, cell, frac, value);
+      cellular_search_of<dims, metric, true, false, one_cell>(c, row, table, cell, frac, value);
   const V f1 = cellular_finish<metric>(r.f1);
   const V f2 = cellular_finish<metric>(r.f2);
   switch (returns) {
@@ -672,16 +675,26 @@ HWY_INLINE int cellular_bands_for(float per_cell) {
   return bands < kCellularMostBands ? bands : kCellularMostBands;
 }
 
-// cellular_noise<float> of one vector of samples: their cells and fractions on axes a < dims.
-// cache: the thread's candidate lists (or null); node and octave name them.
-template <int dims>
-HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_setup<float>& s,
-                            cellular_caches* caches, const void* node, int octave, const VI32* cell,
-                            const V* frac) {
-  const DI di;
+// How one vector of samples is searched: by its cells' lists (row), by the row's tables
+// (table), or lane by lane (neither). Not copied: row points into lanes.
+struct cellular_route {
   cellular_row_lanes lanes;
   const cellular_row_lanes* row = nullptr;
   cellular_row_table* table = nullptr;
+  cellular_route() = default;
+  cellular_route(const cellular_route&) = delete;
+  // Where the lanes are in one cell, their list's points are all they need.
+  bool one_cell() const { return row != nullptr && row->lists == 1; }
+};
+
+// The route of one vector of samples (their cells and fractions on axes a < dims), its lists
+// or table found or built. caches: the thread's (or null); node and octave name them.
+template <int dims>
+HWY_INLINE void cellular_route_of(const cellular_params& c, const detail::cellular_setup<float>& s,
+                                  cellular_caches* caches, const void* node, int octave,
+                                  const VI32* cell, const V* frac, cellular_route& route) {
+  const DI di;
+  cellular_row_lanes& lanes = route.lanes;
   if (caches != nullptr && cellular_shares_row<dims>(cell, frac)) {
     // The lanes' axis 0 cells from the first lane's on, modulo the period.
     const int p = static_cast<int>(c.period[0]);
@@ -724,7 +737,7 @@ HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_set
       lanes.frac0 = frac[0];
       lanes.lowest = range.lowest;
       lanes.highest = range.highest;
-      row = &lanes;
+      route.row = &lanes;
     } else if (per_cell >= kCellularTableSamplesPerCell) {
       cellular_table_key key;
       key.node = node;
@@ -736,7 +749,8 @@ HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_set
         key.frac_bits[a - 1] = hn::GetLane(hn::BitCast(DU(), frac[a]));
       }
       bool fresh = false;
-      table = &caches->tables.table(key, fresh);
+      cellular_row_table* table = &caches->tables.table(key, fresh);
+      route.table = table;
       if (fresh) {
         table->reset(key, dims, s.distance, c.perm, c.feature, c.lo, c.hi, shared, c.period,
                      detail::cellular_radius(dims, s.distance));
@@ -745,19 +759,26 @@ HWY_INLINE V cellular_noise(const cellular_params& c, const detail::cellular_set
       }
     }
   }
+}
+
+// cellular_noise<float> of one vector of samples by its route; one_cell: the route is one_cell()
+// (the caller checked), and this code is for that case alone.
+template <int dims, bool one_cell>
+HWY_INLINE V cellular_routed(const cellular_params& c, const detail::cellular_setup<float>& s,
+                             const cellular_route& route, const VI32* cell, const V* frac) {
   switch (s.distance) {
     case cellular_distance::manhattan:
-      return cellular_value<dims, cellular_distance::manhattan>(c, s.returns, row, table, cell,
-                                                                frac);
+      return cellular_value<dims, cellular_distance::manhattan, one_cell>(c, s.returns, route.row,
+                                                                          route.table, cell, frac);
     case cellular_distance::chebyshev:
-      return cellular_value<dims, cellular_distance::chebyshev>(c, s.returns, row, table, cell,
-                                                                frac);
+      return cellular_value<dims, cellular_distance::chebyshev, one_cell>(c, s.returns, route.row,
+                                                                          route.table, cell, frac);
     case cellular_distance::euclidean2:
-      return cellular_value<dims, cellular_distance::euclidean2>(c, s.returns, row, table, cell,
-                                                                 frac);
+      return cellular_value<dims, cellular_distance::euclidean2, one_cell>(c, s.returns, route.row,
+                                                                           route.table, cell, frac);
     default:
-      return cellular_value<dims, cellular_distance::euclidean>(c, s.returns, row, table, cell,
-                                                                frac);
+      return cellular_value<dims, cellular_distance::euclidean, one_cell>(c, s.returns, route.row,
+                                                                          route.table, cell, frac);
   }
 }
 

@@ -107,13 +107,27 @@ struct cellular_octave {
   cellular_octave(const cellular_octave&) = delete;  // params points into period
 };
 
-// cellular_noise of one vector of samples at an octave: not inlined, once per dims and target
+// cellular_noise of one vector of samples by its route: not inlined, once per dims and target
 // (the search's variants are many; a second copy doubled this file's compile time).
 template <int dims>
-HWY_NOINLINE V cellular_vector(const cellular_octave& c, const graph_node_plan& p,
-                               const slot_block& in, int octave, const hn::Vec<DI>* cell,
-                               const V* frac) {
-  return cellular_noise<dims>(c.params, p.setup.cellular, in.cellular, &p, octave, cell, frac);
+HWY_NOINLINE V cellular_routed_vector(const cellular_octave& c, const graph_node_plan& p,
+                                      const cellular_route& route, const hn::Vec<DI>* cell,
+                                      const V* frac) {
+  return cellular_routed<dims, false>(c.params, p.setup.cellular, route, cell, frac);
+}
+
+// cellular_noise of one vector of samples at an octave; where its lanes share one cell (a
+// dense row's), the search inline (a call per vector costed a sixth of the time there).
+template <int dims>
+HWY_INLINE V cellular_vector(const cellular_octave& c, const graph_node_plan& p,
+                             const slot_block& in, int octave, const hn::Vec<DI>* cell,
+                             const V* frac) {
+  cellular_route route;
+  cellular_route_of<dims>(c.params, p.setup.cellular, in.cellular, &p, octave, cell, frac, route);
+  if (route.one_cell()) {
+    return cellular_routed<dims, true>(c.params, p.setup.cellular, route, cell, frac);
+  }
+  return cellular_routed_vector<dims>(c, p, route, cell, frac);
 }
 
 // basis_noise (basis.hpp) of one vector of samples for simplex, flow and cellular noise. Not
