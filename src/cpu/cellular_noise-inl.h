@@ -447,7 +447,8 @@ HWY_INLINE cellular_search_lanes cellular_one_cell_search(const cellular_row_lan
   return s;
 }
 
-// The search over the lanes' lists. Each point's bounds over the lanes: their axis 0 positions
+// The search over the lanes' lists where they span several cells (one cell's lanes take
+// cellular_one_cell_search). Each point's bounds over the lanes: their axis 0 positions
 // rel + frac0 lie in [lowest, highest], so |d0| lies within the point's distances to that range,
 // widened by the margin; the row's terms on the other axes are exact. The threshold is the least
 // upper bound (the second least when `second`); every point whose lower bound is within it is
@@ -457,7 +458,6 @@ HWY_INLINE cellular_search_lanes cellular_candidate_search(const cellular_row_la
                                                            V& value) {
   const D d;
   const int lanes = static_cast<int>(hn::Lanes(d));
-  if (r.lists == 1) return cellular_one_cell_search<dims, metric, second, cell_value>(r, n, value);
   const V lowest = r.lowest, highest = r.highest;
   const V margin = hn::Set(d, kCellularScreenMargin);
   // F2's threshold is taken per list, whose points are distinct (neighbouring lists share
@@ -524,21 +524,23 @@ HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
                                                     cellular_row_table* table, const VI32* cell,
                                                     const V* frac, V& value) {
   const int n = 2 * detail::cellular_radius(dims, metric) + 1;
-  if constexpr (one_cell)
+  if constexpr (one_cell) {
     return cellular_one_cell_search<dims, metric, second, cell_value>(*row, n, value);
-  if (row != nullptr) {
-    return cellular_candidate_search<dims, metric, second, cell_value>(*row, n, value);
-  }
-  if (table != nullptr) {
-    cellular_row_source<dims, metric, cell_value> source{c, *table, cell, frac};
+  } else {
+    if (row != nullptr) {
+      return cellular_candidate_search<dims, metric, second, cell_value>(*row, n, value);
+    }
+    if (table != nullptr) {
+      cellular_row_source<dims, metric, cell_value> source{c, *table, cell, frac};
+      const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
+      if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
+      return s;
+    }
+    cellular_lane_source<dims, metric> source{c, cell, frac, {}};
     const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
     if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
     return s;
   }
-  cellular_lane_source<dims, metric> source{c, cell, frac, {}};
-  const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
-  if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
-  return s;
 }
 
 template <int dims, cellular_distance metric, bool one_cell>
