@@ -336,6 +336,16 @@ HWY_INLINE float cellular_second_least(V first, V second) {
   return std::min(next, hn::GetLane(hn::MinOfLanes(d, second)));
 }
 
+// A distance inserted for the return `cell`: it becomes the nearest where it is nearer, or as
+// near and earlier in the mirror's visiting order (place), as cellular_find's strict comparison
+// keeps the first visited of equal distances.
+HWY_INLINE void cellular_insert_nearest(V dist, V place, V cell_value, V& f1, V& order, V& value) {
+  const auto take = hn::Or(hn::Lt(dist, f1), hn::And(hn::Eq(dist, f1), hn::Lt(place, order)));
+  f1 = hn::IfThenElse(take, dist, f1);
+  order = hn::IfThenElse(take, place, order);
+  value = hn::IfThenElse(take, cell_value, value);
+}
+
 // One listed point (g in the scratch, j in list l) inserted into every lane: its distance by the
 // mirror's operations (k0 = the point's axis 0 offset from each lane's cell), inserted as
 // cellular_find inserts; the nearest cell goes to the least place in the mirror's visiting order
@@ -358,10 +368,7 @@ HWY_INLINE void cellular_insert_listed(const cellular_row_lanes& r, int l, int j
                              hn::IfThenElseZero(hn::Lt(k0, hn::Zero(d)), hn::Set(d, 1.0f)));
     const V place = hn::Add(hn::Mul(index0, hn::Set(d, static_cast<float>(order_scale))),
                             hn::Set(d, c.order()[j]));
-    const auto take = hn::Or(hn::Lt(dist, s.f1), hn::And(hn::Eq(dist, s.f1), hn::Lt(place, order)));
-    s.f1 = hn::IfThenElse(take, dist, s.f1);
-    order = hn::IfThenElse(take, place, order);
-    value = hn::IfThenElse(take, hn::Set(d, c.value()[j]), value);
+    cellular_insert_nearest(dist, place, hn::Set(d, c.value()[j]), s.f1, order, value);
   } else {
     if constexpr (second) s.f2 = hn::Min(s.f2, hn::Max(s.f1, dist));
     s.f1 = hn::Min(s.f1, dist);
@@ -419,11 +426,7 @@ HWY_INLINE cellular_search_lanes cellular_one_cell_search(const cellular_row_lan
       const float k0 = c.k0()[j];
       const float index0 = k0 > 0.0f ? 2.0f * k0 : -2.0f * k0 - (k0 < 0.0f ? 1.0f : 0.0f);
       const V place = hn::Set(d, index0 * static_cast<float>(order_scale) + c.order()[j]);
-      const auto take =
-          hn::Or(hn::Lt(dist, s.f1), hn::And(hn::Eq(dist, s.f1), hn::Lt(place, order)));
-      s.f1 = hn::IfThenElse(take, dist, s.f1);
-      order = hn::IfThenElse(take, place, order);
-      value = hn::IfThenElse(take, hn::Set(d, c.value()[j]), value);
+      cellular_insert_nearest(dist, place, hn::Set(d, c.value()[j]), s.f1, order, value);
     }
     return s;
   }
