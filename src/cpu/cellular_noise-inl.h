@@ -533,16 +533,15 @@ HWY_INLINE cellular_search_lanes cellular_search_of(const cellular_params& c,
     if (row != nullptr) {
       return cellular_candidate_search<dims, metric, second, cell_value>(*row, n, value);
     }
-    if (table != nullptr) {
-      cellular_row_source<dims, metric, cell_value> source{c, *table, cell, frac};
+    // The pruned search by either source; the nearest cell's value from its hash.
+    const auto search = [&](auto&& source) HWY_ATTR {
       const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
       if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
       return s;
-    }
-    cellular_lane_source<dims, metric> source{c, cell, frac, {}};
-    const cellular_search_lanes s = cellular_search<dims, metric, second, cell_value>(source);
-    if constexpr (cell_value) value = hn::GatherIndex(D(), c.feature + 4 * 256, s.h1);
-    return s;
+    };
+    if (table != nullptr)
+      return search(cellular_row_source<dims, metric, cell_value>{c, *table, cell, frac});
+    return search(cellular_lane_source<dims, metric>{c, cell, frac, {}});
   }
 }
 
@@ -599,15 +598,14 @@ HWY_INLINE cellular_lane_range cellular_range(VI32 rel, V frac0) {
   const D d;
   const DI di;
   const int n = static_cast<int>(hn::Lanes(d));
-  HWY_ALIGN std::int32_t following[hn::MaxLanes(di)];
-  for (int l = 0; l < n; ++l) following[l] = l + 1 < n ? l + 1 : l;
+  // Each lane's following lane (the last its own), made in registers: this runs per vector.
+  const VI32 following = hn::Min(hn::Iota(di, 1), hn::Set(di, n - 1));
   const V relf = hn::ConvertTo(d, rel);
   const V position = hn::Add(relf, frac0);
   const bool ascending =
-      hn::AllFalse(di,
-                   hn::Gt(rel, hn::TableLookupLanes(rel, hn::SetTableIndices(di, following)))) &&
+      hn::AllFalse(di, hn::Gt(rel, hn::TableLookupLanes(rel, hn::IndicesFromVec(di, following)))) &&
       hn::AllFalse(
-          d, hn::Gt(position, hn::TableLookupLanes(position, hn::SetTableIndices(d, following))));
+          d, hn::Gt(position, hn::TableLookupLanes(position, hn::IndicesFromVec(d, following))));
   if (ascending) {
     HWY_ALIGN std::int32_t rels[hn::MaxLanes(di)];
     HWY_ALIGN float positions[hn::MaxLanes(d)];
